@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The immutable bytes of one input: a read-only memory map of a file, or an owned buffer.
+///
+/// All reads are bounds-checked and return `nil` past the end, so decoders never trap on a short file.
+public final class InputBytes: @unchecked Sendable {
+    // Safety: the storage is never mutated after init and is released only in deinit.
+    private let storage: Storage
+    /// The bytes. Valid for the lifetime of this object.
+    public let buffer: UnsafeRawBufferPointer
+
+    private enum Storage {
+        case owned(UnsafeMutableRawBufferPointer)
+        case mapped(UnsafeMutableRawPointer, Int)
+        case empty
+    }
+
+    /// Copies `bytes` into an owned buffer.
+    public init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        if bytes.isEmpty {
+            storage = .empty
+            buffer = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+        _ = memory.initializeMemory(as: UInt8.self, from: bytes)
+        storage = .owned(memory)
+        buffer = UnsafeRawBufferPointer(memory)
+    }
+
+    private init(mapped pointer: UnsafeMutableRawPointer, count: Int) {
+        storage = .mapped(pointer, count)
+        buffer = UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    deinit {
+        switch storage {
+        case .owned(let memory): memory.deallocate()
+        case .mapped(let pointer, let count): munmap(pointer, count)
+        case .empty: break
+        }
+    }
+
+    /// Number of bytes.
+    public var count: Int { buffer.count }
+
+    /// The byte at `offset`, or nil when out of bounds.
+    @inline(__always)
+    public func byte(at offset: Int) -> UInt8? {
+        guard offset >= 0, offset < buffer.count else { return nil }
+        return buffer[offset]
+    }
+
+    /// `width` bytes at `offset` as a big-endian unsigned integer keeping the low 64 bits, or nil on a short read.
+    public func uintBE(at offset: Int, width: Int) -> UInt64? {
+        guard width >= 0, offset >= 0, offset <= buffer.count, width <= buffer.count - offset else { return nil }
+        var value: UInt64 = 0
+        for i in 0..<width { value = (value << 8) | UInt64(buffer[offset + i]) }
+        return value
+    }
+
+    /// `width` bytes at `offset` as a little-endian unsigned integer (width ≤ 8), or nil on a short read.
+    public func uintLE(at offset: Int, width: Int) -> UInt64? {
+        guard width >= 0, width <= 8, offset >= 0, offset <= buffer.count, width <= buffer.count - offset else { return nil }
+        var value: UInt64 = 0
+        for i in stride(from: width - 1, through: 0, by: -1) { value = (value << 8) | UInt64(buffer[offset + i]) }
+        return value
+    }
+
+    /// A copy of the bytes in `range`, clamped to the input.
+    public func bytes(in range: ByteRange) -> [UInt8] {
+        let clamped = clamp(range)
+        guard clamped.count > 0 else { return [] }
+        return Array(buffer[clamped.start..<clamped.end])
+    }
+
+    /// Whether all of `range` lies inside the input.
+    public func contains(_ range: ByteRange) -> Bool { range.start >= 0 && range.end <= buffer.count }
+
+    /// `range` cut down to the bytes that exist.
+    public func clamp(_ range: ByteRange) -> ByteRange {
+        ByteRange(Swift.min(Swift.max(0, range.start), buffer.count), Swift.min(Swift.max(0, range.end), buffer.count))
+    }
+
+    /// Whether the bytes at `offset` equal `prefix`.
+    public func matches(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+        guard offset >= 0, offset <= buffer.count, prefix.count <= buffer.count - offset else { return false }
+        for (i, b) in prefix.enumerated() where buffer[offset + i] != b { return false }
+        return true
+    }
+}
+
+extension InputBytes {
+    /// Reasons an input could not be read at all.
+    public struct ReadError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// Files at least this large are memory-mapped; smaller ones are read into memory, which also
+    /// keeps them safe from being truncated under us.
+    public static let mapThreshold = 1 << 20
+
+    /// Opens `path` read-only and maps (or reads) its bytes. The file is never written.
+    public static func read(path: String) throws(ReadError) -> InputBytes {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(description: "cannot open \(path): \(errnoText())") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ReadError(description: "cannot stat \(path): \(errnoText())") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(description: "\(path) is a directory") }
+        let size = Int(info.st_size)
+        if (info.st_mode & S_IFMT) == S_IFREG, size >= mapThreshold,
+           let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED {
+            return InputBytes(mapped: pointer, count: size)
+        }
+        return try readAll(fd: fd, name: path)
+    }
+
+    /// Reads a whole stream (stdin, a pipe or a small file).
+    public static func readAll(fd: Int32, name: String) throws(ReadError) -> InputBytes {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(description: "cannot read \(name): \(errnoText())")
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return InputBytes(result)
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}

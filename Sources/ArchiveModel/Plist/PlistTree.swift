@@ -1,0 +1,60 @@
+/// A decoded property list as a table of nodes addressed by id.
+///
+/// Binary plists decode nodes lazily, on `node(_:)`; text formats parse up front. Either way a broken
+/// input still yields a tree: whatever could not be decoded is an `.invalid` node with diagnostics.
+public protocol PlistTree: AnyObject, Sendable {
+    /// The container format.
+    var format: ContainerFormat { get }
+    /// The input the tree was decoded from.
+    var input: InputBytes { get }
+    /// Number of node ids (valid ids are `0..<nodeCount`).
+    var nodeCount: Int { get }
+    /// The id of the root node, or nil when there is none (e.g. an unreadable trailer).
+    var rootID: Int? { get }
+    /// Problems found while opening (header, trailer, offset table; all diagnostics for text formats).
+    var openDiagnostics: [Diagnostic] { get }
+    /// The node with `id`; an id out of range gives an `.invalid` node.
+    func node(_ id: Int) -> PlistNode
+    /// Every diagnostic the whole input produces, including all nodes, overlap, cycle and
+    /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
+    /// returns false to cancel.
+    func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
+}
+
+extension PlistTree {
+    /// `fullCheck` without progress reporting.
+    public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
+}
+
+/// A plist tree whose nodes were all parsed up front (XML and OpenStep).
+public final class EagerPlistTree: PlistTree, @unchecked Sendable {
+    // Safety: immutable after init.
+    public let format: ContainerFormat
+    public let input: InputBytes
+    public let nodes: [PlistNode]
+    public let rootID: Int?
+    public let openDiagnostics: [Diagnostic]
+
+    public init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic]) {
+        self.format = format
+        self.input = input
+        self.nodes = nodes
+        self.rootID = rootID
+        self.openDiagnostics = diagnostics
+    }
+
+    public var nodeCount: Int { nodes.count }
+
+    public func node(_ id: Int) -> PlistNode {
+        guard id >= 0, id < nodes.count else {
+            return PlistNode(.invalid("node \(id) does not exist (the tree has \(nodes.count) nodes)"), range: nil)
+        }
+        return nodes[id]
+    }
+
+    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+        var all = openDiagnostics
+        for node in nodes { all.append(contentsOf: node.diagnostics) }
+        return all.sortedByOffset()
+    }
+}

@@ -1,0 +1,79 @@
+/// One decoded property-list value. Containers hold node ids (indices into their `PlistTree`), so
+/// shared children and cycles cost nothing; an id outside the tree is a broken reference.
+public enum PlistValue: Sendable, Equatable {
+    /// bplist `00` (CF reads it even in bplist00).
+    case null
+    /// bplist `0F` fill byte (CF rejects it).
+    case fill
+    case bool(Bool)
+    /// An integer, with the byte width it was stored in (0 for text formats).
+    case integer(Int128, width: Int)
+    /// A real, with its byte width (4 or 8; 0 for text formats).
+    case real(Double, width: Int)
+    /// Seconds since 2001-01-01T00:00:00Z.
+    case date(Double)
+    case data([UInt8])
+    case string(String)
+    /// NSKeyedArchiver UID (bplist `8n`, or XML `CF$UID` dict).
+    case uid(UInt64)
+    case array([Int])
+    case set([Int])
+    /// Keys and values in file order, parallel arrays.
+    case dict(keys: [Int], values: [Int])
+    /// Nothing decodable; the message says why.
+    case invalid(String)
+
+    /// A short type name: `dict`, `integer`, …
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .fill: "fill"
+        case .bool: "bool"
+        case .integer: "integer"
+        case .real: "real"
+        case .date: "date"
+        case .data: "data"
+        case .string: "string"
+        case .uid: "uid"
+        case .array: "array"
+        case .set: "set"
+        case .dict: "dict"
+        case .invalid: "invalid"
+        }
+    }
+
+    /// Child node ids of a container, in file order (dict: keys then values interleaved as pairs).
+    public var childIDs: [Int] {
+        switch self {
+        case .array(let ids), .set(let ids): ids
+        case .dict(let keys, let values): Array(zip(keys, values).flatMap { [$0.0, $0.1] })
+        default: []
+        }
+    }
+
+    /// Whether the value holds other nodes.
+    public var isContainer: Bool {
+        switch self {
+        case .array, .set, .dict: true
+        default: false
+        }
+    }
+}
+
+/// A decoded node: its value, where it is, and the problems found in it.
+public struct PlistNode: Sendable, Equatable {
+    public var value: PlistValue
+    /// Bytes of the whole object (marker, counts, payload, refs).
+    public var range: ByteRange?
+    /// Start line:column, for text formats.
+    public var position: TextPosition?
+    /// Problems found while decoding this node.
+    public var diagnostics: [Diagnostic]
+
+    public init(_ value: PlistValue, range: ByteRange?, position: TextPosition? = nil, diagnostics: [Diagnostic] = []) {
+        self.value = value
+        self.range = range
+        self.position = position
+        self.diagnostics = diagnostics
+    }
+}

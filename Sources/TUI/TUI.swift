@@ -1,0 +1,4 @@
+import ArchiveModel
+
+/// Namespace for the interactive browser front end.
+public enum TUI {}

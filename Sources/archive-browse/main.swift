@@ -1,0 +1,4 @@
+import ArchiveModel
+import TUI
+
+print("archive-browse")

@@ -1,0 +1,6 @@
+import Testing
+@testable import TUI
+
+@Suite struct TUIPlaceholderTests {
+    @Test func namespaceExists() { #expect(String(describing: TUI.self) == "TUI") }
+}
