@@ -1,0 +1,145 @@
+/// Who points at an object: a field of another object, or the top level.
+public struct Referrer: Sendable, Equatable {
+    /// The referring object, or nil for a top-level entry.
+    public var from: ObjectID?
+    /// The key (with an `[i]` suffix for list items) under which the reference is stored.
+    public var key: String
+}
+
+/// Whole-graph facts that need every object decoded once: referrers, reachability and cycles.
+///
+/// Built explicitly (it visits every object), never on open. Edges are kept in flat arrays.
+public final class GraphIndex: @unchecked Sendable {
+    // Safety: immutable after init.
+    /// Number of references to each object (the `$class` links of keyed archives excluded).
+    public let referrerCounts: [Int32]
+    /// Whether each object can be reached from the top level (including through `$class`).
+    public let reachable: [Bool]
+    /// References that close a loop: (from, to) pairs found as back edges of a depth-first walk.
+    public let cycleEdges: [(from: ObjectID, to: ObjectID)]
+    private let edgeStart: [Int]   // CSR over targets: referrers of t are edgeFrom[edgeStart[t]..<edgeStart[t+1]]
+    private let edgeFrom: [Int32]  // -1 = top level
+    private let edgeField: [Int32] // field index (top-level index for top-level edges)
+    private let edgeItem: [Int32]  // list item index, -1 for a direct field
+    private let graph: any ObjectGraph
+
+    /// Visits every object of `graph`. Returns nil when `progress` cancels.
+    public init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
+        let n = graph.objectCount
+        var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
+        var classLinks: [(Int32, Int32)] = []
+        func collect(_ source: Int32, _ fields: [Field]) {
+            for (fi, f) in fields.enumerated() {
+                var itemIndex: Int32 = -1
+                if case .list = f.value { itemIndex = 0 }
+                f.value.forEachReference { ref in
+                    if case .object(let t) = ref, t >= 0, t < n {
+                        from.append(source); to.append(Int32(truncatingIfNeeded: t))
+                        field.append(Int32(truncatingIfNeeded: fi)); item.append(itemIndex)
+                    }
+                    if itemIndex >= 0 { itemIndex += 1 }
+                }
+            }
+        }
+        collect(-1, graph.topLevel)
+        let step = Swift.max(1, n / 100)
+        for id in 0..<n {
+            if id % step == 0, !progress(Double(id) / Double(Swift.max(1, n)) * 0.8) { return nil }
+            let object = graph.object(id)
+            collect(Int32(truncatingIfNeeded: id), object.fields)
+            if let c = object.classObjectID, c >= 0, c < n { classLinks.append((Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: c))) }
+        }
+        self.graph = graph
+        (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, from, to, field, item)
+        let adjacency = Self.adjacency(n, from, to, classLinks)
+        reachable = Self.reach(n, adjacency: adjacency, roots: zip(from, to).filter { $0.0 < 0 }.map { Int($0.1) })
+        cycleEdges = Self.backEdges(n, adjacency: adjacency, firstRoots: zip(from, to).filter { $0.0 < 0 }.map { Int($0.1) })
+    }
+
+    /// The referrers of `id`, in the order they were found.
+    public func referrers(of id: ObjectID) -> [Referrer] {
+        guard id >= 0, id + 1 < edgeStart.count else { return [] }
+        var result: [Referrer] = []
+        for e in edgeStart[id]..<edgeStart[id + 1] {
+            let f = Int(edgeField[e]), source = Int(edgeFrom[e])
+            let fields = source < 0 ? graph.topLevel : graph.object(source).fields
+            var key = f < fields.count ? fields[f].key : "?"
+            if edgeItem[e] >= 0 { key += "[\(edgeItem[e])]" }
+            result.append(Referrer(from: source < 0 ? nil : source, key: key))
+        }
+        return result
+    }
+
+    /// Objects nothing reaches from the top level (the "lost and found" group).
+    public var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
+
+    private static func buildCSR(_ n: Int, _ from: [Int32], _ to: [Int32], _ field: [Int32], _ item: [Int32])
+        -> ([Int], [Int32], [Int32], [Int32], [Int32]) {
+        var counts = [Int32](repeating: 0, count: n)
+        for t in to { counts[Int(t)] &+= 1 }
+        var start = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n { start[i + 1] = start[i] + Int(counts[i]) }
+        var cursor = start
+        var f = [Int32](repeating: 0, count: to.count), fi = f, it = f
+        for e in to.indices {
+            let t = Int(to[e]), slot = cursor[t]
+            f[slot] = from[e]; fi[slot] = field[e]; it[slot] = item[e]
+            cursor[t] += 1
+        }
+        return (start, f, fi, it, counts)
+    }
+
+    /// Outgoing edges per object (references plus `$class` links), as CSR.
+    private static func adjacency(_ n: Int, _ from: [Int32], _ to: [Int32], _ classLinks: [(Int32, Int32)]) -> (start: [Int], targets: [Int32]) {
+        var degree = [Int](repeating: 0, count: n + 1)
+        for s in from where s >= 0 { degree[Int(s) + 1] += 1 }
+        for (s, _) in classLinks { degree[Int(s) + 1] += 1 }
+        for i in 0..<n { degree[i + 1] += degree[i] }
+        var cursor = degree
+        var targets = [Int32](repeating: 0, count: degree[n])
+        for e in from.indices where from[e] >= 0 {
+            targets[cursor[Int(from[e])]] = to[e]; cursor[Int(from[e])] += 1
+        }
+        for (s, t) in classLinks { targets[cursor[Int(s)]] = t; cursor[Int(s)] += 1 }
+        return (degree, targets)
+    }
+
+    private static func reach(_ n: Int, adjacency: (start: [Int], targets: [Int32]), roots: [Int]) -> [Bool] {
+        var seen = [Bool](repeating: false, count: n)
+        var stack = roots.filter { !seen[$0] }
+        for r in stack { seen[r] = true }
+        while let v = stack.popLast() {
+            for e in adjacency.start[v]..<adjacency.start[v + 1] {
+                let t = Int(adjacency.targets[e])
+                if !seen[t] { seen[t] = true; stack.append(t) }
+            }
+        }
+        return seen
+    }
+
+    /// Iterative three-colour depth-first search; an edge to a node on the current path closes a cycle.
+    private static func backEdges(_ n: Int, adjacency: (start: [Int], targets: [Int32]), firstRoots: [Int]) -> [(from: ObjectID, to: ObjectID)] {
+        var colour = [UInt8](repeating: 0, count: n) // 0 white, 1 on path, 2 done
+        var result: [(from: ObjectID, to: ObjectID)] = []
+        var stack: [(node: Int, next: Int)] = []
+        for root in firstRoots + Array(0..<n) where colour[root] == 0 {
+            colour[root] = 1
+            stack.append((root, adjacency.start[root]))
+            while let top = stack.last {
+                if top.next == adjacency.start[top.node + 1] {
+                    colour[top.node] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let t = Int(adjacency.targets[top.next])
+                switch colour[t] {
+                case 0: colour[t] = 1; stack.append((t, adjacency.start[t]))
+                case 1: result.append((top.node, t))
+                default: break
+                }
+            }
+        }
+        return result
+    }
+}

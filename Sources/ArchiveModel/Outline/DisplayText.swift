@@ -1,0 +1,52 @@
+/// Makes text from an input safe to show on a terminal or in a text dump.
+///
+/// C0/C1 controls, DEL, bidi overrides, zero-width and other invisible format characters and U+FFFD
+/// (from invalid UTF-8) are shown as visible escapes, so nothing from a file can move the cursor,
+/// change colours or reorder text.
+public enum DisplayText {
+    /// `text` with every unsafe scalar escaped (`\n`, `\t`, `\e`, `\u{202E}` …) and backslashes doubled.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replacement = escapeSequence(for: scalar) {
+                out += replacement
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether `text` needs no escaping.
+    public static func isSafe(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { escapeSequence(for: $0) == nil }
+    }
+
+    static func escapeSequence(for scalar: Unicode.Scalar) -> String? {
+        let v = scalar.value
+        switch v {
+        case 0x0A: return "\\n"
+        case 0x09: return "\\t"
+        case 0x0D: return "\\r"
+        case 0x1B: return "\\e"
+        case 0x5C: return "\\\\"
+        case 0x00..<0x20, 0x7F..<0xA0: return "\\x" + byteHex(UInt8(truncatingIfNeeded: v))
+        case 0xFFFD: return "\\u{FFFD}"
+        default: break
+        }
+        if isInvisibleFormat(v) { return "\\u{" + String(v, radix: 16, uppercase: true) + "}" }
+        return nil
+    }
+
+    /// Bidi controls, zero-width characters, line/paragraph separators and other invisible formats.
+    static func isInvisibleFormat(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00AD, 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB,
+             0xE0000...0xE007F:
+            return true
+        default:
+            return false
+        }
+    }
+}

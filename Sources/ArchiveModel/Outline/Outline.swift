@@ -1,0 +1,126 @@
+/// Lazily expanded tree rows over an `ObjectGraph`, shared by the browser, `--dump` and `--json`.
+///
+/// Children are addressed by index so that a million-element collection costs nothing until its rows
+/// are asked for. Not thread-safe: it caches the last decoded objects.
+public final class Outline {
+    public let graph: any ObjectGraph
+    /// Whole-graph facts (referrer counts, lost and found). Nil until built; set it when ready.
+    public var index: GraphIndex?
+    private var cache: [ObjectID: ObjectView] = [:]
+    private var cacheOrder: [ObjectID] = []
+    private let cacheLimit = 64
+
+    public init(graph: any ObjectGraph, index: GraphIndex? = nil) {
+        self.graph = graph
+        self.index = index
+    }
+
+    /// The top-level rows: every top-level entry, then "lost and found" when the index knows of any.
+    public func roots() -> [OutlineNode] {
+        var rows = graph.topLevel.map { node(label: $0.key, value: $0.value, range: $0.range) }
+        if let index, index.unreachable.contains(where: { graph.object($0).kind != .nullMarker }) {
+            rows.append(OutlineNode(label: "lost and found", value: .list([]), summary: "objects nothing reaches from the top level",
+                                    source: .lostAndFound, isGroup: true))
+        }
+        return rows
+    }
+
+    /// Number of children of `node`.
+    public func childCount(of node: OutlineNode) -> Int {
+        switch node.source {
+        case .none: 0
+        case .object(let id): view(id).children.count + (view(id).isKnown ? 1 : 0)
+        case .rawFields(let id): graph.object(id).fields.count
+        case .list(let items): items.count
+        case .lostAndFound: lostObjects().count
+        }
+    }
+
+    /// The child of `node` at `position` (must be below `childCount(of:)`).
+    public func child(of node: OutlineNode, at position: Int) -> OutlineNode {
+        switch node.source {
+        case .none:
+            return OutlineNode(label: "?", value: .invalid("no children"), summary: "")
+        case .object(let id):
+            let v = view(id)
+            if position < v.children.count { return fieldNode(v.children[position]) }
+            return OutlineNode(label: "raw fields", value: .list([]), target: nil, summary: "\(v.object.fields.count) stored fields",
+                               source: .rawFields(id), isGroup: true)
+        case .rawFields(let id):
+            let fields = graph.object(id).fields
+            return position < fields.count ? fieldNode(fields[position]) : node
+        case .list(let items):
+            return position < items.count ? self.node(label: "[\(position)]", value: items[position], range: nil) : node
+        case .lostAndFound:
+            let lost = lostObjects()
+            let id = position < lost.count ? lost[position] : 0
+            return self.node(label: "#\(id)", value: .reference(.object(id)), range: nil)
+        }
+    }
+
+    /// All children of `node` (convenience for small nodes and tests).
+    public func children(of node: OutlineNode) -> [OutlineNode] {
+        (0..<childCount(of: node)).map { child(of: node, at: $0) }
+    }
+
+    /// Number of referrers of `id`, when the index is built.
+    public func referrerCount(of id: ObjectID) -> Int? {
+        guard let index, id >= 0, id < index.referrerCounts.count else { return nil }
+        return Int(index.referrerCounts[id])
+    }
+
+    private func lostObjects() -> [ObjectID] {
+        guard let index else { return [] }
+        return index.unreachable.filter { graph.object($0).kind != .nullMarker }
+    }
+
+    private func fieldNode(_ field: Field) -> OutlineNode {
+        node(label: field.key, value: field.value, range: field.range)
+    }
+
+    /// A row for `value` stored under `label`.
+    public func node(label rawLabel: String, value: FieldValue, range: ByteRange?) -> OutlineNode {
+        let label = DisplayText.escape(rawLabel)
+        switch value {
+        case .scalar(let s):
+            return OutlineNode(label: label, value: value, className: s.typeName, summary: ValueFormatter.summary(s), range: range)
+        case .list(let items):
+            return OutlineNode(label: label, value: value, className: "list", summary: "\(items.count) items", range: range,
+                               source: items.isEmpty ? .none : .list(items))
+        case .invalid(let why):
+            return OutlineNode(label: label, value: value, summary: DisplayText.escape(why), state: .invalid(why), range: range, severity: .error)
+        case .reference(let ref):
+            return referenceNode(label: label, value: value, ref: ref, range: range)
+        }
+    }
+
+    private func referenceNode(label: String, value: FieldValue, ref: Reference, range: ByteRange?) -> OutlineNode {
+        switch ref {
+        case .null:
+            return OutlineNode(label: label, value: value, summary: "nil", state: .null, range: range)
+        case .conditionalNull(let id):
+            return OutlineNode(label: label, value: value, target: nil, summary: "conditional #\(id), never encoded",
+                               state: .conditionalNull, range: range)
+        case .dangling(let raw, let reason):
+            return OutlineNode(label: label, value: value, summary: "→ \(raw): " + DisplayText.escape(reason), state: .dangling(reason), range: range, severity: .error)
+        case .object(let id):
+            let v = view(id)
+            let expandable = !v.children.isEmpty || v.isKnown
+            return OutlineNode(label: label, value: value, target: id, className: (v.object.className ?? v.object.value?.typeName).map(DisplayText.escape),
+                               summary: v.summary, range: v.object.range, severity: v.object.diagnostics.worstSeverity,
+                               source: expandable ? .object(id) : .none)
+        }
+    }
+
+    /// The decoded object with its presentation, cached.
+    public func view(_ id: ObjectID) -> ObjectView {
+        if let hit = cache[id] { return hit }
+        let v = ObjectView(object: graph.object(id), graph: graph)
+        if cacheOrder.count >= cacheLimit {
+            cache[cacheOrder.removeFirst()] = nil
+        }
+        cache[id] = v
+        cacheOrder.append(id)
+        return v
+    }
+}

@@ -1,0 +1,67 @@
+/// The state of the reference (or value) a row shows, beyond "a value" or "a valid object".
+public enum ReferenceState: Sendable, Equatable {
+    /// A scalar, a list, or a valid object.
+    case normal
+    /// An explicit nil reference (UID 0, typedstream nil).
+    case null
+    /// A slot holding `$null`: a conditional object that was never encoded unconditionally.
+    case conditionalNull
+    /// A reference that leads nowhere; the reason says why.
+    case dangling(String)
+    /// An undecodable value; the reason says why.
+    case invalid(String)
+}
+
+/// What a row's children come from.
+public enum OutlineSource: Sendable, Equatable {
+    case none
+    /// The logical children of an object (elements of a known collection, or its fields).
+    case object(ObjectID)
+    /// The stored fields of an object, shown under "raw fields" for known classes.
+    case rawFields(ObjectID)
+    /// Items of an inline list.
+    case list([FieldValue])
+    /// Objects nothing reaches from the top level.
+    case lostAndFound
+}
+
+/// One row of the outline: a label (key or index) and what it holds. Built on demand.
+public struct OutlineNode: Sendable, Equatable {
+    /// Key, index (`[3]`) or group name as shown.
+    public var label: String
+    /// The stored value behind the row.
+    public var value: FieldValue
+    /// The object the row leads to, if any.
+    public var target: ObjectID?
+    /// Class name of the target (or value type for scalars).
+    public var className: String?
+    /// One-line value summary. Raw text: front ends must escape it for display.
+    public var summary: String
+    public var state: ReferenceState
+    /// Bytes behind the row (the target object, or the field's own bytes).
+    public var range: ByteRange?
+    /// The worst severity among the target object's own diagnostics.
+    public var severity: Severity?
+    /// Where the children come from.
+    public var source: OutlineSource
+    /// Whether the row is a group heading (raw fields, lost and found) rather than data.
+    public var isGroup: Bool
+
+    public init(label: String, value: FieldValue, target: ObjectID? = nil, className: String? = nil,
+                summary: String, state: ReferenceState = .normal, range: ByteRange? = nil,
+                severity: Severity? = nil, source: OutlineSource = .none, isGroup: Bool = false) {
+        self.label = label
+        self.value = value
+        self.target = target
+        self.className = className
+        self.summary = summary
+        self.state = state
+        self.range = range
+        self.severity = severity
+        self.source = source
+        self.isGroup = isGroup
+    }
+
+    /// Whether the row can be expanded.
+    public var isExpandable: Bool { source != .none }
+}

@@ -1,0 +1,76 @@
+/// One-line, display-safe renderings of scalar values.
+public enum ValueFormatter {
+    /// Longest string shown in a summary before it is cut with `…`.
+    public static let summaryLimit = 200
+
+    /// A display-safe summary: strings quoted and escaped, data as size plus leading hex, dates in ISO 8601.
+    public static func summary(_ value: ScalarValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .integer(let i, _): return String(i)
+        case .real(let d, _): return real(d)
+        case .string(let s): return quoted(s)
+        case .data(let bytes): return dataSummary(bytes)
+        case .date(let t): return isoDate(t)
+        }
+    }
+
+    /// `"text"`, escaped and cut to `summaryLimit` characters.
+    public static func quoted(_ s: String) -> String {
+        let cut = s.count > summaryLimit ? String(s.prefix(summaryLimit)) + "…" : s
+        return "\"" + DisplayText.escape(cut).replacingQuotes() + "\""
+    }
+
+    /// `16 bytes <0a1b…>`.
+    public static func dataSummary(_ bytes: [UInt8]) -> String {
+        let head = bytes.prefix(16).map { byteHex($0) }.joined()
+        return "\(bytes.count) bytes <\(head)\(bytes.count > 16 ? "…" : "")>"
+    }
+
+    /// A real without a trailing `.0` noise for whole numbers, and `nan`/`inf` spelled out.
+    public static func real(_ d: Double) -> String {
+        if d.isNaN { return "nan" }
+        if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+        return "\(d)"
+    }
+
+    /// ISO 8601 (UTC) for seconds since 2001-01-01T00:00:00Z, with fractional seconds when present.
+    public static func isoDate(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "invalid date (\(real(seconds)) s since 2001)" }
+        let whole = seconds.rounded(.down)
+        let total = Int64(whole) + 978_307_200 // 2001-01-01 in Unix time
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let secs = total - days * 86_400
+        let (y, m, d) = civil(fromDays: days)
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        var text = "\(y)-\(two(m))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))"
+        let fraction = seconds - whole
+        if fraction > 0 {
+            let ms = Int64((fraction * 1000).rounded())
+            if ms > 0 && ms < 1000 { text += "." + String(String(ms + 1000).dropFirst()) }
+        }
+        return text + "Z"
+    }
+
+    /// Proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+extension String {
+    fileprivate func replacingQuotes() -> String {
+        var out = ""
+        for c in self { out += c == "\"" ? "\\\"" : String(c) }
+        return out
+    }
+}
