@@ -13,7 +13,7 @@ public final class GraphIndex: @unchecked Sendable {
     // Safety: immutable after init.
     /// Number of references to each object (the `$class` links of keyed archives excluded).
     public let referrerCounts: [Int32]
-    /// Whether each object can be reached from the top level (including through `$class`).
+    /// Whether each object can be reached from the top level (including through `$class` and dictionary keys).
     public let reachable: [Bool]
     /// References that close a loop: (from, to) pairs found as back edges of a depth-first walk.
     public let cycleEdges: [(from: ObjectID, to: ObjectID)]
@@ -47,7 +47,9 @@ public final class GraphIndex: @unchecked Sendable {
             if id % step == 0, !progress(Double(id) / Double(Swift.max(1, n)) * 0.8) { return nil }
             let object = graph.object(id)
             collect(Int32(truncatingIfNeeded: id), object.fields)
-            if let c = object.classObjectID, c >= 0, c < n { classLinks.append((Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: c))) }
+            for c in (object.classObjectID.map { [$0] } ?? []) + object.auxiliaryReferences where c >= 0 && c < n {
+                classLinks.append((Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: c)))
+            }
         }
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, from, to, field, item)

@@ -26,6 +26,9 @@ public struct GraphObject: Sendable, Equatable {
     public var classChain: [ClassInfo]
     /// The class-description object this instance points to (`$class`), if any.
     public var classObjectID: ObjectID?
+    /// Other objects this one keeps alive without a field (plain-plist dictionary keys): they count
+    /// for reachability but not as referrers.
+    public var auxiliaryReferences: [ObjectID] = []
     /// The bare value, for `.value` objects.
     public var value: ScalarValue?
     /// Fields in archive order.

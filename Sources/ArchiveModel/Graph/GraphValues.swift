@@ -13,6 +13,8 @@ public enum ScalarValue: Sendable, Equatable {
     case data([UInt8])
     /// Seconds since 2001-01-01T00:00:00Z.
     case date(Double)
+    /// A UID outside a keyed archive (a plain plist that holds one).
+    case uid(UInt64)
 
     /// Short type name used in summaries and JSON.
     public var typeName: String {
@@ -24,6 +26,7 @@ public enum ScalarValue: Sendable, Equatable {
         case .string: "string"
         case .data: "data"
         case .date: "date"
+        case .uid: "uid"
         }
     }
 }

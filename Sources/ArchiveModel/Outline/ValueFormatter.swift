@@ -13,6 +13,7 @@ public enum ValueFormatter {
         case .string(let s): return quoted(s)
         case .data(let bytes): return dataSummary(bytes)
         case .date(let t): return isoDate(t)
+        case .uid(let u): return "UID \(u)"
         }
     }
 

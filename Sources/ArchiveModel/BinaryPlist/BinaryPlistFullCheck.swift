@@ -1,0 +1,116 @@
+/// The whole-file pass over a bplist: every object decoded once, then the checks a debugger needs
+/// beyond CF's (overlaps, unreferenced bytes and objects, container cycles, nesting depth).
+struct BinaryPlistFullCheck {
+    let tree: BinaryPlistTree
+    let layout: BinaryPlistLayout
+    private var starts: [Int] = []
+    private var ends: [Int] = []
+    private var children: [[Int]] = []
+    private var found: [Diagnostic] = []
+
+    /// CF's nesting limit on macOS (FORMATS.md A.8).
+    static let maxDepth = 512
+
+    init(tree: BinaryPlistTree, layout: BinaryPlistLayout) {
+        self.tree = tree
+        self.layout = layout
+    }
+
+    /// All diagnostics of the pass, or nil when cancelled.
+    mutating func run(progress: (Double) -> Bool) -> [Diagnostic]? {
+        let n = layout.objectCount
+        let decoder = BinaryPlistObjectDecoder(input: tree.input, layout: layout)
+        starts.reserveCapacity(n); ends.reserveCapacity(n); children.reserveCapacity(n)
+        let step = Swift.max(1, n / 200)
+        for id in 0..<n {
+            if id % step == 0, !progress(Double(id) / Double(n) * 0.9) { return nil }
+            let node = decoder.decode(id: id)
+            found.append(contentsOf: node.diagnostics)
+            starts.append(node.range?.start ?? -1)
+            ends.append(node.range?.end ?? -1)
+            children.append(node.value.childIDs)
+        }
+        checkLayout()
+        checkGraph()
+        _ = progress(1)
+        return found
+    }
+
+    /// Duplicate offsets, overlapping objects and bytes no object covers.
+    private mutating func checkLayout() {
+        let order = starts.indices.filter { starts[$0] >= 0 }.sorted { (starts[$0], $0) < (starts[$1], $1) }
+        var coveredTo = 8
+        var previous: Int? = nil
+        for id in order {
+            let s = starts[id], e = ends[id]
+            if s > coveredTo {
+                found.append(Diagnostic("bplist.bytes.unreferenced", .note,
+                    "\(s - coveredTo) bytes at [\(coveredTo), \(s)) belong to no object", range: ByteRange(coveredTo, s)))
+            }
+            if let p = previous, s < ends[p] {
+                if s == starts[p] {
+                    found.append(Diagnostic("bplist.offset.duplicate", .warning,
+                        "objects \(p) and \(id) share offset \(s) (CF allows it; Apple's writer never does this)", range: ByteRange(s, e), object: id))
+                } else {
+                    found.append(Diagnostic("bplist.object.overlap", .warning,
+                        "object \(id) at [\(s), \(e)) overlaps object \(p) at [\(starts[p]), \(ends[p]))", range: ByteRange(s, Swift.min(e, ends[p])), object: id))
+                }
+            }
+            if previous == nil || e > ends[previous ?? 0] { previous = id }
+            coveredTo = Swift.max(coveredTo, e)
+        }
+        if coveredTo < layout.tableOffset {
+            found.append(Diagnostic("bplist.bytes.unreferenced", .note,
+                "\(layout.tableOffset - coveredTo) bytes at [\(coveredTo), \(layout.tableOffset)) belong to no object",
+                range: ByteRange(coveredTo, layout.tableOffset)))
+        }
+    }
+
+    /// Iterative depth-first walk from the top object: container cycles, depth, unreferenced objects.
+    private mutating func checkGraph() {
+        let n = layout.objectCount
+        var colour = [UInt8](repeating: 0, count: n) // 0 unseen, 1 on path, 2 done
+        var reportedDepth = false
+        var stack: [(id: Int, next: Int)] = []
+        if let top = layout.topObject, top < n { colour[top] = 1; stack.append((top, 0)) }
+        while let frame = stack.last {
+            let kids = children[frame.id]
+            if frame.next == kids.count { colour[frame.id] = 2; stack.removeLast(); continue }
+            stack[stack.count - 1].next += 1
+            let child = kids[frame.next]
+            guard child >= 0, child < n else { continue }
+            if colour[child] == 1 {
+                found.append(Diagnostic("bplist.container.cycle", .error,
+                    "object \(frame.id) refers to object \(child), which contains it: a container cycle (CF rejects it)",
+                    range: starts[frame.id] >= 0 ? ByteRange(starts[frame.id], ends[frame.id]) : nil, object: frame.id))
+            } else if colour[child] == 0 {
+                if stack.count >= Self.maxDepth {
+                    if !reportedDepth {
+                        reportedDepth = true
+                        found.append(Diagnostic("bplist.depth.exceeded", .error,
+                            "containers nest deeper than \(Self.maxDepth) levels at object \(child) (CF's macOS limit)",
+                            range: starts[child] >= 0 ? ByteRange(starts[child], ends[child]) : nil, object: child))
+                    }
+                    colour[child] = 2
+                    continue
+                }
+                colour[child] = 1
+                stack.append((child, 0))
+            }
+        }
+        reportUnreferenced(colour)
+    }
+
+    private mutating func reportUnreferenced(_ colour: [UInt8]) {
+        let lost = colour.indices.filter { colour[$0] == 0 }
+        guard !lost.isEmpty, layout.topObject != nil else { return }
+        for id in lost.prefix(100) where starts[id] >= 0 {
+            found.append(Diagnostic("bplist.object.unreferenced", .note,
+                "object \(id) is not reachable from the top object", range: ByteRange(starts[id], ends[id]), object: id))
+        }
+        if lost.count > 100 {
+            found.append(Diagnostic("bplist.object.unreferenced", .note,
+                "\(lost.count - 100) more objects are not reachable from the top object", range: nil))
+        }
+    }
+}

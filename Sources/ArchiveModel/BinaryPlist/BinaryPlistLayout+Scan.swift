@@ -1,0 +1,35 @@
+extension BinaryPlistLayout {
+    /// Most objects a scan will list; beyond this the file is scanned no further.
+    static let scanLimit = 10_000_000
+
+    /// When the trailer or offset table is unusable, walk the object area from offset 8, decoding
+    /// objects one after another (CF's writer lays them out in table order), so a damaged file still
+    /// shows its objects. References are then only a guess and are flagged as such.
+    static func scanLayout(_ input: InputBytes, _ trailer: BinaryPlistTrailer, _ diagnostics: inout [Diagnostic]) -> BinaryPlistLayout? {
+        let areaEnd = input.count - 32
+        let r = (1...8).contains(trailer.objectRefSize) ? trailer.objectRefSize : 1
+        var probe = BinaryPlistLayout(offsetIntSize: 1, objectRefSize: r, objectCount: Int.max, tableOffset: areaEnd,
+                                      objectAreaEnd: areaEnd, topObject: nil, scannedOffsets: [])
+        var offsets: [Int] = []
+        var position = 8
+        while position < areaEnd, offsets.count < scanLimit {
+            guard let end = BinaryPlistObjectDecoder.extent(input, layout: probe, at: position), end > position else { break }
+            offsets.append(position)
+            position = end
+        }
+        guard !offsets.isEmpty else {
+            diagnostics.append(Diagnostic("bplist.scan.nothing", .error,
+                "the offset table is unusable and no object could be decoded at offset 8", range: ByteRange(8, Swift.max(8, areaEnd))))
+            return nil
+        }
+        diagnostics.append(Diagnostic("bplist.scan.recovered", .warning,
+            "the offset table is unusable; recovered \(offsets.count) objects by scanning from offset 8 to \(position) "
+            + "(object numbers and references are a best guess)", range: ByteRange(8, position)))
+        probe.objectCount = offsets.count
+        probe.scannedOffsets = offsets
+        probe.topObject = 0
+        probe.tableOffset = position
+        probe.objectAreaEnd = areaEnd
+        return probe
+    }
+}

@@ -1,0 +1,81 @@
+extension BinaryPlistObjectDecoder {
+    enum ContainerKind { case array, set, dict }
+
+    /// The count in the marker's low nibble, or the integer object that follows when it is 0xF
+    /// (FORMATS.md A.5). Returns the count and where the payload starts.
+    func readCount(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (UInt64, Int)? {
+        if nibble != 0x0F { return (UInt64(nibble), offset + 1) }
+        guard let intMarker = input.byte(at: offset + 1), offset + 1 < layout.objectAreaEnd else {
+            c.add("bplist.count.missing", .error, "count extension after the marker at offset \(offset) is missing", ByteRange(offset, offset + 1))
+            return nil
+        }
+        guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 4 else {
+            c.add("bplist.count.bad-marker", .error,
+                  "count extension at offset \(offset + 1) has marker 0x\(byteHex(intMarker)); CF requires an integer (0x10–0x14)",
+                  ByteRange(offset + 1, offset + 2))
+            return nil
+        }
+        let width = 1 << Int(intMarker & 0x0F)
+        guard payloadFits(offset + 2, width, what: "count", &c), let value = input.uintBE(at: offset + 2 + Swift.max(0, width - 8), width: Swift.min(width, 8)) else {
+            return nil
+        }
+        if value > UInt64(Int64.max) {
+            c.add("bplist.count.too-large", .error, "count \(value) exceeds LONG_MAX", ByteRange(offset, offset + 2 + width))
+        }
+        return (value, offset + 2 + width)
+    }
+
+    func decodeContainer(_ kind: ContainerKind, _ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard let (count, refsStart) = readCount(nibble, offset, &c) else { return (.invalid("container count unreadable"), offset + 1) }
+        let r = layout.objectRefSize
+        let refsPerEntry = kind == .dict ? 2 : 1
+        let available = Swift.max(0, layout.objectAreaEnd - refsStart) / (r * refsPerEntry)
+        var entries = Int(clamping: count)
+        if count > UInt64(available) {
+            c.add("bplist.count.too-large", .error,
+                  "\(kind) claims \(count) entries but only \(available) fit before offset \(layout.objectAreaEnd); reading \(available)",
+                  ByteRange(offset, layout.objectAreaEnd))
+            entries = available
+        }
+        var refs: [Int] = []
+        refs.reserveCapacity(entries * refsPerEntry)
+        for i in 0..<(entries * refsPerEntry) {
+            refs.append(readRef(at: refsStart + i * r, &c))
+        }
+        let end = refsStart + entries * refsPerEntry * r
+        switch kind {
+        case .array: return (.array(refs), end)
+        case .set: return (.set(refs), end)
+        case .dict:
+            let keys = Array(refs[0..<entries]), values = Array(refs[entries...])
+            checkKeys(keys, refsStart: refsStart, &c)
+            return (.dict(keys: keys, values: values), end)
+        }
+    }
+
+    /// One reference; an id outside the table is kept (as is) and reported.
+    private func readRef(at position: Int, _ c: inout Context) -> Int {
+        let r = layout.objectRefSize
+        let raw = input.uintBE(at: position + Swift.max(0, r - 8), width: Swift.min(r, 8)) ?? UInt64.max
+        if raw >= UInt64(layout.objectCount) {
+            c.add("bplist.ref.out-of-range", .error,
+                  "object reference \(raw) is out of range (the table has \(layout.objectCount) objects)", ByteRange(start: position, count: r))
+        }
+        return Int(clamping: raw)
+    }
+
+    /// Dictionary keys must not be containers; non-string keys are legal for CF's binary reader but unusual.
+    private func checkKeys(_ keys: [Int], refsStart: Int, _ c: inout Context) {
+        guard c.id != nil else { return }
+        for (i, key) in keys.enumerated() {
+            guard let start = layout.offset(of: key, in: input), start < layout.objectAreaEnd, let marker = input.byte(at: start) else { continue }
+            let type = marker >> 4
+            let refRange = ByteRange(start: refsStart + i * layout.objectRefSize, count: layout.objectRefSize)
+            if type == 0xA || type == 0xB || type == 0xC || type == 0xD {
+                c.add("bplist.dict.container-key", .error, "dictionary key \(i) is object \(key), a container (marker 0x\(byteHex(marker))); CF rejects it", refRange)
+            } else if type != 0x5 && type != 0x6 && type != 0x7 {
+                c.add("bplist.dict.non-string-key", .warning, "dictionary key \(i) is object \(key), not a string (marker 0x\(byteHex(marker))); CF accepts it, most consumers expect strings", refRange)
+            }
+        }
+    }
+}

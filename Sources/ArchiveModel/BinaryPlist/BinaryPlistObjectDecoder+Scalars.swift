@@ -1,0 +1,163 @@
+extension BinaryPlistObjectDecoder {
+    /// Checks that `count` payload bytes starting at `start` end inside the object area.
+    func payloadFits(_ start: Int, _ count: Int, what: String, _ c: inout Context) -> Bool {
+        let available = layout.objectAreaEnd - start
+        if count >= 0, available >= 0, count <= available { return true }
+        c.add("bplist.object.overruns", .error,
+              "\(what) at offset \(c.start) needs \(count) bytes from offset \(start) but the object area ends at \(layout.objectAreaEnd)",
+              ByteRange(c.start, layout.objectAreaEnd))
+        return false
+    }
+
+    func decodeInteger(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard nibble <= 4 else {
+            let message = "integer marker 0x1\(String(nibble, radix: 16)) claims \(1 << Swift.min(nibble, 20)) bytes; CF reads at most 16"
+            c.add("bplist.int.bad-width", .error, message, ByteRange(offset, offset + 1))
+            return (.invalid(message), offset + 1)
+        }
+        let width = 1 << nibble
+        guard payloadFits(offset + 1, width, what: "integer", &c) else {
+            return (.invalid("integer truncated"), layout.objectAreaEnd)
+        }
+        let value = integerValue(at: offset + 1, width: width, &c)
+        return (.integer(value, width: width), offset + 1 + width)
+    }
+
+    /// 1/2/4 bytes unsigned, 8 signed, 16 the low 64 bits unsigned as CF does (FORMATS.md A.6).
+    func integerValue(at position: Int, width: Int, _ c: inout Context) -> Int128 {
+        switch width {
+        case 8:
+            return Int128(Int64(bitPattern: input.uintBE(at: position, width: 8) ?? 0))
+        case 16:
+            let high = input.uintBE(at: position, width: 8) ?? 0
+            let low = input.uintBE(at: position + 8, width: 8) ?? 0
+            if high != 0 {
+                c.add("bplist.int.high-bits-dropped", .warning,
+                      "16-byte integer has a non-zero high half (0x\(String(high, radix: 16))); CF keeps only the low 64 bits, Python reads it signed",
+                      ByteRange(start: position, count: 16))
+            }
+            return Int128(low)
+        default:
+            return Int128(input.uintBE(at: position, width: width) ?? 0)
+        }
+    }
+
+    func decodeReal(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard nibble == 2 || nibble == 3 else {
+            let message = "real marker 0x2\(String(nibble, radix: 16)) is not 0x22 (float) or 0x23 (double); CF rejects it"
+            c.add("bplist.real.bad-width", .error, message, ByteRange(offset, offset + 1))
+            return (.invalid(message), offset + 1 + Swift.min(1 << nibble, 16))
+        }
+        let width = 1 << nibble
+        guard payloadFits(offset + 1, width, what: "real", &c), let bits = input.uintBE(at: offset + 1, width: width) else {
+            return (.invalid("real truncated"), layout.objectAreaEnd)
+        }
+        let value = width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+        return (.real(value, width: width), offset + 1 + width)
+    }
+
+    func decodeDate(_ marker: UInt8, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard marker == 0x33 else {
+            let message = "date marker must be exactly 0x33, found 0x\(byteHex(marker)); CF rejects it"
+            c.add("bplist.date.bad-marker", .error, message, ByteRange(offset, offset + 1))
+            return (.invalid(message), offset + 9)
+        }
+        guard payloadFits(offset + 1, 8, what: "date", &c), let bits = input.uintBE(at: offset + 1, width: 8) else {
+            return (.invalid("date truncated"), layout.objectAreaEnd)
+        }
+        return (.date(Double(bitPattern: bits)), offset + 9)
+    }
+
+    func decodeUID(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        let width = nibble + 1
+        guard payloadFits(offset + 1, width, what: "UID", &c) else { return (.invalid("UID truncated"), layout.objectAreaEnd) }
+        var value: UInt64 = 0
+        var dropped = false
+        for i in 0..<width {
+            let b = input.byte(at: offset + 1 + i) ?? 0
+            if value >> 56 != 0 { dropped = true }
+            value = (value << 8) | UInt64(b)
+        }
+        if dropped || value > UInt64(UInt32.max) {
+            c.add("bplist.uid.too-large", .error, "UID \(dropped ? "wider than 64 bits" : String(value)) exceeds 2^32-1; CF and libplist reject it, Python accepts it",
+                  ByteRange(start: offset, count: width + 1))
+        } else if ![1, 2, 4, 8].contains(width) {
+            c.add("bplist.uid.odd-width", .note, "UID stored in \(width) bytes; CF and Python write 1, 2, 4 or 8", ByteRange(start: offset, count: width + 1))
+        }
+        return (.uid(value), offset + 1 + width)
+    }
+
+    func decodeData(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard let (count, payload) = readCount(nibble, offset, &c) else { return (.invalid("data count unreadable"), offset + 1) }
+        let available = Swift.max(0, layout.objectAreaEnd - payload)
+        let length = count > UInt64(available) ? available : Int(count)
+        if count > UInt64(available) {
+            c.add("bplist.count.too-large", .error, "data claims \(count) bytes but only \(available) remain before offset \(layout.objectAreaEnd)",
+                  ByteRange(offset, layout.objectAreaEnd))
+        }
+        return (.data(input.bytes(in: ByteRange(start: payload, count: length))), payload + length)
+    }
+
+    /// `unitSize` 1 = ASCII (`5n`), 2 = UTF-16BE (`6n`), 0 = UTF-8 (`7n`, v1x only).
+    func decodeString(_ nibble: Int, _ offset: Int, unitSize: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard let (count, payload) = readCount(nibble, offset, &c) else { return (.invalid("string count unreadable"), offset + 1) }
+        let available = Swift.max(0, layout.objectAreaEnd - payload)
+        let size = Swift.max(1, unitSize)
+        var units = count > UInt64(available / size) ? available / size : Int(count)
+        if units != Int(clamping: count) {
+            c.add("bplist.count.too-large", .error, "string claims \(count) \(unitSize == 2 ? "UTF-16 units" : "bytes") but only \(available) bytes remain before offset \(layout.objectAreaEnd)",
+                  ByteRange(offset, layout.objectAreaEnd))
+            units = Swift.max(0, units)
+        }
+        let range = ByteRange(start: payload, count: units * size)
+        let text = unitSize == 2 ? utf16String(range, &c) : byteString(range, ascii: unitSize == 1, &c)
+        return (.string(text), range.end)
+    }
+
+    private func byteString(_ range: ByteRange, ascii: Bool, _ c: inout Context) -> String {
+        let bytes = input.bytes(in: range)
+        if ascii, let bad = bytes.firstIndex(where: { $0 >= 0x80 }) {
+            c.add("bplist.string.non-ascii", .warning,
+                  "ASCII string has byte 0x\(byteHex(bytes[bad])) at offset \(range.start + bad); CF and Python reject it (shown as UTF-8)",
+                  ByteRange(start: range.start + bad, count: 1))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func utf16String(_ range: ByteRange, _ c: inout Context) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(range.count / 2)
+        var i = range.start
+        while i + 1 < range.end {
+            units.append(UInt16(truncatingIfNeeded: input.uintBE(at: i, width: 2) ?? 0))
+            i += 2
+        }
+        var text = ""
+        var unpaired = 0
+        for scalar in Unicode.UTF16.decode(units) {
+            if scalar == nil { unpaired += 1 }
+            text.unicodeScalars.append(scalar ?? "\u{FFFD}")
+        }
+        if unpaired > 0 {
+            c.add("bplist.string.unpaired-surrogate", .warning,
+                  "UTF-16 string has \(unpaired) unpaired surrogate(s), shown as U+FFFD; CF accepts them, Python and rust-plist fail", range)
+        }
+        return text
+    }
+}
+
+extension Unicode.UTF16 {
+    /// Decodes UTF-16 units, yielding nil for each unpaired surrogate.
+    static func decode(_ units: [UInt16]) -> [Unicode.Scalar?] {
+        var result: [Unicode.Scalar?] = []
+        var iterator = units.makeIterator()
+        var parser = Unicode.UTF16.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): result.append(Unicode.UTF16.decode(encoded))
+            case .error: result.append(nil)
+            case .emptyInput: return result
+            }
+        }
+    }
+}

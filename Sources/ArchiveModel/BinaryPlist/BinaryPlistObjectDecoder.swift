@@ -1,0 +1,96 @@
+/// Decodes single bplist00 objects at their offsets (FORMATS.md A.4–A.7). Every problem becomes a
+/// diagnostic on the node; nothing here traps on input.
+struct BinaryPlistObjectDecoder {
+    let input: InputBytes
+    let layout: BinaryPlistLayout
+
+    /// Accumulates the node being decoded.
+    struct Context {
+        let id: Int?
+        let start: Int
+        var diagnostics: [Diagnostic] = []
+        mutating func add(_ id: String, _ severity: Severity, _ message: String, _ range: ByteRange) {
+            diagnostics.append(Diagnostic(id, severity, message, range: range, object: self.id))
+        }
+    }
+
+    /// The end offset of the object at `offset`, or nil when no object can be decoded there.
+    static func extent(_ input: InputBytes, layout: BinaryPlistLayout, at offset: Int) -> Int? {
+        let node = BinaryPlistObjectDecoder(input: input, layout: layout).decode(at: offset, id: nil)
+        if case .invalid = node.value { return nil }
+        return node.range?.end
+    }
+
+    /// The node for object `id`.
+    func decode(id: Int) -> PlistNode {
+        guard let offset = layout.offset(of: id, in: input) else {
+            return PlistNode(.invalid("object \(id) does not exist (the table has \(layout.objectCount) objects)"), range: nil)
+        }
+        guard offset >= 8, offset < layout.objectAreaEnd else {
+            let message = "object \(id) has offset \(offset), outside the object area [8, \(layout.objectAreaEnd))"
+            let d = Diagnostic(offset < 8 ? "bplist.offset.in-header" : "bplist.offset.out-of-range", .error, message,
+                               range: layout.tableEntryRange(of: id), object: id)
+            return PlistNode(.invalid(message), range: nil, diagnostics: [d])
+        }
+        return decode(at: offset, id: id)
+    }
+
+    /// The node whose marker byte is at `offset`.
+    func decode(at offset: Int, id: Int?) -> PlistNode {
+        var context = Context(id: id, start: offset)
+        guard let marker = input.byte(at: offset) else {
+            return PlistNode(.invalid("offset \(offset) is past the end of the file"), range: nil)
+        }
+        let (value, end) = decodeValue(marker: marker, at: offset, &context)
+        return PlistNode(value, range: ByteRange(offset, Swift.max(end, offset + 1)), diagnostics: context.diagnostics)
+    }
+
+    private func decodeValue(marker: UInt8, at offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        let nibble = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0: return decodeSimple(marker, offset, &c)
+        case 0x1: return decodeInteger(nibble, offset, &c)
+        case 0x2: return decodeReal(nibble, offset, &c)
+        case 0x3: return decodeDate(marker, offset, &c)
+        case 0x4: return decodeData(nibble, offset, &c)
+        case 0x5: return decodeString(nibble, offset, unitSize: 1, &c)
+        case 0x6: return decodeString(nibble, offset, unitSize: 2, &c)
+        case 0x7:
+            c.add("bplist.marker.v1x-only", .error, "marker 0x\(byteHex(marker)) (UTF-8 string) exists only in bplist v1x; CF's bplist00 reader rejects it", ByteRange(offset, offset + 1))
+            return decodeString(nibble, offset, unitSize: 0, &c)
+        case 0x8: return decodeUID(nibble, offset, &c)
+        case 0xA: return decodeContainer(.array, nibble, offset, &c)
+        case 0xB:
+            c.add("bplist.marker.v1x-only", .error, "marker 0x\(byteHex(marker)) (ordered set) exists only in bplist v1x", ByteRange(offset, offset + 1))
+            return decodeContainer(.array, nibble, offset, &c)
+        case 0xC: return decodeContainer(.set, nibble, offset, &c)
+        case 0xD: return decodeContainer(.dict, nibble, offset, &c)
+        default:
+            let message = "unknown object marker 0x\(byteHex(marker)) at offset \(offset)"
+            c.add("bplist.marker.unknown", .error, message, ByteRange(offset, offset + 1))
+            return (.invalid(message), offset + 1)
+        }
+    }
+
+    private func decodeSimple(_ marker: UInt8, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        let one = ByteRange(offset, offset + 1)
+        switch marker {
+        case 0x08: return (.bool(false), offset + 1)
+        case 0x09: return (.bool(true), offset + 1)
+        case 0x00:
+            c.add("bplist.marker.null", .note, "null object (0x00): CF reads it in bplist00, Python gives None, rust-plist rejects it", one)
+            return (.null, offset + 1)
+        case 0x0F:
+            c.add("bplist.marker.fill", .error, "fill byte 0x0f used as an object: CF rejects it", one)
+            return (.fill, offset + 1)
+        case 0x0C, 0x0D, 0x0E:
+            let message = "marker 0x\(byteHex(marker)) (\(marker == 0x0E ? "UUID" : "URL")) exists only in bplist v1x; CF's bplist00 reader rejects it"
+            c.add("bplist.marker.v1x-only", .error, message, one)
+            return (.invalid(message), offset + 1)
+        default:
+            let message = "unknown object marker 0x\(byteHex(marker)) at offset \(offset)"
+            c.add("bplist.marker.unknown", .error, message, one)
+            return (.invalid(message), offset + 1)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The 32-byte trailer of a bplist00 file (FORMATS.md A.3).
+public struct BinaryPlistTrailer: Sendable, Equatable {
+    /// Byte width of offset-table entries (O), trailer offset 6.
+    public var offsetIntSize: Int
+    /// Byte width of object references (R), trailer offset 7.
+    public var objectRefSize: Int
+    /// Number of objects (N), trailer offset 8, u64.
+    public var numObjects: UInt64
+    /// Index of the top object, trailer offset 16, u64.
+    public var topObject: UInt64
+    /// Start of the offset table (T), trailer offset 24, u64.
+    public var offsetTableOffset: UInt64
+    /// The five unused bytes and the sort-version byte, trailer offsets 0–5.
+    public var unused: [UInt8]
+    /// Where the trailer sits in the file.
+    public var range: ByteRange
+
+    /// Reads the trailer from the last 32 bytes, or nil when the input is shorter than that.
+    public init?(_ input: InputBytes) {
+        let start = input.count - 32
+        guard start >= 0,
+              let o = input.byte(at: start + 6), let r = input.byte(at: start + 7),
+              let n = input.uintBE(at: start + 8, width: 8), let top = input.uintBE(at: start + 16, width: 8),
+              let t = input.uintBE(at: start + 24, width: 8) else { return nil }
+        offsetIntSize = Int(o)
+        objectRefSize = Int(r)
+        numObjects = n
+        topObject = top
+        offsetTableOffset = t
+        unused = input.bytes(in: ByteRange(start, start + 6))
+        range = ByteRange(start, input.count)
+    }
+
+    /// Trailer field ranges, for precise diagnostics.
+    func fieldRange(_ offset: Int, _ width: Int) -> ByteRange { ByteRange(start: range.start + offset, count: width) }
+}

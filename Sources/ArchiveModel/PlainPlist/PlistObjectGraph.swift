@@ -1,0 +1,76 @@
+/// A property list that is not an archive, shown as an object graph: every plist node is an object,
+/// containers are objects whose fields are their entries.
+public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
+    // Safety: immutable after init; the tree is immutable.
+    public let tree: any PlistTree
+
+    public init(tree: any PlistTree) { self.tree = tree }
+
+    public var container: ContainerFormat { tree.format }
+    public var archiveKind: String { "plist" }
+    public var input: InputBytes { tree.input }
+    public var objectCount: Int { tree.nodeCount }
+    public var openDiagnostics: [Diagnostic] { tree.openDiagnostics }
+
+    public var topLevel: [Field] {
+        guard let root = tree.rootID else { return [] }
+        return [Field(key: "root", value: reference(root))]
+    }
+
+    public func object(_ id: ObjectID) -> GraphObject {
+        let node = tree.node(id)
+        var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position, diagnostics: node.diagnostics)
+        switch node.value {
+        case .array(let ids), .set(let ids):
+            object.kind = .container
+            object.className = node.value.typeName
+            object.fields = ids.enumerated().map { Field(key: "[\($0.offset)]", value: reference($0.element), isPositional: true) }
+        case .dict(let keys, let values):
+            object.kind = .container
+            object.className = "dict"
+            object.fields = zip(keys, values).map { Field(key: keyText($0.0), value: reference($0.1)) }
+            object.auxiliaryReferences = keys.filter { $0 >= 0 && $0 < tree.nodeCount }
+        case .invalid(let why):
+            object.kind = .invalid
+            if object.diagnostics.isEmpty {
+                object.diagnostics = [Diagnostic("plist.object.invalid", .error, why, range: node.range, object: id)]
+            }
+        default:
+            object.value = PlistObjectGraph.scalar(node.value)
+        }
+        return object
+    }
+
+    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { tree.fullCheck(progress: progress) }
+
+    /// A reference to node `id`, dangling when the id is outside the tree.
+    func reference(_ id: Int) -> FieldValue {
+        guard id >= 0, id < tree.nodeCount else {
+            return .reference(.dangling(raw: UInt64(clamping: id), reason: "object reference \(id) is out of range (the table has \(tree.nodeCount) objects)"))
+        }
+        return .reference(.object(id))
+    }
+
+    /// The text of a dictionary key: the string itself, or a bracketed summary for non-string keys.
+    func keyText(_ id: Int) -> String {
+        let node = tree.node(id)
+        if case .string(let s) = node.value { return s }
+        if let scalar = PlistObjectGraph.scalar(node.value) { return "<\(node.value.typeName) \(ValueFormatter.summary(scalar))>" }
+        return "<key #\(id): \(node.value.typeName)>"
+    }
+
+    /// The scalar of a non-container plist value.
+    public static func scalar(_ value: PlistValue) -> ScalarValue? {
+        switch value {
+        case .null, .fill: .null
+        case .bool(let b): .bool(b)
+        case .integer(let i, let w): .integer(i, width: w)
+        case .real(let d, let w): .real(d, width: w)
+        case .date(let t): .date(t)
+        case .data(let d): .data(d)
+        case .string(let s): .string(s)
+        case .uid(let u): .uid(u)
+        case .array, .set, .dict, .invalid: nil
+        }
+    }
+}
