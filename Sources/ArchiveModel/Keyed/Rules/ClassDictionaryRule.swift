@@ -1,0 +1,30 @@
+/// A class dictionary needs `$classname`, and `$classes` (when present) must start with it.
+enum ClassDictionaryRule: KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
+        let entries = context.entries
+        let isClassLike = entries.contains { $0.key == "$classes" || $0.key == "$classname" }
+        guard isClassLike else { return [] }
+        let cls = context.graph.keyedClass(context.id)
+        guard let name = cls.name else {
+            return [context.diagnostic("keyed.classname.missing", .error, Messages.missing(context.id))]
+        }
+        if !cls.chain.isEmpty, cls.chain.first != name {
+            return [context.diagnostic("keyed.classes.mismatch", .warning,
+                                       Messages.mismatch(context.id, name, cls.chain.first ?? ""))]
+        }
+        if !entries.contains(where: { $0.key == "$classes" }) {
+            return [context.diagnostic("keyed.classes.missing", .note, Messages.noChain(context.id, name))]
+        }
+        return []
+    }
+
+    enum Messages {
+        static func missing(_ id: Int) -> String { "class dictionary #\(id) has no string $classname; objects of this class cannot be decoded" }
+        static func mismatch(_ id: Int, _ name: String, _ first: String) -> String {
+            "class dictionary #\(id): $classes starts with \"\(DisplayText.escape(first))\", not its $classname \"\(DisplayText.escape(name))\""
+        }
+        static func noChain(_ id: Int, _ name: String) -> String {
+            "class dictionary #\(id) (\(DisplayText.escape(name))) has no $classes chain (written this way when a class-name mapping is in effect)"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// An object dictionary must have `$class`, a UID leading to a class dictionary.
+enum ClassReferenceRule: KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
+        guard context.object.kind == .instance else { return [] }
+        guard let entry = context.entries.first(where: { $0.key == "$class" }) else {
+            let keys = context.entries.prefix(6).map { DisplayText.escape($0.key) }.joined(separator: ", ")
+            return [context.diagnostic("keyed.class.missing", .error, Messages.missing(context.id, keys))]
+        }
+        let value = context.graph.tree.node(entry.valueNode)
+        guard case .uid(let uid) = value.value else {
+            return [context.diagnostic("keyed.class.not-uid", .error, Messages.notUID(context.id, value.value.typeName), range: value.range)]
+        }
+        guard uid < UInt64(context.graph.objectCount) else {
+            return [context.diagnostic("keyed.class.out-of-range", .error, Messages.outOfRange(context.id, uid, context.graph.objectCount), range: value.range)]
+        }
+        let cls = context.graph.keyedClass(Int(uid))
+        guard cls.isClassDictionary else {
+            return [context.diagnostic("keyed.class.not-class-dictionary", .error, Messages.notClassDict(context.id, uid, cls.actualType), range: value.range)]
+        }
+        return []
+    }
+
+    enum Messages {
+        static func missing(_ id: Int, _ keys: String) -> String {
+            "object #\(id) is a dictionary without $class (keys: \(keys)); NSKeyedUnarchiver cannot tell its class"
+        }
+        static func notUID(_ id: Int, _ type: String) -> String { "object #\(id) has a $class that is a \(type), not a UID (\"Invalid class reference\")" }
+        static func outOfRange(_ id: Int, _ uid: UInt64, _ count: Int) -> String {
+            "object #\(id) has $class UID \(uid), out of range ($objects has \(count) entries)"
+        }
+        static func notClassDict(_ id: Int, _ uid: UInt64, _ type: String) -> String {
+            "object #\(id) has $class → #\(uid), which is a \(type), not a class dictionary"
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// Every UID stored in an object must lead into `$objects`.
+enum DanglingReferenceRule: KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for field in context.object.fields {
+            field.value.forEachReference { ref in
+                if case .dangling(let raw, let reason) = ref, found.count < 50 {
+                    found.append(context.diagnostic("keyed.ref.dangling", .error,
+                        Messages.dangling(context.id, field.key, raw, reason), range: field.range))
+                }
+            }
+        }
+        return found
+    }
+
+    enum Messages {
+        static func dangling(_ id: Int, _ key: String, _ raw: UInt64, _ reason: String) -> String {
+            "object #\(id) key \(DisplayText.escape(key)): \(reason)"
+        }
+    }
+}

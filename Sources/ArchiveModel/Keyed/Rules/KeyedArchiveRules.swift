@@ -1,0 +1,55 @@
+/// A rule over the root of a keyed archive (`$archiver`, `$version`, `$top`, `$objects`).
+protocol KeyedHeaderRule {
+    static func check(_ header: KeyedArchiveHeader, tree: any PlistTree) -> [Diagnostic]
+}
+
+/// A rule over one `$objects` entry; runs each time the object is decoded, so it must be cheap.
+protocol KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic]
+}
+
+/// A rule that needs the whole graph (reachability).
+protocol KeyedGraphRule {
+    static func check(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic]
+}
+
+/// What an object rule may look at: the raw plist node, its entries, and the object as decoded.
+struct KeyedObjectContext {
+    let graph: KeyedArchiveGraph
+    let id: ObjectID
+    let node: PlistNode
+    let object: GraphObject
+
+    /// The raw dictionary entries (key text, key node id, value node id); empty for non-dictionaries.
+    var entries: [(key: String, keyNode: Int, valueNode: Int)] {
+        guard case .dict(let keys, let values) = node.value else { return [] }
+        return zip(keys, values).map { (graph.keyName($0.0), $0.0, $0.1) }
+    }
+
+    /// A diagnostic about this object, located at its bytes (or `range` when given).
+    func diagnostic(_ id: String, _ severity: Severity, _ message: String, range: ByteRange? = nil) -> Diagnostic {
+        Diagnostic(id, severity, message, range: range ?? node.range, position: node.position, object: self.id)
+    }
+}
+
+/// The registry of keyed-archive validation rules, one type per file.
+enum KeyedArchiveRules {
+    static var headerRules: [any KeyedHeaderRule.Type] { [ArchiverRule.self, VersionRule.self, TopRule.self, ObjectsRule.self] }
+    static var objectRules: [any KeyedObjectRule.Type] { [
+        ClassReferenceRule.self, ClassDictionaryRule.self, DanglingReferenceRule.self, KeysObjectsCountRule.self,
+        OldStyleArrayCountRule.self, StringKeyRule.self, DuplicateKeyRule.self, NilElementRule.self, ReservedKeyRule.self,
+    ] }
+    static var graphRules: [any KeyedGraphRule.Type] { [UnreachableObjectRule.self] }
+
+    static func checkHeader(_ header: KeyedArchiveHeader, tree: any PlistTree) -> [Diagnostic] {
+        headerRules.flatMap { $0.check(header, tree: tree) }
+    }
+
+    static func checkObject(_ context: KeyedObjectContext) -> [Diagnostic] {
+        objectRules.flatMap { $0.check(context) }
+    }
+
+    static func checkGraph(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic] {
+        graphRules.flatMap { $0.check(graph, index: index) }
+    }
+}

@@ -1,0 +1,25 @@
+/// Collections cannot hold nil: UID 0 (or a conditional never encoded) inside `NS.objects`/`NS.keys`.
+enum NilElementRule: KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for key in ["NS.objects", "NS.keys"] {
+            guard let field = context.object.field(key), case .list(let items) = field.value else { continue }
+            for (i, item) in items.enumerated() {
+                guard case .reference(let ref) = item else { continue }
+                switch ref {
+                case .null, .conditionalNull:
+                    found.append(context.diagnostic("keyed.collection.nil-element", .error, Messages.nilElement(context.id, key, i), range: field.range))
+                default: continue
+                }
+                if found.count >= 20 { return found }
+            }
+        }
+        return found
+    }
+
+    enum Messages {
+        static func nilElement(_ id: Int, _ key: String, _ index: Int) -> String {
+            "object #\(id) \(key)[\(index)] refers to nil; a collection cannot hold nil (GNUstep raises \"decoded nil in array\", corelibs stops there)"
+        }
+    }
+}

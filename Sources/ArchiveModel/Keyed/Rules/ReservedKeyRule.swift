@@ -1,0 +1,20 @@
+/// Keys starting with a single `$` are reserved for the archiver (`$class`, `$0`…); user keys are
+/// escaped as `$$key`. Anything else (e.g. `$classy`) is a sign of a hand-made or damaged archive.
+enum ReservedKeyRule: KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
+        guard context.object.kind == .instance else { return [] }
+        return context.entries.compactMap { entry -> Diagnostic? in
+            let key = entry.key
+            guard key.hasPrefix("$"), !key.hasPrefix("$$"), key != "$class",
+                  !(key.count > 1 && key.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) else { return nil }
+            return context.diagnostic("keyed.key.reserved", .warning, Messages.reserved(context.id, key),
+                                      range: context.graph.tree.node(entry.keyNode).range)
+        }
+    }
+
+    enum Messages {
+        static func reserved(_ id: Int, _ key: String) -> String {
+            "object #\(id) has key \"\(DisplayText.escape(key))\": keys starting with one $ are reserved for the archiver (user keys are written $$key)"
+        }
+    }
+}

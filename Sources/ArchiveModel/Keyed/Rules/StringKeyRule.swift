@@ -1,0 +1,17 @@
+/// Keys of object and class dictionaries must be strings (the binary plist layer allows others).
+enum StringKeyRule: KeyedObjectRule {
+    static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
+        guard case .dict(let keys, _) = context.node.value else { return [] }
+        return keys.enumerated().compactMap { i, key -> Diagnostic? in
+            let node = context.graph.tree.node(key)
+            if case .string = node.value { return nil }
+            return context.diagnostic("keyed.key.not-string", .error, Messages.notString(context.id, i, node.value.typeName), range: node.range)
+        }
+    }
+
+    enum Messages {
+        static func notString(_ id: Int, _ index: Int, _ type: String) -> String {
+            "object #\(id): key \(index) is a \(type), not a string; keyed coders look values up by string key"
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/// `$version` must be the integer 100000.
+enum VersionRule: KeyedHeaderRule {
+    static func check(_ header: KeyedArchiveHeader, tree: any PlistTree) -> [Diagnostic] {
+        guard header.presentKeys.contains("$version") else {
+            return [Diagnostic("keyed.version.missing", .error, Messages.missing, range: header.rootRange, position: header.rootPosition)]
+        }
+        guard let version = header.version, version != 100_000 else { return [] }
+        return [Diagnostic("keyed.version.unsupported", .error, Messages.unsupported(version), range: header.rootRange, position: header.rootPosition)]
+    }
+
+    enum Messages {
+        static let missing = "the root has no $version key; NSKeyedUnarchiver expects 100000"
+        static func unsupported(_ v: Int128) -> String { "$version is \(v), not 100000; NSKeyedUnarchiver rejects it (\"Unknown archive version\")" }
+    }
+}
