@@ -81,7 +81,7 @@ extension BinaryPlistLayout {
                                               range: trailer.fieldRange(at, 1)))
                 ok = false
             } else if ![1, 2, 4, 8].contains(value) {
-                diagnostics.append(Diagnostic(id, .warning, "\(name) is \(value); Apple writers use 1, 2, 4 or 8 (CF still reads it)",
+                diagnostics.append(Diagnostic(id, .note, "\(name) is \(value); Apple writers use 1, 2, 4 or 8 (CF and rust-plist still read it)",
                                               range: trailer.fieldRange(at, 1)))
             }
         }

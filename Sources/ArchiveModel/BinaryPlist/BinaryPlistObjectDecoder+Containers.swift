@@ -39,8 +39,21 @@ extension BinaryPlistObjectDecoder {
         }
         var refs: [Int] = []
         refs.reserveCapacity(entries * refsPerEntry)
+        var badRefs = 0
         for i in 0..<(entries * refsPerEntry) {
-            refs.append(readRef(at: refsStart + i * r, &c))
+            let ref = readRef(at: refsStart + i * r)
+            if ref >= layout.objectCount {
+                badRefs += 1
+                if badRefs <= Self.reportedBadRefs {
+                    c.add("bplist.ref.out-of-range", .error, "object reference \(ref) is out of range (the table has \(layout.objectCount) objects)",
+                          ByteRange(start: refsStart + i * r, count: r))
+                }
+            }
+            refs.append(ref)
+        }
+        if badRefs > Self.reportedBadRefs {
+            c.add("bplist.ref.out-of-range", .error, "\(badRefs - Self.reportedBadRefs) more references in this \(kind) are out of range",
+                  ByteRange(refsStart, refsStart + entries * refsPerEntry * r))
         }
         let end = refsStart + entries * refsPerEntry * r
         switch kind {
@@ -53,14 +66,13 @@ extension BinaryPlistObjectDecoder {
         }
     }
 
-    /// One reference; an id outside the table is kept (as is) and reported.
-    private func readRef(at position: Int, _ c: inout Context) -> Int {
+    /// Out-of-range references reported one by one per container; the rest are summed up.
+    static let reportedBadRefs = 8
+
+    /// One reference (the low 64 bits of an R-byte big-endian number); ids outside the table are kept.
+    private func readRef(at position: Int) -> Int {
         let r = layout.objectRefSize
         let raw = input.uintBE(at: position + Swift.max(0, r - 8), width: Swift.min(r, 8)) ?? UInt64.max
-        if raw >= UInt64(layout.objectCount) {
-            c.add("bplist.ref.out-of-range", .error,
-                  "object reference \(raw) is out of range (the table has \(layout.objectCount) objects)", ByteRange(start: position, count: r))
-        }
         return Int(clamping: raw)
     }
 

@@ -34,7 +34,7 @@ struct KeyedObjectReader {
 
     private func readDictionary(keys: [Int], values: [Int], into object: inout GraphObject) {
         let names = keys.map(graph.keyName)
-        if names.contains("$classname") {
+        if names.contains("$classname") || names.contains("$classes") {
             object.kind = .classDescription
             let cls = graph.keyedClass(id)
             object.className = cls.name
