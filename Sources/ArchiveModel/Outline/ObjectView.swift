@@ -30,7 +30,10 @@ public struct ObjectView: Sendable {
             summary = "class " + DisplayText.escape(object.classChain.map(\.name).joined(separator: " : "))
         case .invalid:
             summary = object.diagnostics.first.map { DisplayText.escape($0.message) } ?? "invalid"
-        case .instance, .container:
+        case .container:
+            let n = object.fields.count
+            summary = object.className == "dict" ? "\(n) entr\(n == 1 ? "y" : "ies")" : "\(n) item\(n == 1 ? "" : "s")"
+        case .instance:
             summary = object.fields.count == 1 ? "1 field" : "\(object.fields.count) fields"
         }
     }
