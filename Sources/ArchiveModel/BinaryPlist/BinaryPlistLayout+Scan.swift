@@ -6,7 +6,9 @@ extension BinaryPlistLayout {
     /// objects one after another (CF's writer lays them out in table order), so a damaged file still
     /// shows its objects. References are then only a guess and are flagged as such.
     static func scanLayout(_ input: InputBytes, _ trailer: BinaryPlistTrailer, _ diagnostics: inout [Diagnostic]) -> BinaryPlistLayout? {
-        let areaEnd = input.count - 32
+        // Stop at the claimed offset table when that offset is plausible, else at the trailer.
+        let t = trailer.offsetTableOffset
+        let areaEnd = t >= 9 && t < UInt64(input.count - 32) ? Int(t) : input.count - 32
         let r = (1...8).contains(trailer.objectRefSize) ? trailer.objectRefSize : 1
         var probe = BinaryPlistLayout(offsetIntSize: 1, objectRefSize: r, objectCount: Int.max, tableOffset: areaEnd,
                                       objectAreaEnd: areaEnd, topObject: nil, scannedOffsets: [])

@@ -27,6 +27,18 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
         return BinaryPlistObjectDecoder(input: input, layout: layout).decode(id: id)
     }
 
+    /// Compares an ASCII string object's bytes in place, without decoding it.
+    public func isString(_ id: Int, equalTo text: String) -> Bool {
+        guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
+              let marker = input.byte(at: offset) else { return false }
+        let utf8 = Array(text.utf8)
+        guard utf8.count < 15, marker == 0x50 | UInt8(utf8.count), offset + 1 + utf8.count <= layout.objectAreaEnd else {
+            if case .string(let s) = node(id).value { return s == text }
+            return false
+        }
+        return input.matches(utf8, at: offset + 1)
+    }
+
     /// The byte range of the offset-table entry of object `id`.
     public func tableEntryRange(of id: Int) -> ByteRange? { layout?.tableEntryRange(of: id) }
 

@@ -24,7 +24,13 @@ public final class GraphIndex: @unchecked Sendable {
     private let graph: any ObjectGraph
 
     /// Visits every object of `graph`. Returns nil when `progress` cancels.
-    public init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
+    public convenience init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
+        self.init(graph: graph, progress: progress, objects: { graph.structure($0) })
+    }
+
+    /// Builds the index from `objects(id)` for every id, letting a caller that decodes every object
+    /// anyway (a full check) share that pass.
+    public init?(graph: any ObjectGraph, progress: (Double) -> Bool, objects: (ObjectID) -> GraphObject) {
         let n = graph.objectCount
         var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
         var classLinks: [(Int32, Int32)] = []
@@ -45,7 +51,7 @@ public final class GraphIndex: @unchecked Sendable {
         let step = Swift.max(1, n / 100)
         for id in 0..<n {
             if id % step == 0, !progress(Double(id) / Double(Swift.max(1, n)) * 0.8) { return nil }
-            let object = graph.object(id)
+            let object = objects(id)
             collect(Int32(truncatingIfNeeded: id), object.fields)
             for c in (object.classObjectID.map { [$0] } ?? []) + object.auxiliaryReferences where c >= 0 && c < n {
                 classLinks.append((Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: c)))

@@ -73,6 +73,9 @@ public protocol ObjectGraph: AnyObject, Sendable {
     var topLevel: [Field] { get }
     /// The object with `id`; an id out of range yields an `.invalid` object.
     func object(_ id: ObjectID) -> GraphObject
+    /// The object's class, fields and references without running validation rules (cheaper; used by
+    /// whole-graph passes). Diagnostics may be incomplete.
+    func structure(_ id: ObjectID) -> GraphObject
     /// Problems found while opening (cheap: header, trailer, top level).
     var openDiagnostics: [Diagnostic] { get }
     /// Every diagnostic: container checks plus archive validation rules. May be slow on huge inputs;
@@ -81,6 +84,8 @@ public protocol ObjectGraph: AnyObject, Sendable {
 }
 
 extension ObjectGraph {
+    public func structure(_ id: ObjectID) -> GraphObject { object(id) }
+
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
 }
@@ -88,6 +93,14 @@ extension ObjectGraph {
 extension FieldValue {
     /// Calls `body` for every reference inside this value (descending into inline lists iteratively).
     public func forEachReference(_ body: (Reference) -> Void) {
+        switch self {
+        case .reference(let r): return body(r)
+        case .scalar, .invalid: return
+        case .list(let items) where items.allSatisfy({ if case .list = $0 { false } else { true } }):
+            for item in items { if case .reference(let r) = item { body(r) } }
+            return
+        case .list: break
+        }
         var pending: [FieldValue] = [self]
         while let next = pending.popLast() {
             switch next {

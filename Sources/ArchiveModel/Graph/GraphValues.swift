@@ -51,7 +51,7 @@ public enum Reference: Sendable, Equatable, Hashable {
 }
 
 /// The value of one field of an object.
-public indirect enum FieldValue: Sendable, Equatable {
+public enum FieldValue: Sendable, Equatable {
     case reference(Reference)
     case scalar(ScalarValue)
     /// An inline list (e.g. `NS.objects` of UIDs, a typedstream array or struct members).

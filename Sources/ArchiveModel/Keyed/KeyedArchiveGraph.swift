@@ -11,6 +11,8 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     let objectNodeIDs: [Int]
     public let openDiagnostics: [Diagnostic]
     private let classCache = Mutex<[ObjectID: KeyedClass]>([:])
+    /// Key strings by plist node id: archives share a handful of key nodes across all objects.
+    private let keyCache = Mutex<[Int: String]>([:])
 
     public init(tree: any PlistTree) {
         self.tree = tree
@@ -39,10 +41,18 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
             return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic("keyed.object.no-such-id", .error,
                 "object #\(id) does not exist ($objects has \(objectNodeIDs.count) entries)")])
         }
-        let nodeID = objectNodeIDs[id]
-        let node = tree.node(nodeID)
-        var object = KeyedObjectReader(graph: self, id: id, node: node).read()
-        object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics
+        return read(id, rules: true)
+    }
+
+    public func structure(_ id: ObjectID) -> GraphObject {
+        guard id >= 0, id < objectNodeIDs.count else { return object(id) }
+        return read(id, rules: false)
+    }
+
+    private func read(_ id: ObjectID, rules: Bool) -> GraphObject {
+        let node = tree.node(objectNodeIDs[id])
+        var object = KeyedObjectReader(graph: self, id: id, node: node).read(rules: rules)
+        if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return object
     }
 
@@ -52,15 +62,15 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         let objectOf = reverseObjectMap()
         all.append(contentsOf: treeDiagnostics.map { d in d.object.map { d.reassigned(to: objectOf[$0]) } ?? d })
         all.append(contentsOf: header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree))
-        let n = objectCount, step = Swift.max(1, n / 100)
-        for id in 0..<n {
-            if id % step == 0, !progress(0.4 + 0.4 * Double(id) / Double(n)) { return all.sortedByOffset() }
-            let nodeID = objectNodeIDs[id]
-            all.append(contentsOf: KeyedObjectReader(graph: self, id: id, node: tree.node(nodeID)).read().diagnostics)
-        }
-        if let index = GraphIndex(graph: self, progress: { progress(0.8 + 0.2 * $0) }) {
-            all.append(contentsOf: KeyedArchiveRules.checkGraph(self, index: index))
-        }
+        // One pass decodes every object with its rules and feeds the reference index at the same time.
+        var objectDiagnostics: [Diagnostic] = []
+        let index = GraphIndex(graph: self, progress: { progress(0.4 + 0.55 * $0) }, objects: { id in
+            let object = self.read(id, rules: true)
+            objectDiagnostics.append(contentsOf: object.diagnostics.filter { $0.id.hasPrefix("keyed.") })
+            return object
+        })
+        all.append(contentsOf: objectDiagnostics)
+        if let index { all.append(contentsOf: KeyedArchiveRules.checkGraph(self, index: index)) }
         return all.sortedByOffset()
     }
 
@@ -73,9 +83,14 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
 
     /// The string of a key node, or a bracketed description of a non-string key.
     func keyName(_ keyNodeID: Int) -> String {
+        if let hit = keyCache.withLock({ $0[keyNodeID] }) { return hit }
         let node = tree.node(keyNodeID)
-        if case .string(let s) = node.value { return s }
-        return "<non-string key: \(node.value.typeName)>"
+        let name: String
+        if case .string(let s) = node.value { name = s } else { name = "<non-string key: \(node.value.typeName)>" }
+        keyCache.withLock { cache in
+            if cache.count < 65_536 { cache[keyNodeID] = name }
+        }
+        return name
     }
 
     /// The class description at `id`, cached.
@@ -97,7 +112,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
             return .dangling(raw: uid, reason: "UID \(uid) is out of range ($objects has \(objectNodeIDs.count) entries)")
         }
         let id = Int(uid)
-        if case .string("$null") = tree.node(objectNodeIDs[id]).value { return .conditionalNull(id) }
+        if tree.isString(objectNodeIDs[id], equalTo: "$null") { return .conditionalNull(id) }
         return .reference(id)
     }
 }

@@ -7,7 +7,7 @@ struct KeyedObjectReader {
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
 
-    func read() -> GraphObject {
+    func read(rules: Bool = true) -> GraphObject {
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
         switch node.value {
         case .string("$null"):
@@ -27,6 +27,7 @@ struct KeyedObjectReader {
         default:
             object.value = PlistObjectGraph.scalar(node.value)
         }
+        guard rules else { return object }
         let context = KeyedObjectContext(graph: graph, id: id, node: node, object: object)
         object.diagnostics.append(contentsOf: KeyedArchiveRules.checkObject(context))
         return object

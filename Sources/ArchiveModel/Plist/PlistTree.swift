@@ -22,6 +22,12 @@ public protocol PlistTree: AnyObject, Sendable {
 }
 
 extension PlistTree {
+    /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
+    public func isString(_ id: Int, equalTo text: String) -> Bool {
+        if case .string(let s) = node(id).value { return s == text }
+        return false
+    }
+
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
 }

@@ -19,11 +19,19 @@ struct KeyedObjectContext {
     let id: ObjectID
     let node: PlistNode
     let object: GraphObject
-
     /// The raw dictionary entries (key text, key node id, value node id); empty for non-dictionaries.
-    var entries: [(key: String, keyNode: Int, valueNode: Int)] {
-        guard case .dict(let keys, let values) = node.value else { return [] }
-        return zip(keys, values).map { (graph.keyName($0.0), $0.0, $0.1) }
+    let entries: [(key: String, keyNode: Int, valueNode: Int)]
+
+    init(graph: KeyedArchiveGraph, id: ObjectID, node: PlistNode, object: GraphObject) {
+        self.graph = graph
+        self.id = id
+        self.node = node
+        self.object = object
+        if case .dict(let keys, let values) = node.value {
+            entries = zip(keys, values).map { (graph.keyName($0.0), $0.0, $0.1) }
+        } else {
+            entries = []
+        }
     }
 
     /// A diagnostic about this object, located at its bytes (or `range` when given).

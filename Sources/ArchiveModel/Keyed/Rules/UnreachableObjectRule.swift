@@ -9,7 +9,9 @@ enum UnreachableObjectRule: KeyedGraphRule {
         guard !lost.isEmpty else { return [] }
         var covered = Set<ObjectID>()
         var found: [Diagnostic] = []
-        let roots = lost.filter { index.referrerCounts[$0] == 0 } + lost
+        // Instances first: a lost class dictionary is covered by its lost instances.
+        let isClass = Dictionary(uniqueKeysWithValues: lost.map { ($0, graph.object($0).kind == .classDescription) })
+        let roots = lost.filter { index.referrerCounts[$0] == 0 && isClass[$0] != true } + lost
         for root in roots where !covered.contains(root) {
             let behind = lostSubgraph(from: root, graph: graph, lost: Set(lost), covered: &covered)
             guard found.count < listed else { continue }
