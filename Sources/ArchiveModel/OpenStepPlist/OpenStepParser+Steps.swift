@@ -70,6 +70,7 @@ extension OpenStepParser {
         case .equals: equalsStep(b, frame)
         case .dictValue: valueStep(b, frame)
         case .semicolon: semicolonStep(b, frame)
+        case .skipEntry: skipEntryStep(b)
         default: keyStep(b, braced: braced)
         }
     }
@@ -130,8 +131,22 @@ extension OpenStepParser {
                 setState(.dictValue)
                 startValue()
             } else {
+                // Give up on this entry: the key keeps an invalid value, the rest of it is skipped.
                 consume(to: junkEnd(from: at))
+                deliver(append(.invalid("missing value"), ByteRange(at, at)))
+                setState(.skipEntry)
             }
+        }
+    }
+
+    private mutating func skipEntryStep(_ b: UInt8) {
+        if b == UInt8(ascii: ";") {
+            consume(to: reader.offset + 1)
+            setState(.key)
+        } else if OpenStepReader.isValueStart(b) {
+            setState(.key)
+        } else {
+            skipUnexpected(context: "in a dictionary entry")
         }
     }
 

@@ -25,8 +25,9 @@ struct OpenStepParser {
     struct Frame {
         enum Kind { case array, dict, stringsFile }
         /// What comes next: `value`/`separator` in arrays; `key`, `equals`, `dictValue`,
-        /// `semicolon` in dictionaries.
-        enum State { case value, separator, key, equals, dictValue, semicolon }
+        /// `semicolon` in dictionaries; `skipEntry` after an entry was abandoned with an error
+        /// (its ';' or '}' then ends it without a second error).
+        enum State { case value, separator, key, equals, dictValue, semicolon, skipEntry }
 
         let kind: Kind
         var state: State
