@@ -154,6 +154,9 @@ import Testing
         let tree = S.decode("{ (x, y) = z; <0f> = w; }")
         S.checkInvariants(tree)
         #expect(S.dump(tree) == #"{"(x, y)"="z";"<0f>"="w";}"#)
+        let long = S.decode("{ (" + String(repeating: "a, ", count: 50) + ") = z; }")
+        S.checkInvariants(long)
+        #expect(S.dump(long) == "{" + ("(" + String(repeating: "a, ", count: 21) + "…").debugDescription + "=\"z\";}")
     }
 
     @Test func trailingContentAfterStringsFileIsIgnoredLikeCF() {

@@ -98,6 +98,10 @@ import Testing
             Array("\"".utf8) + [UInt8](repeating: UInt8(ascii: "\\"), count: 200_001),
             Array("<*I".utf8) + [UInt8](repeating: UInt8(ascii: "9"), count: 200_000) + [UInt8(ascii: ">")],
             [UInt8](repeating: 0xC3, count: 200_000),
+            [UInt8](repeating: UInt8(ascii: "{"), count: 200_000),
+            Array(String(repeating: "{(<", count: 70_000).utf8),
+            Array(String(repeating: "a=", count: 100_000).utf8),
+            Array(String(repeating: "{a;", count: 70_000).utf8),
         ]
         let clock = ContinuousClock()
         for input in inputs {

@@ -20,6 +20,8 @@ struct OpenStepParser {
 
     /// CF's nesting limit on 64-bit systems (`MAX_DEPTH` in CFOldStylePList.c; 256 on 32-bit).
     static let maxDepth = 512
+    /// Longest source text kept as the key of a non-string key (in bytes; longer ones end in "…").
+    static let keyTextLimit = 64
 
     /// An open container.
     struct Frame {
@@ -197,7 +199,10 @@ struct OpenStepParser {
             let range = nodes[id].range ?? ByteRange(reader.offset, reader.offset)
             // Nodes are in pre-order, so everything from `id` on belongs to the rejected key.
             nodes.removeSubrange(id...)
-            keyID = append(.string(reader.text(range)), range)
+            // The text is capped so that nested non-string keys (`{{{{…`) stay linear.
+            var text = reader.text(ByteRange(range.start, min(range.end, range.start + Self.keyTextLimit)))
+            if range.count > Self.keyTextLimit { text += "…" }
+            keyID = append(.string(text), range)
         }
         if case .string(let text) = nodes[keyID].value {
             if let first = stack[top].seen[text] {
