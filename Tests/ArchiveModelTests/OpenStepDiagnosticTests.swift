@@ -159,6 +159,13 @@ import Testing
         #expect(S.dump(long) == "{" + ("(" + String(repeating: "a, ", count: 21) + "…").debugDescription + "=\"z\";}")
     }
 
+    @Test func stringsFileReparseReportsFirstKeyOnce() {
+        // The first string is read once to decide between a string root and a strings file.
+        let tree = S.decode(#""a\q" = b; /* open"#)
+        #expect(S.dump(tree) == #"{"aq"="b";}"#)
+        #expect(S.located(tree) == ["openstep.string.unknown-escape@1:3", "openstep.comment.unterminated@1:12"])
+    }
+
     @Test func trailingContentAfterStringsFileIsIgnoredLikeCF() {
         let tree = S.decode("a = b;\nc = d;\n) e = f;")
         #expect(S.dump(tree) == #"{"a"="b";"c"="d";}"#)
