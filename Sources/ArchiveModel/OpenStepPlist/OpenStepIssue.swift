@@ -1,0 +1,169 @@
+/// Every problem the OpenStep decoder reports, with its stable id, severity and message in one place.
+///
+/// Severities follow CF's `CFOldStylePList.c`: `.error` where CF rejects the input, `.warning` where
+/// it accepts something irregular, `.note` for information. Arguments named `found` are already
+/// rendered by `OpenStepReader.describe(at:)` (e.g. `')'`, `the end of the input`).
+enum OpenStepIssue: Sendable {
+    case invalidUTF8(offset: Int, bytes: String)
+    case moreInvalidUTF8(count: Int)
+    case utf16Input(byteOrder: String)
+    case emptyInput
+    case whitespaceOnly
+    case trailingContent(found: String, count: Int)
+    case stringsTrailingContent(found: String, count: Int)
+    case unexpectedCharacter(found: String, context: String)
+    case depthExceeded(depth: Int)
+    case unterminatedComment
+    case unterminatedString(quote: String, length: Int)
+    case unknownEscape(escape: String)
+    case shortUnicodeEscape(escape: String)
+    case loneSurrogate(unit: UInt32)
+    case octalOverflow(escape: String, byte: UInt8)
+    case unevenData(digit: String)
+    case invalidDataCharacter(found: String)
+    case unterminatedData(found: String)
+    case gnustepValue(text: String, meaning: String)
+    case gnustepMalformed(text: String, reason: String)
+    case unterminatedArray(opened: TextPosition, enclosing: Int)
+    case arrayMissingClose(opened: TextPosition, found: String)
+    case arrayMissingComma(found: String)
+    case arrayMissingValue(found: String)
+    case unterminatedDict(opened: TextPosition, enclosing: Int)
+    case dictMissingClose(opened: TextPosition, found: String)
+    case missingEquals(key: String, found: String)
+    case missingValue(key: String, found: String)
+    case missingSemicolon(key: String, found: String)
+    case missingKey(found: String)
+    case keyNotString(found: String)
+    case duplicateKey(key: String, first: TextPosition)
+
+    var id: String {
+        switch self {
+        case .invalidUTF8, .moreInvalidUTF8: "openstep.encoding.invalid-utf8"
+        case .utf16Input: "openstep.encoding.utf16"
+        case .emptyInput: "openstep.root.empty"
+        case .whitespaceOnly: "openstep.root.whitespace-only"
+        case .trailingContent: "openstep.root.trailing-content"
+        case .stringsTrailingContent: "openstep.strings.trailing-content"
+        case .unexpectedCharacter: "openstep.value.unexpected-character"
+        case .depthExceeded: "openstep.depth.exceeded"
+        case .unterminatedComment: "openstep.comment.unterminated"
+        case .unterminatedString: "openstep.string.unterminated"
+        case .unknownEscape: "openstep.string.unknown-escape"
+        case .shortUnicodeEscape: "openstep.string.short-unicode-escape"
+        case .loneSurrogate: "openstep.string.lone-surrogate"
+        case .octalOverflow: "openstep.string.octal-overflow"
+        case .unevenData: "openstep.data.uneven-length"
+        case .invalidDataCharacter: "openstep.data.invalid-character"
+        case .unterminatedData: "openstep.data.unterminated"
+        case .gnustepValue: "openstep.gnustep.typed-value"
+        case .gnustepMalformed: "openstep.gnustep.malformed"
+        case .unterminatedArray: "openstep.array.unterminated"
+        case .arrayMissingClose: "openstep.array.missing-close"
+        case .arrayMissingComma: "openstep.array.missing-comma"
+        case .arrayMissingValue: "openstep.array.missing-value"
+        case .unterminatedDict: "openstep.dict.unterminated"
+        case .dictMissingClose: "openstep.dict.missing-close"
+        case .missingEquals: "openstep.dict.missing-equals"
+        case .missingValue: "openstep.dict.missing-value"
+        case .missingSemicolon: "openstep.dict.missing-semicolon"
+        case .missingKey: "openstep.dict.missing-key"
+        case .keyNotString: "openstep.dict.key-not-string"
+        case .duplicateKey: "openstep.dict.duplicate-key"
+        }
+    }
+
+    var severity: Severity {
+        switch self {
+        case .whitespaceOnly: .note
+        // CF accepts these (escapes fall back to the character itself; `\U` reads up to 4 digits;
+        // strings files stop silently at the first non-key), or the brief asks for a warning
+        // (GNUstep values, which CF itself rejects as invalid hex in data).
+        case .invalidUTF8, .moreInvalidUTF8, .stringsTrailingContent, .unterminatedComment, .unknownEscape,
+             .shortUnicodeEscape, .loneSurrogate, .octalOverflow, .gnustepValue, .duplicateKey:
+            .warning
+        default: .error
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .invalidUTF8(let offset, let bytes):
+            "invalid UTF-8 sequence \(bytes) at offset \(offset); decoded as U+FFFD"
+        case .moreInvalidUTF8(let count):
+            "\(count) more invalid UTF-8 sequences from here on are not listed; each is decoded as U+FFFD"
+        case .utf16Input(let byteOrder):
+            "the input starts with a UTF-16 \(byteOrder) byte-order mark; this decoder reads UTF-8 only"
+        case .emptyInput:
+            "the input is empty; CF rejects an empty old-style plist"
+        case .whitespaceOnly:
+            "the input holds only whitespace and comments; CF reads it as an empty dictionary"
+        case .trailingContent(let found, let count):
+            "junk after the root value: \(found) starts \(count) bytes that CF rejects"
+        case .stringsTrailingContent(let found, let count):
+            "strings file stops at \(found), which cannot start a key; CF ignores the remaining \(count) bytes"
+        case .unexpectedCharacter(let found, let context):
+            "unexpected \(found) \(context)"
+        case .depthExceeded(let depth):
+            "nesting depth \(depth) exceeds CF's limit of 512 nested arrays and dictionaries"
+        case .unterminatedComment:
+            "comment opened with '/*' is not closed before the end of the input"
+        case .unterminatedString(let quote, let length):
+            "quoted string opened with \(quote) is not terminated; it runs \(length) bytes to the end of the input"
+        case .unknownEscape(let escape):
+            "unknown escape '\(escape)' in quoted string; CF keeps the character after the backslash"
+        case .shortUnicodeEscape(let escape):
+            "unicode escape '\(escape)' has fewer than 4 hex digits; CF uses the digits present"
+        case .loneSurrogate(let unit):
+            "unicode escape gives lone surrogate U+\(hex4(unit)); decoded as U+FFFD"
+        case .octalOverflow(let escape, let byte):
+            "octal escape '\(escape)' exceeds \\377; CF keeps the low 8 bits, byte 0x\(byteHex(byte))"
+        case .unevenData(let digit):
+            "hex digit \(digit) in data has no second digit (uneven length)"
+        case .invalidDataCharacter(let found):
+            "invalid hex: \(found) in data"
+        case .unterminatedData(let found):
+            "data is missing its closing '>' before \(found)"
+        case .gnustepValue(let text, let meaning):
+            "typed value \(text) is a GNUstep extension, read as \(meaning); CF does not accept it"
+        case .gnustepMalformed(let text, let reason):
+            "malformed GNUstep typed value \(text): \(reason)"
+        case .unterminatedArray(let opened, let enclosing):
+            "array opened at \(opened) is not terminated before the end of the input" + enclosingNote(enclosing)
+        case .arrayMissingClose(let opened, let found):
+            "expected ',' or ')' in array opened at \(opened) but found \(found); the array ends here"
+        case .arrayMissingComma(let found):
+            "expected ',' or ')' after array element but found \(found)"
+        case .arrayMissingValue(let found):
+            "expected an array element or ')' but found \(found)"
+        case .unterminatedDict(let opened, let enclosing):
+            "dictionary opened at \(opened) is not terminated before the end of the input" + enclosingNote(enclosing)
+        case .dictMissingClose(let opened, let found):
+            "expected ';' or '}' in dictionary opened at \(opened) but found \(found); the dictionary ends here"
+        case .missingEquals(let key, let found):
+            "expected '=' after key \(key) but found \(found)"
+        case .missingValue(let key, let found):
+            "expected a value after '=' for key \(key) but found \(found)"
+        case .missingSemicolon(let key, let found):
+            "expected ';' after the entry for key \(key) but found \(found)"
+        case .missingKey(let found):
+            "expected a key or '}' but found \(found)"
+        case .keyNotString(let found):
+            "dictionary key must be a string but found \(found); the key is kept as its source text"
+        case .duplicateKey(let key, let first):
+            "duplicate key \(key) (first at \(first)); CF keeps the last value"
+        }
+    }
+
+    private func enclosingNote(_ enclosing: Int) -> String {
+        switch enclosing {
+        case 0: ""
+        case 1: " (nor is 1 enclosing container)"
+        default: " (nor are \(enclosing) enclosing containers)"
+        }
+    }
+
+    private func hex4(_ unit: UInt32) -> String {
+        byteHex(UInt8(truncatingIfNeeded: unit >> 8)).uppercased() + byteHex(UInt8(truncatingIfNeeded: unit)).uppercased()
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import ArchiveModel
+
+/// Real OpenStep files from `../shared/corpus/other` (next to the repository): every file the format
+/// detector calls OpenStep decodes without errors into a dictionary.
+@Suite struct OpenStepCorpusTests {
+    typealias S = OpenStepTestSupport
+
+    /// `<repo>/../shared/corpus/other`, from this file's path (`<repo>/Tests/ArchiveModelTests/…`).
+    static var corpusDirectory: String {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/../shared/corpus/other"
+    }
+
+    /// File names in `directory` (nil when it cannot be opened).
+    static func fileNames(in directory: String) -> [String]? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The OpenStep files of the corpus with their bytes, or nil (after saying so) when it is absent.
+    static func openStepFiles() -> [(name: String, input: InputBytes)]? {
+        guard let names = fileNames(in: corpusDirectory) else {
+            print("skipped: ../shared/corpus not found")
+            return nil
+        }
+        return names.compactMap { name in
+            guard let input = try? InputBytes.read(path: corpusDirectory + "/" + name),
+                  FormatDetector.detect(input) == .openStepPlist else { return nil }
+            return (name, input)
+        }
+    }
+
+    @Test func everyOpenStepFileDecodesToADictionaryWithoutErrors() throws {
+        guard let files = Self.openStepFiles() else { return }
+        #expect(files.count >= 7, "\(files.map(\.name))")
+        for (name, input) in files {
+            let tree = OpenStepPlistDecoder.decode(input)
+            S.checkInvariants(tree)
+            let errors = tree.openDiagnostics.filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(name): \(errors)")
+            let root = try #require(tree.rootID, "\(name) has no root")
+            guard case .dict(let keys, _) = tree.node(root).value else {
+                Issue.record("\(name): root is \(tree.node(root).value.typeName)")
+                continue
+            }
+            #expect(!keys.isEmpty, "\(name)")
+        }
+    }
+
+    @Test func pbxprojHasItsObjects() throws {
+        guard let files = Self.openStepFiles() else { return }
+        let input = try #require(files.first { $0.name.hasSuffix(".pbxproj") }?.input)
+        let clock = ContinuousClock()
+        var decoded: EagerPlistTree?
+        let elapsed = clock.measure { decoded = OpenStepPlistDecoder.decode(input) }
+        let tree = try #require(decoded)
+        print("netnewswire.pbxproj: \(input.count) bytes, \(tree.nodeCount) nodes, decoded in \(elapsed)")
+        #expect(tree.openDiagnostics.isEmpty, "\(tree.openDiagnostics.prefix(5))")
+        #expect(S.dump(tree, S.child(tree, "archiveVersion")) == #""1""#)
+        #expect(S.dump(tree, S.child(tree, "objectVersion")) == #""46""#)
+        let objects = try #require(S.child(tree, "objects"))
+        guard case .dict(let keys, let values) = tree.node(objects).value else {
+            Issue.record("objects is not a dict")
+            return
+        }
+        #expect(keys.count > 1000)
+        // Every object is a dict with an `isa`.
+        let isas = values.compactMap { S.child(tree, "isa", in: $0) }
+        #expect(isas.count == keys.count)
+        let rootObject = try #require(S.child(tree, "rootObject"))
+        guard case .string(let rootObjectID) = tree.node(rootObject).value else {
+            Issue.record("rootObject is not a string")
+            return
+        }
+        let project = try #require(S.child(tree, rootObjectID, in: objects))
+        #expect(S.dump(tree, S.child(tree, "isa", in: project)) == #""PBXProject""#)
+    }
+
+    @Test func nextstepAndInterfaceBuilderClassFiles() throws {
+        guard let files = Self.openStepFiles() else { return }
+        let byName = Dictionary(files.map { ($0.name, $0.input) }, uniquingKeysWith: { a, _ in a })
+        // NeXTSTEP IB data.classes: a strings file of class dicts with `action:;` shortcuts.
+        if let input = byName["worldwideweb__WorldWideWeb.nib__data.classes"] {
+            let tree = OpenStepPlistDecoder.decode(input)
+            let textToy = try #require(S.child(tree, "TextToy"))
+            let actions = try #require(S.child(tree, "ACTIONS", in: textToy))
+            #expect(S.dump(tree, S.child(tree, "followLink:", in: actions)) == #""followLink:""#)
+            #expect(S.dump(tree, S.child(tree, "SUPERCLASS", in: textToy)) == #""Object""#)
+        }
+        if let input = byName["rust-plist__ascii-animals.plist"] {
+            let tree = OpenStepPlistDecoder.decode(input)
+            let smells = try #require(S.child(tree, "AnimalSmells"))
+            #expect(S.dump(tree, smells) == #"{"lamb"="lambish";"pig"="piggish";"worm"="wormy";}"#)
+        }
+        if let input = byName["libplist__o1.ostep"] {
+            let tree = OpenStepPlistDecoder.decode(input)
+            #expect(S.dump(tree, S.child(tree, "test")) == #"("1","1")"#)
+        }
+        if let input = byName["tlayer__MainMenu.nib__classes.nib"] {
+            let tree = OpenStepPlistDecoder.decode(input)
+            #expect(S.dump(tree, S.child(tree, "IBVersion")) == #""1""#)
+            let classes = try #require(S.child(tree, "IBClasses"))
+            guard case .array(let items) = tree.node(classes).value else {
+                Issue.record("IBClasses is not an array")
+                return
+            }
+            #expect(items.count == 2)
+            #expect(tree.node(items[1]).position == TextPosition(line: 9, column: 9))
+        }
+    }
+}
