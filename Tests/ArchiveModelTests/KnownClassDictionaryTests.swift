@@ -46,6 +46,8 @@ import Testing
 
     @Test func nonStringKeysUseTheirSummary() {
         let g = FakeGraph()
+        let empty = g.string("")
+        #expect(g.present(g.keyed("NSDictionary", [("NS.keys", .list([empty])), ("NS.objects", .list([empty]))]))?.children.first?.key == "\"\"")
         let numberKey = g.number(7), arrayKey = g.keyed("NSArray", [("NS.objects", .list([]))]), v = g.string("v")
         let p = g.present(g.keyed("NSDictionary", [("NS.keys", .list([numberKey, arrayKey, V.int(1)])), ("NS.objects", .list([v, v, v]))]))
         #expect(p?.children.map(\.key) == ["7", "NSArray, 0 items", "[2]"])

@@ -32,7 +32,7 @@ enum ArrayPresenter {
     /// The elements of an array object, as stored: keyed `NS.objects`, or typedstream `@` values.
     static func items(of object: GraphObject, in graph: any ObjectGraph) -> [FieldValue]? {
         guard object.kind == .instance else { return nil }
-        if graph.archiveKind == "typedstream" || object.fields.contains(where: { $0.typeEncoding != nil }) {
+        if KnownObject.isTypedstream(object, in: graph) {
             return TypedValues.flatten(object.fields).filter(\.isObject).map(\.value)
         }
         if case .list(let items) = object.field("NS.objects")?.value { return items }

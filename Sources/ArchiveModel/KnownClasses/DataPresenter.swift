@@ -23,7 +23,7 @@ enum DataPresenter {
             return nil
         case .instance:
             guard isData(object) else { return nil }
-            if object.fields.contains(where: { $0.typeEncoding != nil }) || graph.archiveKind == "typedstream" {
+            if KnownObject.isTypedstream(object, in: graph) {
                 return typedBytes(object)
             }
             return keyedBytes(object, graph)

@@ -78,7 +78,7 @@ enum DictionaryPresenter {
     /// The key's text for a string key, else its summary (one decode, more for nested summaries).
     static func keyLabel(_ k: KnownObject, _ key: FieldValue) -> String? {
         guard case .reference(.object(let id)) = key, let t = k.target(key) else { return nil }
-        if let text = StringPresenter.text(of: t, in: k.graph) { return KnownText.label(text) }
+        if let text = StringPresenter.text(of: t, in: k.graph) { return text.isEmpty ? "\"\"" : KnownText.label(text) }
         return k.summary(of: t, id: id)
     }
 }

@@ -16,8 +16,12 @@ struct KnownObject {
     static let maxDepth = 3
 
     /// Whether the object comes from a typedstream (positional, typed values) rather than a keyed archive.
-    var isTyped: Bool {
-        graph.archiveKind == "typedstream" || object.fields.contains { $0.typeEncoding != nil }
+    var isTyped: Bool { Self.isTypedstream(object, in: graph) }
+
+    /// Whether `object` holds typedstream values: the graph is a typedstream, or its fields carry type encodings.
+    static func isTypedstream(_ object: GraphObject, in graph: any ObjectGraph) -> Bool {
+        if case .typedstream = graph.container { return true }
+        return graph.archiveKind == "typedstream" || object.fields.contains { $0.typeEncoding != nil }
     }
 
     /// The object's values, one per typed item (typedstream objects).

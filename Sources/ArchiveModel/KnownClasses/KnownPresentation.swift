@@ -6,6 +6,7 @@ public struct KnownPresentation: Sendable, Equatable {
     /// text, or the meaningful parts of a value (`relative`, `base`, `run 0: [0, 5)` …).
     public var children: [Field]
 
+    /// A presentation; values without parts have no children.
     public init(summary: String, children: [Field] = []) {
         self.summary = summary
         self.children = children

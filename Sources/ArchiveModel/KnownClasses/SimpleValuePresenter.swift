@@ -33,7 +33,7 @@ enum SimpleValuePresenter {
         guard let stored = k.value("NS.uuidbytes") else { return KnownPresentation(summary: "NSUUID, NS.uuidbytes missing") }
         guard let bytes = k.bytes(stored) else { return KnownPresentation(summary: "NSUUID, NS.uuidbytes is not data") }
         guard bytes.count == 16 else {
-            return KnownPresentation(summary: "NSUUID, \(KnownText.count(bytes.count, "byte")) (expected 16) " + ValueFormatter.dataSummary(bytes))
+            return KnownPresentation(summary: "NSUUID, expected 16 bytes: " + ValueFormatter.dataSummary(bytes))
         }
         return KnownPresentation(summary: canonical(bytes))
     }

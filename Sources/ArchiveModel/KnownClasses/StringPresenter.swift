@@ -19,7 +19,7 @@ enum StringPresenter {
             return nil
         case .instance:
             guard isString(object) else { return nil }
-            if object.fields.contains(where: { $0.typeEncoding != nil }) || graph.archiveKind == "typedstream" {
+            if KnownObject.isTypedstream(object, in: graph) {
                 return typedText(object)
             }
             return keyedText(object, graph)
