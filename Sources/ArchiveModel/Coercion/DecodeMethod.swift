@@ -4,6 +4,7 @@
 /// `int` (32 bits) and `decodeInteger` an `NSInteger` (64 bits). On 32-bit builds `decodeInteger`
 /// would behave like `decodeInt32`; that case is not modelled.
 public enum DecodeMethod: String, CaseIterable, Sendable {
+    /// One case per `decode…ForKey:` method (`decodeBytes` = `decodeBytesForKey:returnedLength:`).
     case decodeBool, decodeInt, decodeInt32, decodeInt64, decodeInteger, decodeFloat, decodeDouble, decodeObject, decodeBytes
 
     /// Bit width of the integer the method returns, or nil for non-integer methods.
