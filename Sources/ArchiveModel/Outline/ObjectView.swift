@@ -38,21 +38,3 @@ public struct ObjectView: Sendable {
         }
     }
 }
-
-/// A known class rendered as a value.
-public struct KnownPresentation: Sendable {
-    public var summary: String
-    public var children: [Field]
-    public init(summary: String, children: [Field]) {
-        self.summary = summary
-        self.children = children
-    }
-}
-
-/// Renders known Foundation classes (collections, strings, dates, …) as values.
-public enum KnownClassPresenter {
-    /// The presentation of `object`, or nil when its class is not a known one.
-    public static func present(_ object: GraphObject, in graph: any ObjectGraph) -> KnownPresentation? {
-        nil
-    }
-}

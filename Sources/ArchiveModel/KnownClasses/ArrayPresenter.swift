@@ -1,0 +1,68 @@
+/// NSArray, NSMutableArray, NSSet, NSMutableSet, NSCountedSet.
+///
+/// Keyed: `NS.objects` = inline array of UIDs (FORMATS.md C.6). typedstream: an `i` (sets: `I`) count,
+/// then one `@` per element (D.7). The summary costs no decodes; children are the element references.
+/// NSCountedSet is read like NSSet; where Apple keeps the counts is UNCERTAIN.
+enum ArrayPresenter {
+    static func present(_ k: KnownObject) -> KnownPresentation? {
+        k.isTyped ? typed(k) : keyed(k)
+    }
+
+    private static func keyed(_ k: KnownObject) -> KnownPresentation {
+        guard let stored = k.value("NS.objects") else { return k.result(k.name + ", NS.objects missing", []) }
+        guard case .list(let items) = stored else {
+            return k.result(k.name + ", NS.objects is not an inline array (" + KnownText.describe(stored) + ")",
+                            [Field(key: "NS.objects", value: stored)])
+        }
+        let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + note([problem(in: items)])
+        return k.result(summary, elements(items))
+    }
+
+    private static func typed(_ k: KnownObject) -> KnownPresentation {
+        let values = k.typedValues
+        let declared = values.first.flatMap { $0.isInteger ? $0.integer : nil }
+        let items = values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value)
+        var notes: [String?] = [problem(in: items)]
+        if let declared, declared != Int128(items.count) { notes.append("count says \(declared), \(items.count) stored") }
+        if declared == nil { notes.append("no count") }
+        let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + note(notes)
+        return k.result(summary, elements(items))
+    }
+
+    /// The elements of an array object, as stored: keyed `NS.objects`, or typedstream `@` values.
+    static func items(of object: GraphObject, in graph: any ObjectGraph) -> [FieldValue]? {
+        guard object.kind == .instance else { return nil }
+        if KnownObject.isTypedstream(object, in: graph) {
+            return TypedValues.flatten(object.fields).filter(\.isObject).map(\.value)
+        }
+        if case .list(let items) = object.field("NS.objects")?.value { return items }
+        return nil
+    }
+
+    /// `[0]`, `[1]` … for each element, as stored (no decoding).
+    static func elements(_ items: [FieldValue]) -> [Field] {
+        var fields: [Field] = []
+        fields.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() { fields.append(Field(key: "[\(i)]", value: item)) }
+        return fields
+    }
+
+    /// The first element an unarchiver would choke on: a non-reference (corelibs stops there) or nil.
+    static func problem(in items: [FieldValue]) -> String? {
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .reference(.object): continue
+            case .reference(.null), .reference(.conditionalNull): return "item \(i) is nil"
+            case .reference(.dangling(let raw, _)): return "item \(i) is a dangling reference \(raw)"
+            default: return "item \(i) is not an object reference"
+            }
+        }
+        return nil
+    }
+
+    /// ` (a; b)` for the non-nil notes, or empty.
+    static func note(_ notes: [String?]) -> String {
+        let present = notes.compactMap { $0 }
+        return present.isEmpty ? "" : " (" + present.joined(separator: "; ") + ")"
+    }
+}

@@ -1,0 +1,84 @@
+/// NSDictionary, NSMutableDictionary.
+///
+/// Keyed: `NS.keys` and `NS.objects`, parallel inline arrays of UIDs, or `NS.key.N`/`NS.object.N`
+/// (FORMATS.md C.6). typedstream: an `i` count, then `@` key, `@` value pairs (D.7).
+/// The summary costs no decodes. Children are keyed by the key's text when the key is a string
+/// object (by its summary for other keys); keys are decoded only up to `keyDecodeLimit` entries.
+enum DictionaryPresenter {
+    /// Largest dictionary whose keys are decoded to label the children.
+    static let keyDecodeLimit = 1000
+
+    static func present(_ k: KnownObject) -> KnownPresentation? {
+        k.isTyped ? typed(k) : keyed(k)
+    }
+
+    private static func keyed(_ k: KnownObject) -> KnownPresentation {
+        let keysValue = k.value("NS.keys"), objectsValue = k.value("NS.objects")
+        if keysValue == nil, objectsValue == nil {
+            let (keys, keyGap) = k.numbered("NS.key.")
+            let (objects, objectGap) = k.numbered("NS.object.")
+            if keys.isEmpty, objects.isEmpty { return k.result(k.name + ", 0 entries", []) }
+            let notes = [keyGap.map { "NS.key.\($0) missing" }, objectGap.map { "NS.object.\($0) missing" }]
+            return entries(k, keys, objects, notes: notes)
+        }
+        var notes: [String?] = []
+        let keys = list(keysValue, "NS.keys", &notes), objects = list(objectsValue, "NS.objects", &notes)
+        return entries(k, keys, objects, notes: notes)
+    }
+
+    /// The items of an inline array; a missing or non-array value adds a note and gives no items.
+    private static func list(_ value: FieldValue?, _ key: String, _ notes: inout [String?]) -> [FieldValue] {
+        switch value {
+        case .list(let items): return items
+        case nil: notes.append(key + " missing")
+        default: notes.append(key + " is not an inline array")
+        }
+        return []
+    }
+
+    private static func typed(_ k: KnownObject) -> KnownPresentation {
+        let values = k.typedValues
+        let declared = values.first.flatMap { $0.isInteger ? $0.integer : nil }
+        let refs = values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value)
+        var keys: [FieldValue] = [], objects: [FieldValue] = []
+        for (i, v) in refs.enumerated() {
+            if i % 2 == 0 { keys.append(v) } else { objects.append(v) }
+        }
+        var notes: [String?] = []
+        if let declared, declared != Int128(keys.count) || keys.count != objects.count {
+            notes.append("count says \(declared)")
+        }
+        return entries(k, keys, objects, notes: notes)
+    }
+
+    /// Pairs keys with objects; a missing partner is shown as an invalid value or an index label.
+    private static func entries(_ k: KnownObject, _ keys: [FieldValue], _ objects: [FieldValue], notes: [String?]) -> KnownPresentation {
+        let counts = keys.count == objects.count
+            ? KnownText.count(keys.count, "entry", "entries")
+            : "\(KnownText.count(keys.count, "key")) / \(KnownText.count(objects.count, "object")) (mismatch)"
+        let problems = [ArrayPresenter.problem(in: keys).map { "key " + $0 }, ArrayPresenter.problem(in: objects)]
+        let summary = KnownText.join(k.name, counts) + ArrayPresenter.note(notes + problems)
+        return k.result(summary, children(k, keys, objects))
+    }
+
+    private static func children(_ k: KnownObject, _ keys: [FieldValue], _ objects: [FieldValue]) -> [Field] {
+        let total = max(keys.count, objects.count)
+        let decodeKeys = total <= keyDecodeLimit
+        var fields: [Field] = []
+        fields.reserveCapacity(total)
+        for i in 0..<total {
+            let label = i < keys.count && decodeKeys ? keyLabel(k, keys[i]) ?? "[\(i)]" : "[\(i)]"
+            let value: FieldValue = i < objects.count ? objects[i]
+                : .invalid("no object for this key (only \(KnownText.count(objects.count, "object")) stored)")
+            fields.append(Field(key: label, value: value))
+        }
+        return fields
+    }
+
+    /// The key's text for a string key, else its summary (one decode, more for nested summaries).
+    static func keyLabel(_ k: KnownObject, _ key: FieldValue) -> String? {
+        guard case .reference(.object(let id)) = key, let t = k.target(key) else { return nil }
+        if let text = StringPresenter.text(of: t, in: k.graph) { return text.isEmpty ? "\"\"" : KnownText.label(text) }
+        return k.summary(of: t, id: id)
+    }
+}

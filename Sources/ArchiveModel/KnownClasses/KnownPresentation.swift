@@ -1,0 +1,14 @@
+/// A known class rendered as a value: a display-safe summary and the logical children.
+public struct KnownPresentation: Sendable, Equatable {
+    /// One-line, display-safe summary (text from the file is escaped).
+    public var summary: String
+    /// Logical children: collection elements (`[0]`, `[1]` …), dictionary entries keyed by the key's
+    /// text, or the meaningful parts of a value (`relative`, `base`, `run 0: [0, 5)` …).
+    public var children: [Field]
+
+    /// A presentation; values without parts have no children.
+    public init(summary: String, children: [Field] = []) {
+        self.summary = summary
+        self.children = children
+    }
+}
