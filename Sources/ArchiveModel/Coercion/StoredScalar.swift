@@ -32,6 +32,7 @@ enum StoredScalar: Equatable {
             case .data(let d): self = .other(.data(d))
             case .date(let t): self = .other(.date(t))
             case .null: self = .other(.null)
+            case .uid(let u): self = .other(.invalid("UID \(u) outside a keyed archive"))
             }
         }
     }

@@ -14,7 +14,9 @@ public struct ObjectView: Sendable {
     public init(object: GraphObject, graph: any ObjectGraph) {
         self.object = object
         if let known = KnownClassPresenter.present(object, in: graph) {
-            summary = known.summary
+            // The class is shown beside the summary already: drop a leading "Class, ".
+            let prefix = (object.className.map(DisplayText.escape) ?? "") + ", "
+            summary = known.summary.hasPrefix(prefix) ? String(known.summary.dropFirst(prefix.count)) : known.summary
             children = known.children
             isKnown = true
             return

@@ -44,7 +44,7 @@ public final class Outline {
         case .object(let id):
             let v = view(id)
             if position < v.children.count { return fieldNode(v.children[position]) }
-            return OutlineNode(label: "raw fields", value: .list([]), target: nil, summary: "\(v.object.fields.count) stored fields",
+            return OutlineNode(label: "raw fields", value: .list([]), target: nil, summary: v.object.fields.count == 1 ? "1 stored field" : "\(v.object.fields.count) stored fields",
                                source: .rawFields(id), isGroup: true)
         case .rawFields(let id):
             let fields = graph.object(id).fields
