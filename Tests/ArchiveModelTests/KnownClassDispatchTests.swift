@@ -22,7 +22,7 @@ import Testing
         let g = FakeGraph()
         let array = g.stored(g.keyed("NSArray", [("NS.objects", .list([V.ref(0)]))]))
         let view = ObjectView(object: array, graph: g)
-        #expect(view.isKnown && view.summary == "NSArray, 1 item" && view.children.count == 1)
+        #expect(view.isKnown && view.summary == "1 item" && view.children.count == 1)
         let other = ObjectView(object: g.stored(g.keyed("MyThing", [("x", V.int(1))])), graph: g)
         #expect(!other.isKnown && other.summary == "1 field")
     }

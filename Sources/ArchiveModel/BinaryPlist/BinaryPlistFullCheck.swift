@@ -16,19 +16,33 @@ struct BinaryPlistFullCheck {
         self.layout = layout
     }
 
+    /// What one part of the decode pass found.
+    struct Part: Sendable {
+        var starts: [Int] = [], ends: [Int] = [], children: [[Int]] = [], diagnostics: [Diagnostic] = []
+    }
+
     /// All diagnostics of the pass, or nil when cancelled.
     mutating func run(progress: (Double) -> Bool) -> [Diagnostic]? {
         let n = layout.objectCount
-        let decoder = BinaryPlistObjectDecoder(input: tree.input, layout: layout)
+        let input = tree.input, layout = self.layout
+        guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
+            let decoder = BinaryPlistObjectDecoder(input: input, layout: layout)
+            var part = Part()
+            part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.children.reserveCapacity(range.count)
+            for id in range {
+                if shouldStop() { break }
+                let node = decoder.decode(id: id)
+                part.diagnostics.append(contentsOf: node.diagnostics)
+                part.starts.append(node.range?.start ?? -1)
+                part.ends.append(node.range?.end ?? -1)
+                part.children.append(node.value.childIDs)
+            }
+            return part
+        }) else { return nil }
         starts.reserveCapacity(n); ends.reserveCapacity(n); children.reserveCapacity(n)
-        let step = Swift.max(1, n / 200)
-        for id in 0..<n {
-            if id % step == 0, !progress(Double(id) / Double(n) * 0.9) { return nil }
-            let node = decoder.decode(id: id)
-            found.append(contentsOf: node.diagnostics)
-            starts.append(node.range?.start ?? -1)
-            ends.append(node.range?.end ?? -1)
-            children.append(node.value.childIDs)
+        for part in parts {
+            starts += part.starts; ends += part.ends; children += part.children
+            found += part.diagnostics
         }
         checkLayout()
         checkGraph()

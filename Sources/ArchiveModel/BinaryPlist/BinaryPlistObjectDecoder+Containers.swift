@@ -38,10 +38,13 @@ extension BinaryPlistObjectDecoder {
             entries = available
         }
         var refs: [Int] = []
-        refs.reserveCapacity(entries * refsPerEntry)
+        var values: [Int] = []
+        refs.reserveCapacity(entries)
+        if kind == .dict { values.reserveCapacity(entries) }
         var badRefs = 0
         for i in 0..<(entries * refsPerEntry) {
             let ref = readRef(at: refsStart + i * r)
+            if i < entries { refs.append(ref) } else { values.append(ref) }
             if ref >= layout.objectCount {
                 badRefs += 1
                 if badRefs <= Self.reportedBadRefs {
@@ -49,7 +52,6 @@ extension BinaryPlistObjectDecoder {
                           ByteRange(start: refsStart + i * r, count: r))
                 }
             }
-            refs.append(ref)
         }
         if badRefs > Self.reportedBadRefs {
             c.add("bplist.ref.out-of-range", .error, "\(badRefs - Self.reportedBadRefs) more references in this \(kind) are out of range",
@@ -60,9 +62,8 @@ extension BinaryPlistObjectDecoder {
         case .array: return (.array(refs), end)
         case .set: return (.set(refs), end)
         case .dict:
-            let keys = Array(refs[0..<entries]), values = Array(refs[entries...])
-            checkKeys(keys, refsStart: refsStart, &c)
-            return (.dict(keys: keys, values: values), end)
+            checkKeys(refs, refsStart: refsStart, &c)
+            return (.dict(keys: refs, values: values), end)
         }
     }
 

@@ -23,45 +23,30 @@ public final class GraphIndex: @unchecked Sendable {
     private let edgeItem: [Int32]  // list item index, -1 for a direct field
     private let graph: any ObjectGraph
 
-    /// Visits every object of `graph`. Returns nil when `progress` cancels.
+    /// Visits every object of `graph` (in parallel parts on large graphs). Nil when `progress` cancels.
     public convenience init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
-        self.init(graph: graph, progress: progress, objects: { graph.structure($0) })
+        let n = graph.objectCount
+        guard let parts = Parallel.map(count: n, progress: progress, { range, shouldStop in
+            var edges = GraphEdges(objectCount: n)
+            let read = graph.makeStructureReader()
+            for id in range {
+                if shouldStop() { break }
+                edges.add(read(id))
+            }
+            return edges
+        }) else { return nil }
+        self.init(graph: graph, edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: parts))
     }
 
-    /// Builds the index from `objects(id)` for every id, letting a caller that decodes every object
-    /// anyway (a full check) share that pass.
-    public init?(graph: any ObjectGraph, progress: (Double) -> Bool, objects: (ObjectID) -> GraphObject) {
+    /// Builds the index from edges already collected (a full check collects them while it validates).
+    public init(graph: any ObjectGraph, edges: GraphEdges) {
         let n = graph.objectCount
-        var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
-        var classLinks: [(Int32, Int32)] = []
-        func collect(_ source: Int32, _ fields: [Field]) {
-            for (fi, f) in fields.enumerated() {
-                var itemIndex: Int32 = -1
-                if case .list = f.value { itemIndex = 0 }
-                f.value.forEachReference { ref in
-                    if case .object(let t) = ref, t >= 0, t < n {
-                        from.append(source); to.append(Int32(truncatingIfNeeded: t))
-                        field.append(Int32(truncatingIfNeeded: fi)); item.append(itemIndex)
-                    }
-                    if itemIndex >= 0 { itemIndex += 1 }
-                }
-            }
-        }
-        collect(-1, graph.topLevel)
-        let step = Swift.max(1, n / 100)
-        for id in 0..<n {
-            if id % step == 0, !progress(Double(id) / Double(Swift.max(1, n)) * 0.8) { return nil }
-            let object = objects(id)
-            collect(Int32(truncatingIfNeeded: id), object.fields)
-            for c in (object.classObjectID.map { [$0] } ?? []) + object.auxiliaryReferences where c >= 0 && c < n {
-                classLinks.append((Int32(truncatingIfNeeded: id), Int32(truncatingIfNeeded: c)))
-            }
-        }
         self.graph = graph
-        (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, from, to, field, item)
-        let adjacency = Self.adjacency(n, from, to, classLinks)
-        reachable = Self.reach(n, adjacency: adjacency, roots: zip(from, to).filter { $0.0 < 0 }.map { Int($0.1) })
-        cycleEdges = Self.backEdges(n, adjacency: adjacency, firstRoots: zip(from, to).filter { $0.0 < 0 }.map { Int($0.1) })
+        (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
+        let adjacency = Self.adjacency(n, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)))
+        let roots = zip(edges.from, edges.to).filter { $0.0 < 0 }.map { Int($0.1) }
+        reachable = Self.reach(n, adjacency: adjacency, roots: roots)
+        cycleEdges = Self.backEdges(n, adjacency: adjacency, firstRoots: roots)
     }
 
     /// The referrers of `id`, in the order they were found.

@@ -85,6 +85,7 @@ public protocol ObjectGraph: AnyObject, Sendable {
 
 extension ObjectGraph {
     public func structure(_ id: ObjectID) -> GraphObject { object(id) }
+    public func makeStructureReader() -> (ObjectID) -> GraphObject { { self.structure($0) } }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

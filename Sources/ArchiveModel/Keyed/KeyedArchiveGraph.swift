@@ -10,9 +10,9 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// Plist node id of each `$objects` entry.
     let objectNodeIDs: [Int]
     public let openDiagnostics: [Diagnostic]
-    private let classCache = Mutex<[ObjectID: KeyedClass]>([:])
-    /// Key strings by plist node id: archives share a handful of key nodes across all objects.
-    private let keyCache = Mutex<[Int: String]>([:])
+    /// Key names and class dictionaries for reads made through `object(_:)`; whole-file passes give
+    /// each thread its own cache instead, so they never contend on a lock.
+    private let sharedCache = Mutex(KeyedReadCache())
 
     public init(tree: any PlistTree) {
         self.tree = tree
@@ -49,9 +49,18 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         return read(id, rules: false)
     }
 
+    public func makeStructureReader() -> (ObjectID) -> GraphObject {
+        let cache = KeyedReadCache()
+        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache) : self.object(id) }
+    }
+
     private func read(_ id: ObjectID, rules: Bool) -> GraphObject {
+        sharedCache.withLock { read(id, rules: rules, cache: $0) }
+    }
+
+    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache) -> GraphObject {
         let node = tree.node(objectNodeIDs[id])
-        var object = KeyedObjectReader(graph: self, id: id, node: node).read(rules: rules)
+        var object = KeyedObjectReader(graph: self, cache: cache, id: id, node: node).read(rules: rules)
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return object
     }
@@ -60,49 +69,59 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         var all: [Diagnostic] = []
         let treeDiagnostics = tree.fullCheck(progress: { progress($0 * 0.4) })
         let objectOf = reverseObjectMap()
-        all.append(contentsOf: treeDiagnostics.map { d in d.object.map { d.reassigned(to: objectOf[$0]) } ?? d })
-        all.append(contentsOf: header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree))
-        // One pass decodes every object with its rules and feeds the reference index at the same time.
-        var objectDiagnostics: [Diagnostic] = []
-        let index = GraphIndex(graph: self, progress: { progress(0.4 + 0.55 * $0) }, objects: { id in
-            let object = self.read(id, rules: true)
-            objectDiagnostics.append(contentsOf: object.diagnostics.filter { $0.id.hasPrefix("keyed.") })
-            return object
+        all.append(contentsOf: treeDiagnostics.map { d in
+            guard let node = d.object else { return d }
+            return d.reassigned(to: node >= 0 && node < objectOf.count && objectOf[node] >= 0 ? Int(objectOf[node]) : nil)
         })
-        all.append(contentsOf: objectDiagnostics)
-        if let index { all.append(contentsOf: KeyedArchiveRules.checkGraph(self, index: index)) }
+        all.append(contentsOf: header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree))
+        // One pass (split across cores) decodes every object with its rules and collects the references.
+        let n = objectCount
+        guard let parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
+            var edges = GraphEdges(objectCount: n)
+            var found: [Diagnostic] = []
+            let cache = KeyedReadCache()
+            for id in range {
+                if shouldStop() { break }
+                let object = self.read(id, rules: true, cache: cache)
+                edges.add(object)
+                for d in object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
+            }
+            return (edges, found)
+        }) else { return all.sortedByOffset() }
+        for part in parts { all.append(contentsOf: part.1) }
+        let index = GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: parts.map(\.0)))
+        all.append(contentsOf: KeyedArchiveRules.checkGraph(self, index: index))
         return all.sortedByOffset()
     }
 
-    /// Archive object id for each plist node id that is an `$objects` entry.
-    private func reverseObjectMap() -> [Int: ObjectID] {
-        var map: [Int: ObjectID] = [:]
-        for (id, node) in objectNodeIDs.enumerated() where map[node] == nil { map[node] = id }
+    /// Archive object id for each plist node id that is an `$objects` entry (-1 for other nodes).
+    private func reverseObjectMap() -> [Int32] {
+        var map = [Int32](repeating: -1, count: tree.nodeCount)
+        for (id, node) in objectNodeIDs.enumerated() where node >= 0 && node < map.count && map[node] < 0 {
+            map[node] = Int32(truncatingIfNeeded: id)
+        }
         return map
     }
 
-    /// The string of a key node, or a bracketed description of a non-string key.
-    func keyName(_ keyNodeID: Int) -> String {
-        if let hit = keyCache.withLock({ $0[keyNodeID] }) { return hit }
+    /// How a non-string key is named (a real string key can't start like this and also fail to be a string).
+    static let nonStringKeyPrefix = "<non-string key: "
+
+    /// The string of a key node (through the shared cache).
+    func keyName(_ keyNodeID: Int) -> String { sharedCache.withLock { $0.keyName(keyNodeID, in: self) } }
+
+    /// The class description at `id` (through the shared cache).
+    func keyedClass(_ id: ObjectID) -> KeyedClass { sharedCache.withLock { $0.keyedClass(id, in: self) } }
+
+    /// The string of a key node, or a bracketed description of a non-string key; uncached.
+    func loadKeyName(_ keyNodeID: Int) -> String {
         let node = tree.node(keyNodeID)
-        let name: String
-        if case .string(let s) = node.value { name = s } else { name = "<non-string key: \(node.value.typeName)>" }
-        keyCache.withLock { cache in
-            if cache.count < 65_536 { cache[keyNodeID] = name }
-        }
-        return name
+        if case .string(let s) = node.value { return s }
+        return Self.nonStringKeyPrefix + node.value.typeName + ">"
     }
 
-    /// The class description at `id`, cached.
-    func keyedClass(_ id: ObjectID) -> KeyedClass {
-        if let hit = classCache.withLock({ $0[id] }) { return hit }
-        let nodeID = id >= 0 && id < objectNodeIDs.count ? objectNodeIDs[id] : -1
-        let value = KeyedClass(tree: tree, nodeID: nodeID)
-        classCache.withLock { cache in
-            if cache.count > 4096 { cache.removeAll() }
-            cache[id] = value
-        }
-        return value
+    /// The class description at `id`; uncached.
+    func loadClass(_ id: ObjectID) -> KeyedClass {
+        KeyedClass(tree: tree, nodeID: id >= 0 && id < objectNodeIDs.count ? objectNodeIDs[id] : -1)
     }
 
     /// What a UID leads to: nil, a conditional never encoded, a dangling number, or an object.

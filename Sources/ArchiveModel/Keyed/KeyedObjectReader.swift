@@ -1,6 +1,7 @@
 /// Turns one `$objects` entry into a `GraphObject`, running the per-object rules.
 struct KeyedObjectReader {
     let graph: KeyedArchiveGraph
+    let cache: KeyedReadCache
     let id: ObjectID
     let node: PlistNode
 
@@ -28,16 +29,16 @@ struct KeyedObjectReader {
             object.value = PlistObjectGraph.scalar(node.value)
         }
         guard rules else { return object }
-        let context = KeyedObjectContext(graph: graph, id: id, node: node, object: object)
+        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object)
         object.diagnostics.append(contentsOf: KeyedArchiveRules.checkObject(context))
         return object
     }
 
     private func readDictionary(keys: [Int], values: [Int], into object: inout GraphObject) {
-        let names = keys.map(graph.keyName)
+        let names = keys.map { cache.keyName($0, in: graph) }
         if names.contains("$classname") || names.contains("$classes") {
             object.kind = .classDescription
-            let cls = graph.keyedClass(id)
+            let cls = cache.keyedClass(id, in: graph)
             object.className = cls.name
             object.classChain = cls.displayChain
             object.fields = zip(names, values).map { graph.makeField(rawKey: $0.0, valueNodeID: $0.1, unmangle: false) }
@@ -49,7 +50,7 @@ struct KeyedObjectReader {
                 if case .uid(let u) = graph.tree.node(value).value, u < UInt64(graph.objectCount) {
                     let classID = Int(u)
                     object.classObjectID = classID
-                    let cls = graph.keyedClass(classID)
+                    let cls = cache.keyedClass(classID, in: graph)
                     object.className = cls.name
                     object.classChain = cls.displayChain
                 }

@@ -4,7 +4,7 @@ enum ClassDictionaryRule: KeyedObjectRule {
         let entries = context.entries
         let isClassLike = entries.contains { $0.key == "$classes" || $0.key == "$classname" }
         guard isClassLike else { return [] }
-        let cls = context.graph.keyedClass(context.id)
+        let cls = context.cache.keyedClass(context.id, in: context.graph)
         guard let name = cls.name else {
             return [context.diagnostic("keyed.classname.missing", .error, Messages.missing(context.id))]
         }

@@ -13,7 +13,7 @@ enum ClassReferenceRule: KeyedObjectRule {
         guard uid < UInt64(context.graph.objectCount) else {
             return [context.diagnostic("keyed.class.out-of-range", .error, Messages.outOfRange(context.id, uid, context.graph.objectCount), range: value.range)]
         }
-        let cls = context.graph.keyedClass(Int(uid))
+        let cls = context.cache.keyedClass(Int(uid), in: context.graph)
         guard cls.isClassDictionary else {
             return [context.diagnostic("keyed.class.not-class-dictionary", .error, Messages.notClassDict(context.id, uid, cls.actualType), range: value.range)]
         }

@@ -1,9 +1,15 @@
 /// A key may appear once per object (GNUstep raises on duplicates, corelibs logs and replaces).
 enum DuplicateKeyRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
-        var seen: Set<String> = []
+        let entries = context.entries
+        guard entries.count > 1 else { return [] }
         var found: [Diagnostic] = []
-        for entry in context.entries where !seen.insert(entry.key).inserted {
+        var seen: Set<String> = []
+        // Small dictionaries (nearly all objects) compare pairwise instead of hashing.
+        let duplicates = entries.count <= 8
+            ? entries.indices.filter { i in (0..<i).contains { entries[$0].key == entries[i].key } }.map { entries[$0] }
+            : entries.filter { !seen.insert($0.key).inserted }
+        for entry in duplicates {
             found.append(context.diagnostic("keyed.key.duplicate", .warning, Messages.duplicate(context.id, entry.key),
                                             range: context.graph.tree.node(entry.keyNode).range))
         }

@@ -16,19 +16,21 @@ protocol KeyedGraphRule {
 /// What an object rule may look at: the raw plist node, its entries, and the object as decoded.
 struct KeyedObjectContext {
     let graph: KeyedArchiveGraph
+    let cache: KeyedReadCache
     let id: ObjectID
     let node: PlistNode
     let object: GraphObject
     /// The raw dictionary entries (key text, key node id, value node id); empty for non-dictionaries.
     let entries: [(key: String, keyNode: Int, valueNode: Int)]
 
-    init(graph: KeyedArchiveGraph, id: ObjectID, node: PlistNode, object: GraphObject) {
+    init(graph: KeyedArchiveGraph, cache: KeyedReadCache, id: ObjectID, node: PlistNode, object: GraphObject) {
         self.graph = graph
+        self.cache = cache
         self.id = id
         self.node = node
         self.object = object
         if case .dict(let keys, let values) = node.value {
-            entries = zip(keys, values).map { (graph.keyName($0.0), $0.0, $0.1) }
+            entries = zip(keys, values).map { (cache.keyName($0.0, in: graph), $0.0, $0.1) }
         } else {
             entries = []
         }

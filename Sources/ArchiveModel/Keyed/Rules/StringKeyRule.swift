@@ -1,9 +1,10 @@
 /// Keys of object and class dictionaries must be strings (the binary plist layer allows others).
 enum StringKeyRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
-        guard case .dict(let keys, _) = context.node.value else { return [] }
-        return keys.enumerated().compactMap { i, key -> Diagnostic? in
-            let node = context.graph.tree.node(key)
+        // Key names come from a cache; only a name marked non-string needs its node decoded.
+        return context.entries.enumerated().compactMap { i, entry -> Diagnostic? in
+            guard entry.key.hasPrefix(KeyedArchiveGraph.nonStringKeyPrefix) else { return nil }
+            let node = context.graph.tree.node(entry.keyNode)
             if case .string = node.value { return nil }
             return context.diagnostic("keyed.key.not-string", .error, Messages.notString(context.id, i, node.value.typeName), range: node.range)
         }

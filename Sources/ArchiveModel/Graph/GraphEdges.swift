@@ -1,0 +1,49 @@
+/// References collected from objects in id order, as flat arrays. Parts collected in parallel are
+/// concatenated in order, so the result is the same as a sequential pass.
+public struct GraphEdges: Sendable {
+    let objectCount: Int
+    var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
+    /// `$class` links and plist dictionary keys: they keep objects reachable but are not referrers.
+    var linkFrom: [Int32] = [], linkTo: [Int32] = []
+
+    public init(objectCount: Int) { self.objectCount = objectCount }
+
+    /// The top-level references followed by `parts` in order.
+    public init(top: [Field], objectCount: Int, parts: [GraphEdges]) {
+        self.init(objectCount: objectCount)
+        addFields(of: -1, top)
+        for part in parts {
+            from += part.from; to += part.to; field += part.field; item += part.item
+            linkFrom += part.linkFrom; linkTo += part.linkTo
+        }
+    }
+
+    /// Adds the references of `object`.
+    public mutating func add(_ object: GraphObject) {
+        let source = Int32(truncatingIfNeeded: object.id)
+        addFields(of: source, object.fields)
+        if let c = object.classObjectID { addLink(source, c) }
+        for c in object.auxiliaryReferences { addLink(source, c) }
+    }
+
+    private mutating func addLink(_ source: Int32, _ target: ObjectID) {
+        guard target >= 0, target < objectCount else { return }
+        linkFrom.append(source)
+        linkTo.append(Int32(truncatingIfNeeded: target))
+    }
+
+    private mutating func addFields(of source: Int32, _ fields: [Field]) {
+        let n = objectCount
+        for (fi, f) in fields.enumerated() {
+            var itemIndex: Int32 = -1
+            if case .list = f.value { itemIndex = 0 }
+            f.value.forEachReference { ref in
+                if case .object(let t) = ref, t >= 0, t < n {
+                    from.append(source); to.append(Int32(truncatingIfNeeded: t))
+                    field.append(Int32(truncatingIfNeeded: fi)); item.append(itemIndex)
+                }
+                if itemIndex >= 0 { itemIndex += 1 }
+            }
+        }
+    }
+}
