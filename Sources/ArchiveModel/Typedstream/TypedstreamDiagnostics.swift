@@ -54,6 +54,8 @@ public enum TypedstreamDiagnosticID {
     public static let objectNilClass = "typedstream.object.nil-class"
     /// An object without its `86` end marker.
     public static let objectUnterminated = "typedstream.object.unterminated"
+    /// `object(_:)` was asked for an id outside the object table.
+    public static let objectNoSuchID = "typedstream.object.no-such-id"
     /// An `86` end marker outside any object.
     public static let objectStrayEnd = "typedstream.object.stray-end"
     /// A nil type-encoding string.
@@ -83,7 +85,7 @@ public enum TypedstreamDiagnosticID {
         headerUnknownSystemVersion, streamEmpty, truncated, unexpectedTag, int8Tag, lengthPastEnd, stringNilLiteral,
         stringRefOutOfRange, cStringNil, cStringNulByte, refOutOfRange, refTypeMismatch, refSelf, refInProgress,
         classChainCycle, classNilName, classNegativeVersion, classVersionConflict, classChainTooDeep, objectNilClass,
-        objectUnterminated, objectStrayEnd, typeNil, typeEmpty, typeUnsupported, typeMalformed, typeIgnoredInt, typeAtom,
+        objectUnterminated, objectNoSuchID, objectStrayEnd, typeNil, typeEmpty, typeUnsupported, typeMalformed, typeIgnoredInt, typeAtom,
         boolInvalid, resyncSkipped, resyncFailed, limitValues,
     ]
 }

@@ -42,7 +42,7 @@ public final class TypedstreamGraph: ObjectGraph {
     public func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < entries.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [
-                Diagnostic("typedstream.object.no-such-id", .error, "object id \(id) is out of range (the object table has \(entries.count) entries)"),
+                Diagnostic(TypedstreamDiagnosticID.objectNoSuchID, .error, "object id \(id) is out of range (the object table has \(entries.count) entries)"),
             ])
         }
         let entry = entries[id]
