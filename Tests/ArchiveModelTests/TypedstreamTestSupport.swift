@@ -78,6 +78,12 @@ enum TypedstreamCorpus {
     static func read(_ url: URL) throws -> InputBytes {
         try InputBytes.read(path: url.path)
     }
+
+    /// The file's bytes as an array (copied while the input is alive).
+    static func bytes(_ url: URL) throws -> [UInt8] {
+        let input = try read(url)
+        return withExtendedLifetime(input) { Array(input.buffer) }
+    }
 }
 
 extension TypedstreamGraph {

@@ -141,7 +141,7 @@ extension TypedstreamDecoding {
     /// A reference number after its head, resolved in the object table with its kind checked.
     mutating func reference(head: UInt8, at start: Int, expecting kind: TypedstreamEntry.Kind,
                             chainStart: Int? = nil) throws(TypedstreamStop) -> Reference {
-        let (number, _) = try integer(head: head, at: start, signed: true, "a reference to a \(kind.noun)")
+        let (number, _) = try integer(head: head, at: start, signed: true, "a reference to \(kind.withArticle)")
         let index = number - TypedstreamTag.firstReferenceNumber
         let range = ByteRange(start, reader.offset)
         let raw = UInt64(truncatingIfNeeded: index)
@@ -156,8 +156,8 @@ extension TypedstreamDecoding {
         guard found == kind else {
             let what = describe(target)
             report(Diagnostic(TypedstreamDiagnosticID.refTypeMismatch, .error,
-                              "reference at offset \(start) expects a \(kind.noun) but #\(target) is \(what)", range: range))
-            return .dangling(raw: raw, reason: "#\(target) is \(what), not a \(kind.noun)")
+                              "reference at offset \(start) expects \(kind.withArticle) but #\(target) is \(what)", range: range))
+            return .dangling(raw: raw, reason: "#\(target) is \(what), not \(kind.withArticle)")
         }
         if let chainStart, target >= chainStart {
             report(Diagnostic(TypedstreamDiagnosticID.classChainCycle, .error,
@@ -176,7 +176,7 @@ extension TypedstreamDecoding {
                               "object #\(target) refers to itself at offset \(range.start) while it is being decoded", range: range))
         } else {
             report(Diagnostic(TypedstreamDiagnosticID.refInProgress, .note,
-                              "reference at offset \(range.start) to \(describe(target)) #\(target), which is still being decoded (a cycle)",
+                              "reference at offset \(range.start) to object #\(target) (\(className(of: target))), which is still being decoded (a cycle)",
                               range: range))
         }
     }
@@ -203,7 +203,7 @@ extension TypedstreamDecoding {
                 entries[id].value = Self.textOrData(bytes)
                 if bytes.contains(0) {
                     report(Diagnostic(TypedstreamDiagnosticID.cStringNulByte, .warning,
-                                      "C string #\(id) at offset \(start) contains a zero byte; C readers stop there",
+                                      "the C string #\(id) at offset \(start) contains a zero byte; C readers stop there",
                                       range: sharedStrings[index]), to: id)
                 }
             } else if case .outOfRange(let index, let range) = read {
@@ -215,7 +215,13 @@ extension TypedstreamDecoding {
         }
     }
 
-    /// "object of class NSView", "class NSString", "C string".
+    /// The class name of object `id`, escaped for messages ("?" when unknown).
+    func className(of id: ObjectID) -> String {
+        guard id >= 0, id < entries.count, let c = entries[id].classID, c < entries.count else { return "?" }
+        return DisplayText.escape(entries[c].name ?? "?")
+    }
+
+    /// "an object of class NSView", "class NSString", "a C string".
     func describe(_ id: ObjectID) -> String {
         let entry = entries[id]
         switch entry.kind {
@@ -224,8 +230,7 @@ extension TypedstreamDecoding {
         case .classRecord:
             return "class \(DisplayText.escape(entry.name ?? "?"))"
         case .object:
-            let className = entry.classID.flatMap { $0 < entries.count ? entries[$0].name : nil } ?? "?"
-            return "an object of class \(DisplayText.escape(className))"
+            return "an object of class \(className(of: id))"
         }
     }
 }

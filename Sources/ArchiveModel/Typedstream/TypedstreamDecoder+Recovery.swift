@@ -10,9 +10,8 @@ extension TypedstreamDecoding {
         while let frame = frames.last {
             switch frame.kind {
             case .object(let id):
-                let className = entries[id].classID.flatMap { $0 < entries.count ? entries[$0].name : nil } ?? "?"
                 report(Diagnostic(TypedstreamDiagnosticID.objectUnterminated, .error,
-                                  "object #\(id) (\(DisplayText.escape(className))) starting at offset \(frame.start) has no end-of-object marker 86: \(why)",
+                                  "object #\(id) (\(className(of: id))) starting at offset \(frame.start) has no end-of-object marker 86: \(why)",
                                   range: ByteRange(frame.start, end)), to: id)
                 entries[id].range = ByteRange(frame.start, end)
                 entries[id].inProgress = false
@@ -63,7 +62,7 @@ extension TypedstreamDecoding {
                 found = "an end-of-object marker"
                 break
             }
-            if isLiteralGroupStart(q) {
+            if isLiteralGroupStart(q) || isObjectGroupStart(q) {
                 found = "a type string"
                 break
             }
@@ -85,7 +84,7 @@ extension TypedstreamDecoding {
     private mutating func skipRest(from: Int, because why: String) {
         if from < input.count {
             report(Diagnostic(TypedstreamDiagnosticID.resyncFailed, .error,
-                              "\(why); the last \(input.count - from) bytes from offset \(from) are not decoded",
+                              "\(why); the last \(input.count - from) byte\(input.count - from == 1 ? " from offset \(from) is" : "s from offset \(from) are") not decoded",
                               range: ByteRange(from, input.count)))
         }
         reader.offset = input.count
@@ -100,6 +99,20 @@ extension TypedstreamDecoding {
         guard !TypedstreamTag.isTag(b) else { return false }
         let index = Int(Int8(bitPattern: b)) + 110
         return index >= 0 && index < sharedStrings.count && (typeCache[index]?.isFullyDecodable ?? false)
+    }
+
+    /// A one-byte reference to an `@` type string already used by a group, then a new object whose
+    /// class is new or a known class record: the most common group there is.
+    private func isObjectGroupStart(_ q: Int) -> Bool {
+        guard let b = input.byte(at: q), !TypedstreamTag.isTag(b) else { return false }
+        let index = Int(Int8(bitPattern: b)) + 110
+        guard index >= 0, index < sharedStrings.count, let types = typeCache[index], types.isFullyDecodable,
+              let first = types.roots.first, types.nodes[first].kind == .scalar(UInt8(ascii: "@")),
+              input.byte(at: q + 1) == TypedstreamTag.new, let classHead = input.byte(at: q + 2) else { return false }
+        if classHead == TypedstreamTag.new { return true }
+        guard !TypedstreamTag.isTag(classHead) else { return false }
+        let classIndex = Int(Int8(bitPattern: classHead)) + 110
+        return classIndex >= 0 && classIndex < entries.count && entries[classIndex].kind == .classRecord
     }
 
     /// `84`, a short length, then printable bytes that parse as decodable type encodings.

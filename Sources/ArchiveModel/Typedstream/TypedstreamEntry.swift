@@ -14,6 +14,9 @@ struct TypedstreamEntry: Sendable {
             case .object: "object"
             }
         }
+
+        /// The noun with its indefinite article.
+        var withArticle: String { self == .object ? "an object" : "a \(noun)" }
     }
 
     var kind: Kind
