@@ -346,6 +346,31 @@ import Testing
         #expect(graph.object(type).value == .string("q"))
     }
 
+    @Test func outlineShowsTheGraphWithoutSpecialCases() {
+        var w = TypedstreamWriter()
+        w.header()
+        w.types("@i")
+        let array = w.beginObject([("NSArray", 0), ("NSObject", 0)])
+        w.types("i")
+        w.int(1)
+        w.types("@")
+        w.nsString("x")
+        w.endObject()
+        w.int(7)
+        let graph = w.decode()
+        let outline = Outline(graph: graph, index: GraphIndex(graph: graph))
+        let roots = outline.roots()
+        #expect(roots.map(\.label) == ["0", "1"])
+        #expect(roots.first?.target == array)
+        #expect(roots.first?.className == "NSArray")
+        #expect(roots.last?.summary == "7")
+        let children = roots.first.map { outline.children(of: $0) } ?? []
+        #expect(children.map(\.label) == ["0", "1"])
+        #expect(children.last?.className == "NSString")
+        let classRow = outline.node(label: "class", value: .reference(.object(1)), range: nil)
+        #expect(classRow.summary == "class NSArray : NSObject")
+    }
+
     @Test func outOfRangeObjectIdIsInvalid() {
         var w = TypedstreamWriter()
         w.header()

@@ -36,8 +36,9 @@ extension TypedstreamDecoding {
 
     /// The parsed type string at shared-string `index`, parsed once.
     mutating func typeEncoding(_ index: Int) -> TypeEncoding {
-        if let cached = typeCache[index] { return cached }
+        if index < typeCache.count, let cached = typeCache[index] { return cached }
         let parsed = TypeEncoding(input.bytes(in: sharedStrings[index]))
+        if typeCache.count < sharedStrings.count { typeCache += Array(repeating: nil, count: sharedStrings.count - typeCache.count) }
         typeCache[index] = parsed
         return parsed
     }

@@ -98,7 +98,7 @@ extension TypedstreamDecoding {
         // A one-byte reference to a type string already used by a group.
         guard !TypedstreamTag.isTag(b) else { return false }
         let index = Int(Int8(bitPattern: b)) + 110
-        return index >= 0 && index < sharedStrings.count && (typeCache[index]?.isFullyDecodable ?? false)
+        return index >= 0 && index < typeCache.count && (typeCache[index]?.isFullyDecodable ?? false)
     }
 
     /// A one-byte reference to an `@` type string already used by a group, then a new object whose
@@ -106,7 +106,7 @@ extension TypedstreamDecoding {
     private func isObjectGroupStart(_ q: Int) -> Bool {
         guard let b = input.byte(at: q), !TypedstreamTag.isTag(b) else { return false }
         let index = Int(Int8(bitPattern: b)) + 110
-        guard index >= 0, index < sharedStrings.count, let types = typeCache[index], types.isFullyDecodable,
+        guard index >= 0, index < typeCache.count, let types = typeCache[index], types.isFullyDecodable,
               let first = types.roots.first, types.nodes[first].kind == .scalar(UInt8(ascii: "@")),
               input.byte(at: q + 1) == TypedstreamTag.new, let classHead = input.byte(at: q + 2) else { return false }
         if classHead == TypedstreamTag.new { return true }

@@ -10,17 +10,17 @@ extension TypedstreamDecoding {
 
     /// An integer after its head byte (FORMATS.md D.3): the head itself, or `81`/`82`/`87` + 2/4/8
     /// bytes in stream order. Returns the value and the number of bytes it was stored in.
-    mutating func integer(head: UInt8, at start: Int, signed: Bool, _ what: String) throws(TypedstreamStop) -> (value: Int128, width: Int) {
+    mutating func integer(head: UInt8, at start: Int, signed: Bool, _ what: @autoclosure () -> String) throws(TypedstreamStop) -> (value: Int128, width: Int) {
         let width: Int
         switch head {
         case TypedstreamTag.int2: width = 2
         case TypedstreamTag.int4: width = 4
         case TypedstreamTag.int8: width = 8
         default:
-            if TypedstreamTag.isTag(head) { throw unexpectedTag(head, at: start, expected: what) }
+            if TypedstreamTag.isTag(head) { throw unexpectedTag(head, at: start, expected: what()) }
             return (signed ? Int128(Int8(bitPattern: head)) : Int128(head), 1)
         }
-        let raw = try reader.readUInt(width: width, what, start: start)
+        let raw = try reader.readUInt(width: width, what(), start: start)
         if width == 8 {
             report(Diagnostic(TypedstreamDiagnosticID.int8Tag, .note,
                               "8-byte integer (tag 87) at offset \(start); only crabstep documents this tag (for 64-bit NSNumbers) and pytypedstream rejects it",
@@ -36,32 +36,33 @@ extension TypedstreamDecoding {
 
     /// The value of a one-character type other than `@` (FORMATS.md D.3–D.5).
     mutating func scalarValue(_ code: UInt8, start: Int) throws(TypedstreamStop) -> FieldValue {
-        let what = "a value of type '\(Character(UnicodeScalar(code)))'"
+        // Built only when a message needs it.
+        func what() -> String { "a value of type '\(Character(UnicodeScalar(code)))'" }
         switch code {
         case UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "B"):
             // One raw byte, no tag processing.
-            let byte = try reader.readByte(what, start: start)
+            let byte = try reader.readByte(what(), start: start)
             return .scalar(rawByteValue(byte, code: code, at: start))
         case UInt8(ascii: "s"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "q"),
              UInt8(ascii: "S"), UInt8(ascii: "I"), UInt8(ascii: "L"), UInt8(ascii: "Q"):
-            let head = try reader.readByte(what, start: start)
+            let head = try reader.readByte(what(), start: start)
             let signed = code >= UInt8(ascii: "a")
-            let (value, width) = try integer(head: head, at: start, signed: signed, what)
+            let (value, width) = try integer(head: head, at: start, signed: signed, what())
             return .scalar(.integer(value, width: width))
         case UInt8(ascii: "f"), UInt8(ascii: "d"):
-            return .scalar(try realValue(double: code == UInt8(ascii: "d"), start: start, what))
+            return .scalar(try realValue(double: code == UInt8(ascii: "d"), start: start, what()))
         case UInt8(ascii: "*"):
             return try cStringValue(start: start)
         case UInt8(ascii: "+"):
-            let head = try reader.readByte(what, start: start)
+            let head = try reader.readByte(what(), start: start)
             if head == TypedstreamTag.null { return .scalar(.null) }
-            let (length, _) = try integer(head: head, at: start, signed: false, "the length of \(what)")
+            let (length, _) = try integer(head: head, at: start, signed: false, "the length of \(what())")
             let range = try takeBytes(length, start: start, what: "a '+' byte string")
             return .scalar(Self.textOrData(input.bytes(in: range)))
         case UInt8(ascii: ":"), UInt8(ascii: "%"):
-            return try namedStringValue(code: code, start: start, what)
+            return try namedStringValue(code: code, start: start, what())
         case UInt8(ascii: "#"):
-            let head = try reader.readByte(what, start: start)
+            let head = try reader.readByte(what(), start: start)
             if head == TypedstreamTag.null { return .reference(.null) }
             if head == TypedstreamTag.new { return .reference(try classChain(headAt: start, forObject: nil)) }
             return .reference(try reference(head: head, at: start, expecting: .classRecord))
@@ -92,21 +93,21 @@ extension TypedstreamDecoding {
     }
 
     /// `f`/`d`: `83` + 4/8 raw bytes, or an integer converted to a real.
-    private mutating func realValue(double: Bool, start: Int, _ what: String) throws(TypedstreamStop) -> ScalarValue {
-        let head = try reader.readByte(what, start: start)
+    private mutating func realValue(double: Bool, start: Int, _ what: @autoclosure () -> String) throws(TypedstreamStop) -> ScalarValue {
+        let head = try reader.readByte(what(), start: start)
         let width = double ? 8 : 4
         if head == TypedstreamTag.real {
-            let bits = try reader.readUInt(width: width, what, start: start)
+            let bits = try reader.readUInt(width: width, what(), start: start)
             let value = double ? Double(bitPattern: bits) : Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
             return .real(value, width: width)
         }
-        let (value, _) = try integer(head: head, at: start, signed: true, what)
+        let (value, _) = try integer(head: head, at: start, signed: true, what())
         return .real(Double(value), width: width)
     }
 
     /// `:` selector and `%` atom: a shared string.
-    private mutating func namedStringValue(code: UInt8, start: Int, _ what: String) throws(TypedstreamStop) -> FieldValue {
-        let head = try reader.readByte(what, start: start)
+    private mutating func namedStringValue(code: UInt8, start: Int, _ what: @autoclosure () -> String) throws(TypedstreamStop) -> FieldValue {
+        let head = try reader.readByte(what(), start: start)
         let read = try sharedString(head: head, at: start, code == UInt8(ascii: ":") ? "a selector" : "an atom")
         if code == UInt8(ascii: "%") {
             report(Diagnostic(TypedstreamDiagnosticID.typeAtom, .note,
@@ -119,7 +120,7 @@ extension TypedstreamDecoding {
         case .string(let index):
             return .scalar(.string(sharedText(index)))
         case .outOfRange(let index, let range):
-            let diagnostic = stringReferenceDiagnostic(index, range: range, what: what, consequence: "")
+            let diagnostic = stringReferenceDiagnostic(index, range: range, what: what(), consequence: "")
             report(diagnostic)
             return .invalid(diagnostic.message)
         }

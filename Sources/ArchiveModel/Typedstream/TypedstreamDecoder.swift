@@ -42,8 +42,8 @@ struct TypedstreamDecoding {
     var entries: [TypedstreamEntry] = []
     /// The shared-string table: where each string's bytes are.
     var sharedStrings: [ByteRange] = []
-    /// Parsed type strings by shared-string index.
-    var typeCache: [Int: TypeEncoding] = [:]
+    /// Parsed type strings by shared-string index (nil: not used as a type string yet).
+    var typeCache: [TypeEncoding?] = []
     var topLevel: [Field] = []
     var streamDiagnostics: [Diagnostic] = []
     var frames: [Frame] = []
