@@ -1,0 +1,149 @@
+extension TypedstreamDecoding {
+    /// Starts a type-prefixed group (FORMATS.md D.5): a shared string of type encodings, then one
+    /// value per type. `owner` is the object the values belong to (nil: the top level).
+    mutating func beginGroup(owner: ObjectID?) throws(TypedstreamStop) {
+        let start = reader.offset
+        let head = try reader.readByte("a type string", start: start)
+        if head == TypedstreamTag.end, owner == nil {
+            report(Diagnostic(TypedstreamDiagnosticID.objectStrayEnd, .error,
+                              "end-of-object marker 86 at offset \(start) is outside any object",
+                              range: ByteRange(start, start + 1)))
+            return
+        }
+        switch try sharedString(head: head, at: start, "a type string") {
+        case .null:
+            report(Diagnostic(TypedstreamDiagnosticID.typeNil, .error,
+                              "the type string at offset \(start) is nil; a group needs at least one type",
+                              range: ByteRange(start, reader.offset)))
+        case .outOfRange(let index, let range):
+            throw .desync(stringReferenceDiagnostic(index, range: range, what: "a type string",
+                                                    consequence: "; the group's values cannot be decoded"),
+                          scanFrom: reader.offset)
+        case .string(let index):
+            let types = typeEncoding(index)
+            guard !types.roots.isEmpty else {
+                report(Diagnostic(TypedstreamDiagnosticID.typeEmpty, .error,
+                                  "the type string at offset \(start) is empty; a group needs at least one type",
+                                  range: ByteRange(start, reader.offset)))
+                return
+            }
+            var frame = Frame(kind: .group(owner: owner), start: start, types: types, count: types.roots.count)
+            frame.typeRange = ByteRange(start, reader.offset)
+            frame.typeStringIndex = index
+            frames.append(frame)
+        }
+    }
+
+    /// The parsed type string at shared-string `index`, parsed once.
+    mutating func typeEncoding(_ index: Int) -> TypeEncoding {
+        if index < typeCache.count, let cached = typeCache[index] { return cached }
+        let parsed = TypeEncoding(input.bytes(in: sharedStrings[index]))
+        if typeCache.count < sharedStrings.count { typeCache += Array(repeating: nil, count: sharedStrings.count - typeCache.count) }
+        typeCache[index] = parsed
+        return parsed
+    }
+
+    /// The node whose value the frame reads next, if any.
+    func memberNode(_ frame: Frame) -> Int? {
+        guard let types = frame.types, frame.next < frame.count else { return nil }
+        switch frame.kind {
+        case .group:
+            return frame.next < types.roots.count ? types.roots[frame.next] : nil
+        case .compound(let node):
+            let compound = types.nodes[node]
+            if case .array = compound.kind { return compound.children.first }
+            return frame.next < compound.children.count ? compound.children[frame.next] : nil
+        case .object:
+            return nil
+        }
+    }
+
+    /// Reads the value of the top frame's next member, or opens a frame for it.
+    mutating func decodeNextValue() throws(TypedstreamStop) {
+        let top = frames.count - 1
+        guard let types = frames[top].types, let index = memberNode(frames[top]) else {
+            frames[top].next = frames[top].count
+            return
+        }
+        if valueCount >= valueBudget { throw valueLimit() }
+        let node = types.nodes[index]
+        let start = reader.offset
+        switch node.kind {
+        case .scalar(let code):
+            if code == UInt8(ascii: "@") {
+                try objectValue(start: start)
+            } else {
+                let value = try scalarValue(code, start: start)
+                deliver(value, range: ByteRange(start, reader.offset))
+            }
+        case .array(let count):
+            try beginArray(node, index: index, count: count, types: types, start: start)
+        case .structure:
+            try beginCompound(index, count: node.children.count, types: types, start: start)
+        case .unsupported, .malformed:
+            throw typeProblem(node)
+        }
+    }
+
+    private mutating func beginArray(_ node: TypeEncoding.Node, index: Int, count: Int, types: TypeEncoding,
+                                     start: Int) throws(TypedstreamStop) {
+        guard node.children.count == 1, let child = node.children.first else {
+            throw typeProblem(node.children.last.map { types.nodes[$0] } ?? node)
+        }
+        let element = types.nodes[child]
+        if case .scalar(let code) = element.kind, code == UInt8(ascii: "c") || code == UInt8(ascii: "C") {
+            // [Nc] / [NC]: N raw bytes (FORMATS.md D.5).
+            guard count <= reader.remaining else {
+                throw lengthPastEnd("byte array \(node.text)", start: start, claimed: Int128(count))
+            }
+            let range = reader.take(count)
+            deliver(.scalar(.data(input.bytes(in: range))), range: range)
+            return
+        }
+        guard node.minSize <= reader.remaining else {
+            throw lengthPastEnd("array \(node.text)", start: start, claimed: Int128(node.minSize))
+        }
+        try beginCompound(index, count: count, types: types, start: start)
+    }
+
+    private mutating func beginCompound(_ node: Int, count: Int, types: TypeEncoding, start: Int) throws(TypedstreamStop) {
+        if count > valueBudget - valueCount { throw valueLimit() }
+        var frame = Frame(kind: .compound(node: node), start: start, types: types, count: count)
+        frame.items.reserveCapacity(Swift.min(count, 4096))
+        frames.append(frame)
+    }
+
+    /// Ends the top group or compound once all its members are read. A group whose type string has an
+    /// unsupported element that no value reached (e.g. inside `[0^i]`) stops here instead.
+    mutating func finishValueFrame() throws(TypedstreamStop) {
+        guard let frame = frames.last else { return }
+        if case .group = frame.kind, let types = frame.types, !types.isFullyDecodable, let problem = types.firstProblem {
+            throw typeProblem(problem)
+        }
+        frames.removeLast()
+        if case .compound = frame.kind {
+            deliver(.list(frame.items), range: ByteRange(frame.start, reader.offset))
+        }
+    }
+
+    /// Hands a finished value to the top frame: a field of the group's owner, or a compound member.
+    mutating func deliver(_ value: FieldValue, range: ByteRange) {
+        valueCount += 1
+        guard let top = frames.indices.last else { return }
+        let encoding = frames[top].types.flatMap { types in memberNode(frames[top]).map { types.nodes[$0].text } }
+        switch frames[top].kind {
+        case .group(let owner):
+            if let owner {
+                let key = String(entries[owner].fields.count)
+                entries[owner].fields.append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
+            } else {
+                topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
+            }
+        case .compound:
+            frames[top].items.append(value)
+        case .object:
+            return
+        }
+        frames[top].next += 1
+    }
+}

@@ -1,0 +1,77 @@
+/// Tag bytes of a typedstream (FORMATS.md D.2). Read as signed, they are −127…−121.
+enum TypedstreamTag {
+    static let int2: UInt8 = 0x81
+    static let int4: UInt8 = 0x82
+    static let real: UInt8 = 0x83
+    static let new: UInt8 = 0x84
+    static let null: UInt8 = 0x85
+    static let end: UInt8 = 0x86
+    /// 8-byte integer; reported only by crabstep (FORMATS.md D.2, UNCERTAIN).
+    static let int8: UInt8 = 0x87
+
+    /// Whether `byte` lies in the range −128…−111 reserved for tags.
+    static func isTag(_ byte: UInt8) -> Bool { byte >= 0x80 && byte <= 0x91 }
+
+    /// Reference numbers start at −110, so head `92` is index 0.
+    static let firstReferenceNumber: Int128 = -110
+}
+
+/// Why decoding of the current stretch of the stream stopped.
+enum TypedstreamStop: Error {
+    /// The input ended inside a value.
+    case truncated(Diagnostic)
+    /// The bytes no longer make sense here; decoding resumes at a plausible place found from `scanFrom`.
+    case desync(Diagnostic, scanFrom: Int)
+    /// A resource limit was reached; decoding ends.
+    case limit(Diagnostic)
+}
+
+/// A forward cursor over the bytes of a typedstream, in the stream's byte order.
+///
+/// Every read checks the remaining length first and throws `.truncated` with a located diagnostic.
+struct TypedstreamReader {
+    let input: InputBytes
+    var bigEndian: Bool
+    var offset: Int
+
+    init(input: InputBytes, bigEndian: Bool = false, offset: Int = 0) {
+        self.input = input
+        self.bigEndian = bigEndian
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset >= input.count }
+    var remaining: Int { Swift.max(0, input.count - offset) }
+
+    func peek() -> UInt8? { input.byte(at: offset) }
+
+    /// One byte; `what` names the value being read for the truncation message, `start` where it began.
+    mutating func readByte(_ what: @autoclosure () -> String, start: Int? = nil) throws(TypedstreamStop) -> UInt8 {
+        guard let b = input.byte(at: offset) else { throw truncated(what(), start: start ?? offset, needs: 1) }
+        offset += 1
+        return b
+    }
+
+    /// `width` bytes (≤ 8) as an unsigned integer in stream byte order.
+    mutating func readUInt(width: Int, _ what: @autoclosure () -> String, start: Int) throws(TypedstreamStop) -> UInt64 {
+        let value = bigEndian ? input.uintBE(at: offset, width: width) : input.uintLE(at: offset, width: width)
+        guard let value else { throw truncated(what(), start: start, needs: width - remaining) }
+        offset += width
+        return value
+    }
+
+    /// Skips `count` bytes already checked against `remaining`, returning their range.
+    mutating func take(_ count: Int) -> ByteRange {
+        let range = ByteRange(start: offset, count: Swift.min(count, remaining))
+        offset = range.end
+        return range
+    }
+
+    /// The truncation stop for a value that started at `start` and needs `needs` more bytes.
+    func truncated(_ what: String, start: Int, needs: Int) -> TypedstreamStop {
+        .truncated(Diagnostic(
+            TypedstreamDiagnosticID.truncated, .error,
+            "the input ends at offset \(input.count) inside \(what) that starts at offset \(start) (\(Swift.max(1, needs)) more byte\(needs == 1 ? "" : "s") needed)",
+            range: ByteRange(start, input.count)))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import ArchiveModel
+
+/// Graph invariants checked after every decode in the typedstream tests.
+enum TypedstreamInvariants {
+    /// Problems found: references out of the table, ranges outside the input, a GraphIndex that
+    /// cannot be built, diagnostics without the `typedstream.` prefix.
+    static func violations(_ graph: TypedstreamGraph) -> [String] {
+        var problems: [String] = []
+        let n = graph.objectCount
+        let size = graph.input.count
+        func checkRange(_ range: ByteRange?, _ what: String) {
+            guard let range else { return }
+            if range.start < 0 || range.end > size || range.start > range.end {
+                problems.append("\(what): range \(range) outside the \(size)-byte input")
+            }
+        }
+        func checkFields(_ fields: [Field], _ owner: String) {
+            for field in fields {
+                checkRange(field.range, "\(owner).\(field.key)")
+                if field.typeEncoding == nil { problems.append("\(owner).\(field.key): no type encoding") }
+                field.value.forEachReference { ref in
+                    if case .object(let id) = ref, id < 0 || id >= n {
+                        problems.append("\(owner).\(field.key): reference to #\(id) outside 0..<\(n)")
+                    }
+                }
+            }
+        }
+        checkFields(graph.topLevel, "top")
+        for id in 0..<n {
+            let object = graph.object(id)
+            checkRange(object.range, "#\(id)")
+            if object.kind != .classRecord { checkFields(object.fields, "#\(id)") }
+            if let c = object.classObjectID, c < 0 || c >= n { problems.append("#\(id): class #\(c) outside 0..<\(n)") }
+            for d in object.diagnostics { checkRange(d.range, "#\(id) diagnostic \(d.id)") }
+        }
+        for d in graph.fullCheck() {
+            checkRange(d.range, "diagnostic \(d.id)")
+            if !d.id.hasPrefix("typedstream.") { problems.append("diagnostic id \(d.id) lacks the typedstream. prefix") }
+        }
+        if GraphIndex(graph: graph) == nil { problems.append("GraphIndex could not be built") }
+        return problems
+    }
+
+    /// Decodes `bytes` and records an issue for every violation.
+    @discardableResult
+    static func decodeChecked(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> TypedstreamGraph {
+        let graph = TypedstreamDecoder.decode(InputBytes(bytes))
+        for problem in violations(graph) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+        return graph
+    }
+}
+
+/// The shared corpus beside the repository (`../shared/corpus`), found from this file's path.
+enum TypedstreamCorpus {
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var corpusRoot: URL? {
+        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Every file of `corpus/typedstream`, sorted by name; nil (after printing why) when absent.
+    static func typedstreamFiles() -> [URL]? {
+        guard let root = corpusRoot else {
+            print("skipped: ../shared/corpus not found")
+            return nil
+        }
+        let folder = root.appendingPathComponent("typedstream")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") && $0 != "MANIFEST.tsv" }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static func read(_ url: URL) throws -> InputBytes {
+        try InputBytes.read(path: url.path)
+    }
+
+    /// The file's bytes as an array (copied while the input is alive).
+    static func bytes(_ url: URL) throws -> [UInt8] {
+        let input = try read(url)
+        return withExtendedLifetime(input) { Array(input.buffer) }
+    }
+}
+
+extension TypedstreamGraph {
+    /// Class names of `.instance` objects in stream order.
+    var instanceClassNames: [String] {
+        (0..<objectCount).compactMap { id in
+            let o = object(id)
+            return o.kind == .instance ? (o.className ?? "?") : nil
+        }
+    }
+
+    /// Every diagnostic id, in offset order.
+    var diagnosticIDs: [String] { fullCheck().map(\.id) }
+
+    /// Diagnostics worse than a note.
+    var problems: [Diagnostic] { fullCheck().filter { $0.severity > .note } }
+}
