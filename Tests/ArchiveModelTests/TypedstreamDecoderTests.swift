@@ -365,8 +365,11 @@ import Testing
         #expect(roots.first?.className == "NSArray")
         #expect(roots.last?.summary == "7")
         let children = roots.first.map { outline.children(of: $0) } ?? []
-        #expect(children.map(\.label) == ["0", "1"])
-        #expect(children.last?.className == "NSString")
+        // NSArray is a known class: its element first, the stored typed fields one step away.
+        #expect(children.map(\.label) == ["[0]", "raw fields"])
+        #expect(children.first?.className == "NSString")
+        let raw = children.last.map { outline.children(of: $0) } ?? []
+        #expect(raw.map(\.label) == ["0", "1"])
         let classRow = outline.node(label: "class", value: .reference(.object(1)), range: nil)
         #expect(classRow.summary == "class NSArray : NSObject")
     }
