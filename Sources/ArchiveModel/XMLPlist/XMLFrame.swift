@@ -1,4 +1,7 @@
 /// One open element on the decoder's explicit stack (the decoder never recurses).
+///
+/// A plain value (no references), so reading the top frame costs no retain/release. The children of an
+/// open dict or array live on the parser's shared `children` scratch stack from `childStart` on.
 struct XMLFrame {
     enum Role: Equatable {
         /// The `<plist>` wrapper: holds the root object.
@@ -28,9 +31,8 @@ struct XMLFrame {
     /// Stack index of the frame that receives objects opened inside this one; -1 for the document.
     var context: Int
 
-    /// Dict keys / dict values / array elements, as node ids.
-    var keys: [Int] = []
-    var values: [Int] = []
+    /// Where this element's children start on the parser's `children` stack (dict: key, value, key, …).
+    var childStart = 0
     /// A dict key still waiting for its value.
     var pendingKey: Int?
     /// Objects seen directly inside a `<plist>`.

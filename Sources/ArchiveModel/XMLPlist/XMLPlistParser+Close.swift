@@ -4,10 +4,11 @@ extension XMLPlistParser {
 
     /// A closing tag: closes the top element, or recovers from a mismatch.
     mutating func handleClose(_ tag: XMLTag) {
-        guard let top = stack.last else {
+        guard !stack.isEmpty else {
             if topLevelClosed { return reportTrailing(from: tag.range.start) }
             return report(.tagUnmatched(close: text(tag.name)), tag.range)
         }
+        let top = stack[stack.count - 1]
         if !tag.terminated {
             report(.tagUnterminated(name: text(tag.name), close: true), tag.range)
             if tag.range.end >= buffer.count { return }
@@ -68,7 +69,7 @@ extension XMLPlistParser {
         case .dict:
             finishDict(frame, range)
         case .array:
-            nodes[frame.nodeID].value = .array(frame.values)
+            nodes[frame.nodeID].value = .array(Array(children[frame.childStart...]))
             nodes[frame.nodeID].range = range
         case .leaf(let kind):
             finishLeaf(kind, frame, range)
@@ -77,6 +78,7 @@ extension XMLPlistParser {
         case .transparent:
             break
         }
+        if frame.role == .dict || frame.role == .array { children.removeSubrange(frame.childStart...) }
         if stack.isEmpty && (rootID != nil || frame.role == .plist) {
             topLevelClosed = true
             topLevelEnd = end
@@ -88,19 +90,27 @@ extension XMLPlistParser {
         let id = frame.nodeID
         nodes[id].range = range
         if let pending = frame.pendingKey { reportKeyWithoutValue(pending, dict: frame) }
-        if frame.keys.count > 1 { reportDuplicateKeys(frame) }
-        if frame.keys.count == 1, let uid = uidValue(frame) {
+        let pairs = children[frame.childStart...]
+        var keys: [Int] = []
+        var values: [Int] = []
+        keys.reserveCapacity(pairs.count / 2)
+        values.reserveCapacity(pairs.count / 2)
+        for (n, child) in pairs.enumerated() {
+            if n & 1 == 0 { keys.append(child) } else { values.append(child) }
+        }
+        if keys.count > 1 { reportDuplicateKeys(keys, frame) }
+        if keys.count == 1, values.count == 1, let uid = uidValue(frame, key: keys[0], value: values[0]) {
             nodes[id].value = .uid(uid)
-            absorbUIDChildren(id, key: frame.keys[0], value: frame.values[0])
+            absorbUIDChildren(id, key: keys[0], value: values[0])
         } else {
-            nodes[id].value = .dict(keys: frame.keys, values: frame.values)
+            nodes[id].value = .dict(keys: keys, values: values)
         }
     }
 
     /// The UID of a `<dict><key>CF$UID</key><integer>n</integer></dict>`, read as CF does (32 bits).
-    private mutating func uidValue(_ frame: XMLFrame) -> UInt64? {
-        guard case .string(let key) = nodes[frame.keys[0]].value, key == "CF$UID",
-              case .integer(let value, _) = nodes[frame.values[0]].value else { return nil }
+    private mutating func uidValue(_ frame: XMLFrame, key keyID: Int, value valueID: Int) -> UInt64? {
+        guard case .string(let key) = nodes[keyID].value, key == "CF$UID",
+              case .integer(let value, _) = nodes[valueID].value else { return nil }
         let range = nodes[frame.nodeID].range ?? frame.openTag
         if value < 0 {
             let read = UInt32(truncatingIfNeeded: value)
@@ -121,12 +131,12 @@ extension XMLPlistParser {
     }
 
     /// Reports each key that repeats an earlier key of the same dict.
-    private mutating func reportDuplicateKeys(_ frame: XMLFrame) {
-        if frame.keys.count <= 8 {
+    private mutating func reportDuplicateKeys(_ keys: [Int], _ frame: XMLFrame) {
+        if keys.count <= 8 {
             // Small dicts (most of a keyed archive): pairwise, without hashing.
-            for (n, keyID) in frame.keys.enumerated() {
+            for (n, keyID) in keys.enumerated() {
                 guard case .string(let key) = nodes[keyID].value else { continue }
-                for earlier in frame.keys[..<n] {
+                for earlier in keys[..<n] {
                     guard case .string(let other) = nodes[earlier].value, other == key else { continue }
                     report(.duplicateKey(key: key, first: nodes[earlier].position), nodes[keyID].range ?? frame.openTag,
                            onNode: frame.nodeID)
@@ -136,8 +146,8 @@ extension XMLPlistParser {
             return
         }
         var firstByKey: [String: Int] = [:]
-        firstByKey.reserveCapacity(frame.keys.count)
-        for keyID in frame.keys {
+        firstByKey.reserveCapacity(keys.count)
+        for keyID in keys {
             guard case .string(let key) = nodes[keyID].value else { continue }
             if let first = firstByKey[key] {
                 report(.duplicateKey(key: key, first: nodes[first].position), nodes[keyID].range ?? frame.openTag,

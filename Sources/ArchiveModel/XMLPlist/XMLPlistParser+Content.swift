@@ -1,10 +1,8 @@
 extension XMLPlistParser {
     /// Character data: content of a text element, or (elsewhere) only whitespace is allowed.
     mutating func handleText(_ range: ByteRange) {
-        if let top = stack.last {
-            if top.isLeaf { return leafSegments.append(.text(range)) }
-            if top.role == .unknown { return }
-        }
+        if topIsLeaf { return leafSegments.append(.text(range)) }
+        if topRole == .unknown { return }
         guard let first = firstNonSpace(range) else { return }
         if stack.isEmpty && topLevelClosed { return reportTrailing(from: first) }
         var last = range.end
@@ -19,23 +17,23 @@ extension XMLPlistParser {
         if !markup.terminated {
             report(.markupUnterminated(kind: markup.kind, at: lines.position(of: markup.range.start)), markup.range)
         }
-        let top = stack.last
+        let leaf = topIsLeaf
         switch markup.kind {
         case .comment:
-            if top?.isLeaf == true { leafSegments.append(.skipped(.comment, markup.range)) }
+            if leaf { leafSegments.append(.skipped(.comment, markup.range)) }
         case .processingInstruction:
             if isXMLDeclaration(markup) {
                 if markup.range.start == bodyStart { checkEncoding(markup) } else { report(.declarationMisplaced, markup.range) }
             }
-            if top?.isLeaf == true { leafSegments.append(.skipped(.processingInstruction, markup.range)) }
+            if leaf { leafSegments.append(.skipped(.processingInstruction, markup.range)) }
         case .cdata:
-            if top?.isLeaf == true { return leafSegments.append(.cdata(markup.content)) }
-            if top?.role == .unknown { return }
+            if leaf { return leafSegments.append(.cdata(markup.content)) }
+            if topRole == .unknown { return }
             if stack.isEmpty && topLevelClosed { return reportTrailing(from: markup.range.start) }
             let excerpt = XMLPlistIssue.excerpt(Array("<![CDATA[".utf8))
             report(.textUnexpected(excerpt: excerpt, context: placeDescription(stack.count - 1)), markup.range)
         case .doctype:
-            if top?.isLeaf == true { return leafSegments.append(.skipped(.doctype, markup.range)) }
+            if leaf { return leafSegments.append(.skipped(.doctype, markup.range)) }
             if stack.isEmpty && rootID == nil && !sawPlist {
                 if let entity = markup.entityDeclaration { report(.doctypeEntityDeclaration, ByteRange(start: entity, count: 8)) }
                 return
@@ -51,7 +49,7 @@ extension XMLPlistParser {
         let shown = ByteRange(range.start, Swift.min(range.end + 8, buffer.count))
         let excerpt = XMLPlistIssue.excerpt(UnsafeRawBufferPointer(rebasing: buffer[shown.start..<shown.end]), limit: 12)
         report(.markupInvalid(text: excerpt), range)
-        if stack.last?.isLeaf == true { leafSegments.append(.literal(range)) }
+        if topIsLeaf { leafSegments.append(.literal(range)) }
     }
 
     // MARK: - XML declaration

@@ -48,6 +48,10 @@ extension XMLPlistParser {
 
     private mutating func finishInteger(_ text: XMLLeafText, node id: Int, content: ByteRange) {
         let result = text.withBytes(in: buffer) { XMLNumberParser.parseInteger($0) }
+        if result.problem == nil, let value = result.value {
+            nodes[id].value = .integer(value, width: 0)
+            return
+        }
         let shown = excerpt(text)
         var issue: XMLPlistIssue?
         var at = content

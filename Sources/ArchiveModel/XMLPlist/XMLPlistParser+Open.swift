@@ -7,7 +7,8 @@ extension XMLPlistParser {
             // A tag cut off by the end of the file is not read as an element.
             if tag.range.end >= buffer.count { return }
         }
-        if let top = stack.last, top.isLeaf {
+        if topIsLeaf {
+            let top = stack[stack.count - 1]
             let before = "<\(text(tag.name))> at \(lines.position(of: tag.range.start))"
             report(.tagUnclosed(open: frameName(top), openedAt: top.position, before: before), tag.range)
             closeTop(end: tag.range.start)
@@ -21,7 +22,7 @@ extension XMLPlistParser {
             return
         }
         let position = lines.position(of: tag.range.start)
-        let context = stack.last?.context ?? -1
+        let context = stack.isEmpty ? -1 : stack[stack.count - 1].context
         switch XMLElementKind.classify(buffer, tag.name) {
         case nil: openUnknown(tag, position, context: context)
         case .plist?: openPlist(tag, position, context: context)
@@ -128,8 +129,10 @@ extension XMLPlistParser {
     }
 
     private mutating func push(_ frame: XMLFrame) {
+        var frame = frame
         if let kind = frame.kind { openCounts[Int(kind.rawValue)] += 1 }
         if frame.isLeaf { leafSegments.removeAll(keepingCapacity: true) }
+        frame.childStart = children.count
         stack.append(frame)
     }
 
@@ -153,14 +156,14 @@ extension XMLPlistParser {
             }
         case .dict:
             if let key = stack[context].pendingKey {
-                stack[context].keys.append(key)
-                stack[context].values.append(id)
+                children.append(key)
+                children.append(id)
                 stack[context].pendingKey = nil
             } else {
                 report(.valueWithoutKey(element: element, at: position), range, onNode: stack[context].nodeID)
             }
         case .array:
-            stack[context].values.append(id)
+            children.append(id)
         case .unknown, .transparent, .leaf:
             break  // the content of an unknown element is not part of the tree
         }

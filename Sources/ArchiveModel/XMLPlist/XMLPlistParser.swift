@@ -17,6 +17,8 @@ struct XMLPlistParser {
 
     var nodes: [PlistNode] = []
     var stack: [XMLFrame] = []
+    /// Children of the open dicts and arrays, innermost last (see `XMLFrame.childStart`).
+    var children: [Int] = []
     /// Open frames per element kind, so closing-tag matching never searches in vain.
     var openCounts = [Int](repeating: 0, count: XMLElementKind.allCases.count)
     /// The content of the open text element (only one can be open: a tag ends it).
@@ -78,7 +80,8 @@ struct XMLPlistParser {
     /// Closes what is still open at the end of the input.
     private mutating func finish() {
         let end = buffer.count
-        if !stopped, let top = stack.last {
+        if !stopped, !stack.isEmpty {
+            let top = stack[stack.count - 1]
             report(.eofUnclosed(open: frameName(top), openedAt: top.position, depth: stack.count), ByteRange(end, end))
         }
         while !stack.isEmpty { closeTop(end: end) }
@@ -148,6 +151,12 @@ struct XMLPlistParser {
     }
 
     func frameName(_ frame: XMLFrame) -> String { frame.kind?.name ?? text(frame.name) }
+
+    /// The role of the innermost open element, or nil at the top level.
+    var topRole: XMLFrame.Role? { stack.isEmpty ? nil : stack[stack.count - 1].role }
+
+    /// Whether the innermost open element is a text element.
+    var topIsLeaf: Bool { !stack.isEmpty && stack[stack.count - 1].isLeaf }
 
     /// "at the top level", "inside <dict> opened at 3:1", for messages about element `index`'s content.
     func placeDescription(_ index: Int) -> String {
