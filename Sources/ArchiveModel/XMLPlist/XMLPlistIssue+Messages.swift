@@ -68,9 +68,9 @@ extension XMLPlistIssue {
         case .duplicateKey(let key, let first):
             "key \(quoted(key)) appears more than once" + (first.map { " (first at \($0))" } ?? "") + "; CF keeps the last value"
         case .uidWide(let value):
-            "CF$UID \(value) does not fit in 32 bits; CF keeps only the low 32 bits (\(UInt32(truncatingIfNeeded: value)))"
+            "the CF$UID value \(value) does not fit in 32 bits; CF keeps only the low 32 bits (\(UInt32(truncatingIfNeeded: value)))"
         case .uidNegative(let value, let read):
-            "CF$UID \(value) is negative; CF reads it as \(read)"
+            "the CF$UID value \(value) is negative; CF reads it as \(read)"
         case .controlCharacters(let element, let count, let first, let offset):
             "<\(element)> contains \(count) raw control character\(count == 1 ? "" : "s") (first 0x\(byteHex(first)) at offset \(offset)); "
                 + "CF accepts them but XML 1.0 forbids them"

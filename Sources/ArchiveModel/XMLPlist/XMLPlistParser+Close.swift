@@ -16,19 +16,19 @@ extension XMLPlistParser {
             report(.tagMalformed(name: text(tag.name)), tag.range)
         }
         let kind = XMLElementKind.classify(buffer, tag.name)
-        if matches(top, tag, kind) { return closeTop(end: tag.range.end) }
+        if matches(top, tag, kind) { return closeTop(end: tag.range.end, contentEnd: tag.range.start) }
         let closeName = kind?.name ?? text(tag.name)
         if let index = matchingFrame(tag, kind) {
             let extra = stack.count - 1 - index
             let outcome = extra > 1 ? "; the \(extra) elements inside <\(closeName)> are closed with it" : ""
             report(.tagMismatched(close: closeName, open: frameName(top), openedAt: top.position, outcome: outcome), tag.range)
             while stack.count - 1 > index { closeTop(end: tag.range.start) }
-            closeTop(end: tag.range.end)
+            closeTop(end: tag.range.end, contentEnd: tag.range.start)
         } else if top.isLeaf || top.role == .unknown {
             // Most likely a damaged closing tag (`</strin>`): it ends the element it stands for.
             report(.tagMismatched(close: closeName, open: frameName(top), openedAt: top.position,
                                   outcome: "; read as its closing tag"), tag.range)
-            closeTop(end: tag.range.end)
+            closeTop(end: tag.range.end, contentEnd: tag.range.start)
         } else {
             report(.tagMismatched(close: closeName, open: frameName(top), openedAt: top.position, outcome: "; ignored"),
                    tag.range)
@@ -55,8 +55,9 @@ extension XMLPlistParser {
         return nil
     }
 
-    /// Pops the top element and finishes its node; `end` is where the element ends.
-    mutating func closeTop(end: Int) {
+    /// Pops the top element and finishes its node; `end` is where the element ends, `contentEnd` where
+    /// its content ends (the start of its closing tag; `end` when it has none).
+    mutating func closeTop(end: Int, contentEnd: Int? = nil) {
         guard let frame = stack.popLast() else { return }
         if let kind = frame.kind { openCounts[Int(kind.rawValue)] -= 1 }
         let range = ByteRange(frame.start, end)
@@ -72,7 +73,7 @@ extension XMLPlistParser {
             nodes[frame.nodeID].value = .array(Array(children[frame.childStart...]))
             nodes[frame.nodeID].range = range
         case .leaf(let kind):
-            finishLeaf(kind, frame, range)
+            finishLeaf(kind, frame, range, contentEnd: contentEnd ?? end)
         case .unknown:
             nodes[frame.nodeID].range = range
         case .transparent:

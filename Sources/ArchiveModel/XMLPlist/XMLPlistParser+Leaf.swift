@@ -1,9 +1,9 @@
 extension XMLPlistParser {
     /// Decodes the content of a closed text element into its node.
-    mutating func finishLeaf(_ kind: XMLElementKind, _ frame: XMLFrame, _ range: ByteRange) {
+    mutating func finishLeaf(_ kind: XMLElementKind, _ frame: XMLFrame, _ range: ByteRange, contentEnd: Int) {
         let id = frame.nodeID
         nodes[id].range = range
-        let contentRange = ByteRange(Swift.min(frame.openTag.end, range.end), range.end)
+        let contentRange = ByteRange(Swift.min(frame.openTag.end, contentEnd), contentEnd)
         if kind == .true || kind == .false {
             nodes[id].value = .bool(kind == .true)
             if !leafSegments.isEmpty {
