@@ -104,17 +104,19 @@ extension XMLPlistIssue {
         case .dateOutOfRange(let text, let fields):
             "<date> \(text) has \(fields.joined(separator: ", ")) out of range; the extra carries over"
         case .dataInvalidCharacter(let byte, let offset, let count):
-            "<data> has \(count) non-ASCII byte\(count == 1 ? "" : "s") (first 0x\(byteHex(byte)) at offset \(offset)); "
+            "<data> has \(count) non-ASCII byte\(count == 1 ? "" : "s") (first 0x\(byteHex(byte))\(at(offset))); "
                 + "CF rejects the data, the rest is decoded without them"
         case .dataIgnoredCharacter(let byte, let offset, let count):
             "<data> has \(count) character\(count == 1 ? "" : "s") outside the base64 alphabet "
-                + "(first \(describe(byte)) at offset \(offset)); CF skips them"
+                + "(first \(describe(byte))\(at(offset))); CF skips them"
         case .dataLeftoverDigits(let count):
             "<data> ends with \(count) base64 digit\(count == 1 ? "" : "s") after the last complete group of 4; CF drops them"
         default:
             id
         }
     }
+
+    private func at(_ offset: Int?) -> String { offset.map { " at offset \($0)" } ?? "" }
 
     private func andMore(_ more: Int) -> String { more > 0 ? " (and \(more) more in this element)" : "" }
 

@@ -53,8 +53,9 @@ enum XMLPlistIssue: Sendable {
     case dateInvalid(text: String, detail: String)
     case dateTruncated(text: String, fields: Int)
     case dateOutOfRange(text: String, fields: [String])
-    case dataInvalidCharacter(byte: UInt8, offset: Int, count: Int)
-    case dataIgnoredCharacter(byte: UInt8, offset: Int, count: Int)
+    /// `offset` is nil when the text had entities or CDATA, so decoded positions are not input offsets.
+    case dataInvalidCharacter(byte: UInt8, offset: Int?, count: Int)
+    case dataIgnoredCharacter(byte: UInt8, offset: Int?, count: Int)
     case dataLeftoverDigits(count: Int)
 
     var id: String {

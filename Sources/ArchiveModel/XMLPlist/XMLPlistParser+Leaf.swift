@@ -120,12 +120,12 @@ extension XMLPlistParser {
         nodes[id].value = .data(result.bytes)
         if let first = result.firstInvalid {
             let byte = text.withBytes(in: buffer) { $0[first] }
-            report(.dataInvalidCharacter(byte: byte, offset: text.inputOffset(of: first) ?? content.start, count: result.invalidCount),
+            report(.dataInvalidCharacter(byte: byte, offset: text.inputOffset(of: first), count: result.invalidCount),
                    exactRange(text, first, content), onNode: id)
         }
         if let first = result.firstIgnored {
             let byte = text.withBytes(in: buffer) { $0[first] }
-            report(.dataIgnoredCharacter(byte: byte, offset: text.inputOffset(of: first) ?? content.start, count: result.ignoredCount),
+            report(.dataIgnoredCharacter(byte: byte, offset: text.inputOffset(of: first), count: result.ignoredCount),
                    exactRange(text, first, content), onNode: id)
         }
         if result.leftoverDigits > 0 { report(.dataLeftoverDigits(count: result.leftoverDigits), content, onNode: id) }
