@@ -1,0 +1,106 @@
+extension XMLPlistParser {
+    /// Character data: content of a text element, or (elsewhere) only whitespace is allowed.
+    mutating func handleText(_ range: ByteRange) {
+        if topIsLeaf { return leafSegments.append(.text(range)) }
+        if topRole == .unknown { return }
+        guard let first = firstNonSpace(range) else { return }
+        if stack.isEmpty && topLevelClosed { return reportTrailing(from: first) }
+        var last = range.end
+        while last > first, isSpace(buffer[last - 1]) { last -= 1 }
+        let junk = ByteRange(first, last)
+        let excerpt = XMLPlistIssue.excerpt(UnsafeRawBufferPointer(rebasing: buffer[junk.start..<junk.end]))
+        report(.textUnexpected(excerpt: excerpt, context: placeDescription(stack.count - 1)), junk)
+    }
+
+    /// Comments, processing instructions, CDATA and DOCTYPE.
+    mutating func handleMarkup(_ markup: XMLMarkup) {
+        if !markup.terminated {
+            report(.markupUnterminated(kind: markup.kind, at: lines.position(of: markup.range.start)), markup.range)
+        }
+        let leaf = topIsLeaf
+        switch markup.kind {
+        case .comment:
+            if leaf { leafSegments.append(.skipped(.comment, markup.range)) }
+        case .processingInstruction:
+            if isXMLDeclaration(markup) {
+                if markup.range.start == bodyStart { checkEncoding(markup) } else { report(.declarationMisplaced, markup.range) }
+            }
+            if leaf { leafSegments.append(.skipped(.processingInstruction, markup.range)) }
+        case .cdata:
+            if leaf { return leafSegments.append(.cdata(markup.content)) }
+            if topRole == .unknown { return }
+            if stack.isEmpty && topLevelClosed { return reportTrailing(from: markup.range.start) }
+            let excerpt = XMLPlistIssue.excerpt(Array("<![CDATA[".utf8))
+            report(.textUnexpected(excerpt: excerpt, context: placeDescription(stack.count - 1)), markup.range)
+        case .doctype:
+            if leaf { return leafSegments.append(.skipped(.doctype, markup.range)) }
+            if stack.isEmpty && rootID == nil && !sawPlist {
+                if let entity = markup.entityDeclaration { report(.doctypeEntityDeclaration, ByteRange(start: entity, count: 8)) }
+                return
+            }
+            if stack.isEmpty && topLevelClosed { return reportTrailing(from: markup.range.start) }
+            report(.markupMisplaced(kind: .doctype, context: placeDescription(stack.count - 1)), markup.range)
+        }
+    }
+
+    /// A `<` that starts nothing: reported, and kept as literal text inside a text element.
+    mutating func handleInvalid(_ range: ByteRange) {
+        if stack.isEmpty && topLevelClosed { return reportTrailing(from: range.start) }
+        let shown = ByteRange(range.start, Swift.min(range.end + 8, buffer.count))
+        let excerpt = XMLPlistIssue.excerpt(UnsafeRawBufferPointer(rebasing: buffer[shown.start..<shown.end]), limit: 12)
+        report(.markupInvalid(text: excerpt), range)
+        if topIsLeaf { leafSegments.append(.literal(range)) }
+    }
+
+    // MARK: - XML declaration
+
+    /// `<?xml …?>` (target `xml` followed by whitespace or the end).
+    private func isXMLDeclaration(_ markup: XMLMarkup) -> Bool {
+        let c = markup.content
+        guard c.count >= 3, reader.matches("xml", at: c.start) else { return false }
+        return c.count == 3 || isSpace(buffer[c.start + 3])
+    }
+
+    /// Warns about an `encoding="…"` other than UTF-8 or ASCII (CF would transcode; this decoder reads UTF-8).
+    private mutating func checkEncoding(_ markup: XMLMarkup) {
+        let c = markup.content
+        guard let at = find("encoding", in: c) else { return }
+        var i = at + 8
+        while i < c.end, isSpace(buffer[i]) { i += 1 }
+        guard i < c.end, buffer[i] == UInt8(ascii: "=") else { return }
+        i += 1
+        while i < c.end, isSpace(buffer[i]) { i += 1 }
+        guard i < c.end, buffer[i] == UInt8(ascii: "\"") || buffer[i] == UInt8(ascii: "'") else { return }
+        let quote = buffer[i]
+        let valueStart = i + 1
+        var valueEnd = valueStart
+        while valueEnd < c.end, buffer[valueEnd] != quote { valueEnd += 1 }
+        let name = text(ByteRange(valueStart, valueEnd))
+        if !["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) {
+            report(.unsupportedEncoding(name: name), ByteRange(valueStart, valueEnd))
+        }
+    }
+
+    private func find(_ word: StaticString, in range: ByteRange) -> Int? {
+        var i = range.start
+        while i + word.utf8CodeUnitCount <= range.end {
+            if reader.matches(word, at: i) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    @inline(__always)
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    private func firstNonSpace(_ range: ByteRange) -> Int? {
+        var i = range.start
+        while i < range.end {
+            if !isSpace(buffer[i]) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,166 @@
+/// The state of one XML plist decode: a token loop over `XMLMarkupReader` with an explicit element
+/// stack, building a flat node table. It never stops at a problem; each one becomes a diagnostic and
+/// the parse goes on with the most plausible reading (see the `+Open`, `+Close`, `+Content` and
+/// `+Leaf` extensions).
+struct XMLPlistParser {
+    /// Deeper elements are skipped (with one diagnostic), which bounds the stack.
+    static let maxDepth = 10_000
+    /// At most this many diagnostics of one id are recorded; the rest are counted.
+    static let maxDiagnosticsPerID = 1_000
+
+    let input: InputBytes
+    let buffer: UnsafeRawBufferPointer
+    var reader: XMLMarkupReader
+    var lines: XMLLineIndex
+    /// Where the document starts (after a UTF-8 byte-order mark).
+    let bodyStart: Int
+
+    var nodes: [PlistNode] = []
+    var stack: [XMLFrame] = []
+    /// Children of the open dicts and arrays, innermost last (see `XMLFrame.childStart`).
+    var children: [Int] = []
+    /// Open frames per element kind, so closing-tag matching never searches in vain.
+    var openCounts = [Int](repeating: 0, count: XMLElementKind.allCases.count)
+    /// The content of the open text element (only one can be open: a tag ends it).
+    var leafSegments: [XMLLeafSegment] = []
+
+    var rootID: Int?
+    var sawPlist = false
+    /// The top-level element has closed; what follows is trailing content.
+    var topLevelClosed = false
+    var topLevelEnd: Int?
+    var rootMissingReported = false
+    /// Nesting depth of elements being skipped past `maxDepth`.
+    var skipDepth = 0
+    var depthReported = false
+    /// Set when the rest of the input is not read (trailing content).
+    var stopped = false
+
+    var diagnostics: [Diagnostic] = []
+    var diagnosticCounts: [String: Int] = [:]
+
+    init(input: InputBytes) {
+        self.input = input
+        self.buffer = input.buffer
+        let bom = input.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.bodyStart = bom
+        self.reader = XMLMarkupReader(input.buffer, start: bom)
+        self.lines = XMLLineIndex(input.buffer)
+    }
+
+    /// Parses the whole input.
+    mutating func run() -> EagerPlistTree {
+        if buffer.count == 0 {
+            report(.emptyInput, ByteRange(0, 0))
+            return makeTree()
+        }
+        if let encoding = utf16Encoding() {
+            report(.utf16(encoding: encoding), ByteRange(0, Swift.min(2, buffer.count)))
+            return makeTree()
+        }
+        while !stopped {
+            let token = reader.next()
+            if case .end = token { break }
+            if skipDepth > 0 {
+                skip(token)
+                continue
+            }
+            switch token {
+            case .tag(let tag): tag.isClose ? handleClose(tag) : handleOpen(tag)
+            case .text(let range): handleText(range)
+            case .markup(let markup): handleMarkup(markup)
+            case .invalid(let range): handleInvalid(range)
+            case .end: break
+            }
+        }
+        finish()
+        return makeTree()
+    }
+
+    /// Closes what is still open at the end of the input.
+    private mutating func finish() {
+        let end = buffer.count
+        if !stopped, !stack.isEmpty {
+            let top = stack[stack.count - 1]
+            report(.eofUnclosed(open: frameName(top), openedAt: top.position, depth: stack.count), ByteRange(end, end))
+        }
+        while !stack.isEmpty { closeTop(end: end) }
+        if rootID == nil && !rootMissingReported {
+            report(.rootMissing(reason: "no property-list object found in \(buffer.count - bodyStart) bytes"), ByteRange(bodyStart, end))
+        }
+    }
+
+    private mutating func makeTree() -> EagerPlistTree {
+        for (id, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > Self.maxDiagnosticsPerID {
+            let issue = XMLPlistIssue.suppressed(id: id, count: count - Self.maxDiagnosticsPerID)
+            diagnostics.append(Diagnostic(issue.id, issue.severity, issue.message))
+        }
+        return EagerPlistTree(format: .xmlPlist, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics)
+    }
+
+    /// UTF-16 or UTF-32 input (by byte-order mark, or `<` next to NUL bytes), which is not decoded.
+    private func utf16Encoding() -> String? {
+        let head = Array(buffer.prefix(4)) + [UInt8](repeating: 0xAA, count: Swift.max(0, 4 - buffer.count))
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, 0x3C): return "UTF-32BE"
+        case (0xFF, 0xFE, 0x00, 0x00), (0x3C, 0x00, 0x00, 0x00): return "UTF-32LE"
+        case (0xFE, 0xFF, _, _), (0x00, 0x3C, _, _): return "UTF-16BE"
+        case (0xFF, 0xFE, _, _), (0x3C, 0x00, _, _): return "UTF-16LE"
+        default: return nil
+        }
+    }
+
+    /// Past `maxDepth`: tracks nesting only, until the skipped element closes.
+    private mutating func skip(_ token: XMLToken) {
+        guard case .tag(let tag) = token, tag.terminated else { return }
+        if tag.isClose {
+            skipDepth -= 1
+        } else if !tag.isEmpty {
+            skipDepth += 1
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    /// A located diagnostic, or nil once `maxDiagnosticsPerID` of its id have been recorded.
+    mutating func diagnostic(_ issue: XMLPlistIssue, _ range: ByteRange) -> Diagnostic? {
+        let id = issue.id
+        let count = (diagnosticCounts[id] ?? 0) + 1
+        diagnosticCounts[id] = count
+        guard count <= Self.maxDiagnosticsPerID else { return nil }
+        return Diagnostic(id, issue.severity, issue.message, range: range, position: lines.position(of: range.start))
+    }
+
+    /// Records a tree-level diagnostic.
+    mutating func report(_ issue: XMLPlistIssue, _ range: ByteRange) {
+        if let d = diagnostic(issue, range) { diagnostics.append(d) }
+    }
+
+    /// Records a diagnostic on node `id`.
+    mutating func report(_ issue: XMLPlistIssue, _ range: ByteRange, onNode id: Int) {
+        guard id >= 0, id < nodes.count else { return report(issue, range) }
+        if let d = diagnostic(issue, range) { nodes[id].diagnostics.append(d) }
+    }
+
+    // MARK: - Names and places
+
+    /// The bytes of `range` as a string (for names in messages).
+    func text(_ range: ByteRange) -> String {
+        let r = input.clamp(range)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[r.start..<r.end]), as: UTF8.self)
+    }
+
+    func frameName(_ frame: XMLFrame) -> String { frame.kind?.name ?? text(frame.name) }
+
+    /// The role of the innermost open element, or nil at the top level.
+    var topRole: XMLFrame.Role? { stack.isEmpty ? nil : stack[stack.count - 1].role }
+
+    /// Whether the innermost open element is a text element.
+    var topIsLeaf: Bool { !stack.isEmpty && stack[stack.count - 1].isLeaf }
+
+    /// "at the top level", "inside <dict> opened at 3:1", for messages about element `index`'s content.
+    func placeDescription(_ index: Int) -> String {
+        guard index >= 0, index < stack.count else { return "at the top level" }
+        return "inside <\(frameName(stack[index]))> opened at \(stack[index].position)"
+    }
+}
