@@ -27,8 +27,10 @@ final class FakeGraph: ObjectGraph, @unchecked Sendable {
     static let hostile = "esc\u{1B}[31mred\u{07} 日本語 😀 e\u{301} \u{202E}rtl"
     static let bigCount = 1_000_000
 
-    /// The shared instance (the million-item list is built once).
-    static let shared = FakeGraph()
+    /// The instance with a million-item list (built once; only the tests about size use it).
+    static let huge = FakeGraph()
+    /// The same archive with a 20-item list, for everything else.
+    static let small = FakeGraph(bigCount: 20)
 
     init(bigCount: Int = FakeGraph.bigCount) {
         input = InputBytes((0..<256).map { UInt8($0) })

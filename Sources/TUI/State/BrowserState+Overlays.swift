@@ -99,11 +99,19 @@ extension BrowserState {
         }
         goTo(object: from, context)
         guard let row = focusedRow(context), row.node.target == from, row.canExpand else { return }
+        // Focus the field that holds the reference: the one named like the referrer's key if any.
         let count = context.outline.childCount(of: row.node)
-        for i in 0..<min(count, Self.deepExpansionLimit) where context.outline.child(of: row.node, at: i).target == id {
+        let label = DisplayText.escape(referrer.key)
+        var found: Int?
+        for i in 0..<min(count, Self.deepExpansionLimit) {
+            let child = context.outline.child(of: row.node, at: i)
+            guard child.target == id else { continue }
+            if child.label == label { found = i; break }
+            if found == nil { found = i }
+        }
+        if let found {
             expansion.expand(focusPath, childCount: count)
-            focusPath.append(i)
-            return
+            focusPath.append(found)
         }
     }
 }
