@@ -55,6 +55,7 @@ enum DetailPane {
     }
 
     static func fields(_ object: GraphObject, _ context: BrowserContext) -> [StyledLine] {
+        if object.fields.isEmpty { return [] }
         var out: [StyledLine] = [[], [Span("raw fields (\(object.fields.count))", Theme.heading)]]
         for field in object.fields.prefix(fieldLimit) {
             let node = context.outline.node(label: field.key, value: field.value, range: field.range)
@@ -81,8 +82,8 @@ enum DetailPane {
 
     static func diagnostics(_ node: OutlineNode, _ context: BrowserContext) -> [StyledLine] {
         let list = context.diagnostics(for: node)
-        let title = context.diagnostics == nil ? "diagnostics (decoding; p runs the full check)" : "diagnostics"
-        var out: [StyledLine] = [[], [Span(title + " (\(list.count))", Theme.heading)]]
+        var out: [StyledLine] = [[], [Span("diagnostics (\(list.count))", Theme.heading)]]
+        if context.diagnostics == nil { out[1].append(Span("  found while decoding; p runs the full check", Theme.marker)) }
         for d in list { out.append(ProblemLine.line(d)) }
         return out
     }

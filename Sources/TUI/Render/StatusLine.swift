@@ -10,7 +10,7 @@ enum StatusLine {
             screen.write([Span(prefix + text), Span("█", Theme.marker)], row: row, col: 0, width: screen.cols, fill: .plain)
             return
         }
-        let right = rightPart(state, context, progress: progress)
+        let right = rightPart(state, context, progress: progress, cols: screen.cols)
         let rightWidth = min(TextLayout.width(right) + 1, max(0, screen.cols / 2))
         let leftWidth = max(0, screen.cols - rightWidth - 1)
         screen.write(leftPart(state, context, width: leftWidth), row: row, col: 0, width: leftWidth, fill: Theme.statusBar)
@@ -46,11 +46,14 @@ enum StatusLine {
         return "…" + glyphs.map(\.text).joined()
     }
 
-    static func rightPart(_ state: BrowserState, _ context: BrowserContext, progress: String?) -> String {
+    /// Problem count and help hint, shorter on narrow screens.
+    static func rightPart(_ state: BrowserState, _ context: BrowserContext, progress: String?, cols: Int) -> String {
         if let progress { return progress + " " }
         let (count, checked) = context.problemCount
         let problems = count == 1 ? "1 problem" : "\(count) problems"
-        return "\(problems)\(checked ? "" : " so far") │ ? help "
+        if cols >= 70 { return "\(problems)\(checked ? "" : " so far") │ ? help " }
+        if cols >= 36 { return "\(problems) │ ? help " }
+        return "\(count)! ? "
     }
 
     static func formatName(_ graph: any ObjectGraph) -> String {
