@@ -1,0 +1,129 @@
+import ArchiveModel
+
+/// The detail tab: object id, bytes, class chain, raw fields, referrers, diagnostics, coercions.
+enum DetailPane {
+    /// Raw fields listed at most (the pane scrolls; huge objects stay cheap).
+    static let fieldLimit = 200
+
+    static func lines(for row: VisibleRow, context: BrowserContext, width: Int) -> [StyledLine] {
+        let node = row.node
+        var out: [StyledLine] = []
+        let object = node.target.map { context.graph.object($0) }
+        if let object {
+            out.append([Span("object #\(object.id)", Theme.heading), Span("  " + kindName(object.kind), Theme.marker)])
+        } else {
+            out.append([Span(node.isGroup ? "group" : "inline value", Theme.heading)])
+        }
+        out.append(pair("key", node.label))
+        if let cls = node.className { out.append(pair("class", cls)) }
+        if let chain = object?.classChain, !chain.isEmpty {
+            out.append(pair("chain", chain.map { c in DisplayText.escape(c.name) + (c.version.map { " v\($0)" } ?? "") }.joined(separator: " › ")))
+        }
+        if let range = node.range ?? object?.range { out.append(pair("bytes", "\(range)  \(range.count) bytes, 0x\(Hex.offset(range.start, width: 1))")) }
+        if let position = object?.position { out.append(pair("line", position.description)) }
+        if node.state != .normal { out.append(pair("state", stateText(node.state))) }
+        out.append(pair("value", node.summary))
+        if let object { out += fields(object, context) + referrers(object.id, context) }
+        out += diagnostics(node, context) + coercions(node, object, context)
+        return out
+    }
+
+    static func pair(_ key: String, _ value: String, _ style: Style = .plain) -> StyledLine {
+        [Span(key.padding(to: 7) + " ", Theme.marker), Span(value, style)]
+    }
+
+    static func kindName(_ kind: ObjectKind) -> String {
+        switch kind {
+        case .instance: "instance"
+        case .value: "bare value"
+        case .classDescription: "class description"
+        case .nullMarker: "$null marker"
+        case .classRecord: "class record"
+        case .container: "container"
+        case .invalid: "invalid"
+        }
+    }
+
+    static func stateText(_ state: ReferenceState) -> String {
+        switch state {
+        case .normal: "value"
+        case .null: "∅ nil reference"
+        case .conditionalNull: "◌ conditional object, never encoded unconditionally"
+        case .dangling(let why): "✗ dangling reference: " + DisplayText.escape(why)
+        case .invalid(let why): "⊘ invalid value: " + DisplayText.escape(why)
+        }
+    }
+
+    static func fields(_ object: GraphObject, _ context: BrowserContext) -> [StyledLine] {
+        if object.fields.isEmpty { return [] }
+        var out: [StyledLine] = [[], [Span("raw fields (\(object.fields.count))", Theme.heading)]]
+        for field in object.fields.prefix(fieldLimit) {
+            let node = context.outline.node(label: field.key, value: field.value, range: field.range)
+            var line: StyledLine = [Span("  " + node.label, Theme.label)]
+            if let cls = node.className { line.append(Span("  " + cls, Theme.className)) }
+            if case .reference(.object(let id)) = field.value { line.append(Span("  #\(id)", Theme.marker)) }
+            line.append(Span("  " + node.summary))
+            out.append(line)
+        }
+        if object.fields.count > fieldLimit { out.append([Span("  … \(object.fields.count - fieldLimit) more", Theme.marker)]) }
+        return out
+    }
+
+    static func referrers(_ id: ObjectID, _ context: BrowserContext) -> [StyledLine] {
+        guard let index = context.index else { return [[], [Span("referrers", Theme.heading), Span("  press r to build the index", Theme.marker)]] }
+        let list = index.referrers(of: id)
+        var out: [StyledLine] = [[], [Span("referrers (\(list.count))", Theme.heading)]]
+        for r in list.prefix(50) {
+            out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))])
+        }
+        if list.count > 50 { out.append([Span("  … \(list.count - 50) more (r lists all)", Theme.marker)]) }
+        return out
+    }
+
+    static func diagnostics(_ node: OutlineNode, _ context: BrowserContext) -> [StyledLine] {
+        let list = context.diagnostics(for: node)
+        var out: [StyledLine] = [[], [Span("diagnostics (\(list.count))", Theme.heading)]]
+        if context.diagnostics == nil { out[1].append(Span("  found while decoding; p runs the full check", Theme.marker)) }
+        for d in list { out.append(ProblemLine.line(d)) }
+        return out
+    }
+
+    static func coercions(_ node: OutlineNode, _ object: GraphObject?, _ context: BrowserContext) -> [StyledLine] {
+        var scalar: ScalarValue?
+        if case .scalar(let s) = node.value { scalar = s }
+        if scalar == nil { scalar = object?.value }
+        guard let scalar else { return [] }
+        let rows = CoercionHook.rows(for: scalar, node: node, graph: context.graph)
+        var out: [StyledLine] = [[], [Span("coercions", Theme.heading)]]
+        if rows.isEmpty { out.append([Span("  (coercion table not available)", Theme.marker)]) }
+        for r in rows {
+            out.append([Span("  " + r.method, Theme.label), Span("  " + r.result), Span(r.note.map { "  " + $0 } ?? "", Theme.marker)])
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string padded with spaces to at least `width` columns.
+    func padding(to width: Int) -> String {
+        let w = TextLayout.width(self)
+        return w >= width ? self : self + String(repeating: " ", count: width - w)
+    }
+}
+
+/// One diagnostic as a list line: severity glyph, offset, id, message (escaped).
+enum ProblemLine {
+    static func line(_ d: Diagnostic) -> StyledLine {
+        let (glyph, style): (String, Style) = switch d.severity {
+        case .error: ("!", Theme.error)
+        case .warning: ("?", Theme.warning)
+        case .note: ("·", Theme.marker)
+        }
+        let offset = d.range.map { String($0.start) } ?? "-"
+        var spans: StyledLine = [Span(glyph + " ", style), Span(offset.padding(to: 8), Theme.marker)]
+        spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className))
+        spans.append(Span(DisplayText.escape(d.message)))
+        if let o = d.object { spans.append(Span("  #\(o)", Theme.marker)) }
+        return spans
+    }
+}

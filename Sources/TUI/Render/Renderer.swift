@@ -1,0 +1,42 @@
+import ArchiveModel
+
+/// Draws a `BrowserState` into a `ScreenBuffer`. Pure: no terminal, same input, same cells.
+public enum Renderer {
+    /// The whole screen. `progress` (e.g. "checking 40% — Esc cancels") replaces the status hints.
+    public static func render(_ state: BrowserState, context: BrowserContext, progress: String? = nil) -> ScreenBuffer {
+        var screen = ScreenBuffer(cols: state.cols, rows: state.rows)
+        let layout = state.layout
+        switch state.overlay {
+        case .help, .problems, .referrers:
+            OverlayRenderer.draw(state, context, into: &screen)
+        case .prompt, nil:
+            TreeRenderer.draw(state, context, in: layout.tree, into: &screen)
+            if let detail = layout.detail { drawDetail(state, context, in: detail, into: &screen) }
+        }
+        StatusLine.draw(state, context, progress: progress, row: layout.statusRow, into: &screen)
+        return screen
+    }
+
+    private static func drawDetail(_ state: BrowserState, _ context: BrowserContext, in rect: Rect, into screen: inout ScreenBuffer) {
+        let side = rect.col > 0
+        if side {
+            for r in rect.row..<(rect.row + rect.height) { screen.write("│", row: r, col: rect.col - 1, style: Theme.border) }
+        }
+        let tabs: StyledLine = [
+            Span(side ? " " : "─ ", Theme.border),
+            Span(" detail ", state.detailTab == .detail ? Theme.tabActive : Theme.marker), Span(" "),
+            Span(" hex ", state.detailTab == .hex ? Theme.tabActive : Theme.marker),
+            Span("  Tab closes · x switches · C-e/C-y scroll", Theme.marker),
+        ]
+        screen.write(tabs, row: rect.row, col: rect.col, width: rect.width, fill: side ? nil : Theme.border)
+        guard rect.height > 1, let row = state.focusedRow(context) else { return }
+        let body = Rect(row: rect.row + 1, col: rect.col, height: rect.height - 1, width: rect.width)
+        let lines = state.detailTab == .hex
+            ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width)
+            : DetailPane.lines(for: row, context: context, width: body.width)
+        let scroll = max(0, min(state.detailScroll, max(0, lines.count - body.height)))
+        for (i, line) in lines.dropFirst(scroll).prefix(body.height).enumerated() {
+            screen.write(line, row: body.row + i, col: body.col, width: body.width)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArchiveModel
+
+/// The bottom line: file, format, object count, breadcrumb, problems and the help hint; or the open
+/// prompt, the `y` prefix hint, a message, or the progress of background work.
+enum StatusLine {
+    static func draw(_ state: BrowserState, _ context: BrowserContext, progress: String?, row: Int, into screen: inout ScreenBuffer) {
+        guard row >= 0, row < screen.rows else { return }
+        if case .prompt(let kind, let text) = state.overlay {
+            let prefix = kind == .search ? "/" : ":"
+            screen.write([Span(prefix + text), Span("█", Theme.marker)], row: row, col: 0, width: screen.cols, fill: .plain)
+            return
+        }
+        let right = rightPart(state, context, progress: progress, cols: screen.cols)
+        let rightWidth = min(TextLayout.width(right) + 1, max(0, screen.cols / 2))
+        let leftWidth = max(0, screen.cols - rightWidth - 1)
+        screen.write(leftPart(state, context, width: leftWidth), row: row, col: 0, width: leftWidth, fill: Theme.statusBar)
+        screen.fill(row: row, col: leftWidth, count: screen.cols - leftWidth, style: Theme.statusBar)
+        screen.write([Span(right, Theme.statusBar)], row: row, col: screen.cols - rightWidth, width: rightWidth)
+    }
+
+    /// File, format, object count and breadcrumb (or a message), fitted into `width` columns: the
+    /// breadcrumb is cut from the left, then the format and the object count are dropped.
+    static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
+        if state.yankPending { return [Span(" copy: v value · k key · p path · Esc cancels", Theme.statusBar)] }
+        let name = " " + DisplayText.escape(context.fileName)
+        let format = formatName(context.graph)
+        let count = "\(context.graph.objectCount) objects"
+        let tail = state.message ?? breadcrumb(state, context)
+        var parts = [name, format, count]
+        let minimumTail = min(TextLayout.width(tail), 24)
+        while parts.count > 1, TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail > width {
+            parts.remove(at: parts.count == 3 ? 1 : 1)
+        }
+        let head = parts.joined(separator: " │ ") + " │ "
+        let room = width - TextLayout.width(head)
+        let fitted = TextLayout.width(tail) <= room || state.message != nil ? tail : cutLeft(tail, to: room)
+        return [Span(head + fitted, Theme.statusBar)]
+    }
+
+    /// `text` with its start cut off so that it fits `columns`, marked with a leading `…`.
+    static func cutLeft(_ text: String, to columns: Int) -> String {
+        guard columns > 1 else { return "" }
+        var glyphs = TextLayout.glyphs(text)
+        var width = glyphs.reduce(0) { $0 + $1.width }
+        while width > columns - 1, !glyphs.isEmpty { width -= glyphs.removeFirst().width }
+        return "…" + glyphs.map(\.text).joined()
+    }
+
+    /// Problem count and help hint, shorter on narrow screens.
+    static func rightPart(_ state: BrowserState, _ context: BrowserContext, progress: String?, cols: Int) -> String {
+        if let progress { return progress + " " }
+        let (count, checked) = context.problemCount
+        let problems = count == 1 ? "1 problem" : "\(count) problems"
+        if cols >= 70 { return "\(problems)\(checked ? "" : " so far") │ ? help " }
+        if cols >= 36 { return "\(problems) │ ? help " }
+        return "\(count)! ? "
+    }
+
+    static func formatName(_ graph: any ObjectGraph) -> String {
+        let container: String = switch graph.container {
+        case .binaryPlist: "bplist00"
+        case .xmlPlist: "XML plist"
+        case .openStepPlist: "OpenStep plist"
+        case .typedstream: "typedstream"
+        default: graph.container.description
+        }
+        let kind = DisplayText.escape(graph.archiveKind)
+        return kind.isEmpty || kind == container ? container : container + " " + kind
+    }
+
+    /// Labels from the top level to the focus, joined with `›`.
+    static func breadcrumb(_ state: BrowserState, _ context: BrowserContext) -> String {
+        guard let chain = context.chain(state.focusPath, pinned: state.pinnedRoots) else { return "" }
+        let labels = chain.map(\.label)
+        let joined = labels.joined(separator: " › ")
+        return labels.count > 6 ? "… › " + labels.suffix(5).joined(separator: " › ") : joined
+    }
+}

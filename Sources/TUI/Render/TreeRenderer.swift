@@ -1,0 +1,66 @@
+import ArchiveModel
+
+/// Draws the tree pane: one line per visible row with indent, expand marker, key, class, markers
+/// and summary. Every state has a glyph, so nothing depends on colour alone.
+enum TreeRenderer {
+    static func draw(_ state: BrowserState, _ context: BrowserContext, in rect: Rect, into screen: inout ScreenBuffer) {
+        guard rect.height > 0 else { return }
+        if state.expansion.rowCount == 0 {
+            screen.write("(the archive has no top-level entries)", row: rect.row, col: rect.col, style: Theme.marker, limit: rect.width)
+            return
+        }
+        let rows = RowWalker(state, context).rows(from: state.top, count: rect.height)
+        for (i, row) in rows.enumerated() {
+            let focused = row.path == state.focusPath
+            var spans = line(for: row, context: context)
+            if focused { spans = spans.map { Span($0.text, $0.style.selected) } }
+            screen.write(spans, row: rect.row + i, col: rect.col, width: rect.width, fill: focused ? Theme.selected : nil)
+        }
+    }
+
+    /// The styled text of one tree row.
+    static func line(for row: VisibleRow, context: BrowserContext) -> StyledLine {
+        let node = row.node
+        var spans: StyledLine = [gutter(node, context)]
+        spans.append(Span(String(repeating: "  ", count: row.depth)))
+        let marker = row.canExpand ? (row.isExpanded ? "▾ " : "▸ ") : "  "
+        spans.append(Span(marker, Theme.marker))
+        spans.append(Span(node.label, node.isGroup ? Theme.heading : Theme.label))
+        if let cls = node.className { spans.append(Span("  " + cls, Theme.className)) }
+        spans += markers(row, context)
+        let (glyph, style) = stateGlyph(node.state)
+        if let glyph { spans.append(Span("  " + glyph + " ", style)) } else { spans.append(Span("  ")) }
+        spans.append(Span(node.summary, node.state == .normal ? Theme.summary : style))
+        return spans
+    }
+
+    /// `!` for rows with errors, `?` for warnings, from the object's own or full-check diagnostics.
+    static func gutter(_ node: OutlineNode, _ context: BrowserContext) -> Span {
+        var severity = node.severity
+        if let t = node.target, let checked = context.checkedSeverity(of: t) { severity = max(severity ?? checked, checked) }
+        switch severity {
+        case .error: return Span("!", Theme.error)
+        case .warning: return Span("?", Theme.warning)
+        default: return Span(" ")
+        }
+    }
+
+    /// `↺ #id` for a cycle, `→ #id (n refs)` for an object with more than one referrer.
+    static func markers(_ row: VisibleRow, _ context: BrowserContext) -> StyledLine {
+        guard let t = row.node.target else { return [] }
+        if row.cycleDepth != nil { return [Span("  ↺ #\(t)", Theme.cycle)] }
+        if let n = context.outline.referrerCount(of: t), n > 1 { return [Span("  → #\(t) (\(n) refs)", Theme.shared)] }
+        return []
+    }
+
+    /// The glyph and style of a reference state: `∅` nil, `◌` conditional, `✗` dangling, `⊘` invalid.
+    static func stateGlyph(_ state: ReferenceState) -> (String?, Style) {
+        switch state {
+        case .normal: (nil, Theme.summary)
+        case .null: ("∅", Theme.nilValue)
+        case .conditionalNull: ("◌", Theme.nilValue)
+        case .dangling: ("✗", Theme.error)
+        case .invalid: ("⊘", Theme.error)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// One screen cell: a base character with any zero-width scalars that follow it, its width and style.
+///
+/// A wide character occupies its cell (width 2) and the next one (a continuation cell, width 0).
+public struct Cell: Sendable, Hashable {
+    public var text: String
+    public var width: Int
+    public var style: Style
+
+    public static let blank = Cell(text: " ", width: 1, style: .plain)
+    static let continuation = Cell(text: "", width: 0, style: .plain)
+}
+
+/// A grid of cells the renderer draws into and the terminal seam presents.
+public struct ScreenBuffer: Sendable, Equatable {
+    public let cols: Int
+    public let rows: Int
+    public private(set) var cells: [Cell]
+
+    public init(cols: Int, rows: Int) {
+        self.cols = max(0, cols)
+        self.rows = max(0, rows)
+        cells = Array(repeating: .blank, count: self.cols * self.rows)
+    }
+
+    public subscript(row: Int, col: Int) -> Cell {
+        guard row >= 0, row < rows, col >= 0, col < cols else { return .blank }
+        return cells[row * cols + col]
+    }
+
+    /// Fills `count` cells from (row, col) with spaces in `style`.
+    public mutating func fill(row: Int, col: Int, count: Int, style: Style) {
+        guard row >= 0, row < rows else { return }
+        for c in max(0, col)..<min(cols, col + max(0, count)) {
+            cells[row * cols + c] = Cell(text: " ", width: 1, style: style)
+        }
+    }
+
+    /// Writes `text` at (row, col) within `limit` columns (default: to the right edge) and returns
+    /// the column after the last cell written. Text that does not fit ends in `…`; controls and
+    /// invisible format characters are written as escapes, never raw.
+    @discardableResult
+    public mutating func write(_ text: String, row: Int, col: Int, style: Style = .plain, limit: Int? = nil) -> Int {
+        guard row >= 0, row < rows, col >= 0, col < cols else { return col }
+        let end = min(cols, col + max(0, limit ?? cols))
+        let glyphs = TextLayout.glyphs(text)
+        let total = glyphs.reduce(0) { $0 + $1.width }
+        let fits = total <= end - col
+        var x = col
+        for glyph in glyphs {
+            let room = end - x - (fits ? 0 : 1)
+            if glyph.width > room { break }
+            put(glyph, row: row, col: x, style: style)
+            x += glyph.width
+        }
+        if !fits, x < end {
+            put(TextLayout.Glyph(text: "…", width: 1), row: row, col: x, style: style)
+            x += 1
+        }
+        return x
+    }
+
+    private mutating func put(_ glyph: TextLayout.Glyph, row: Int, col: Int, style: Style) {
+        clearWide(row: row, col: col)
+        if glyph.width == 2 { clearWide(row: row, col: col + 1) }
+        cells[row * cols + col] = Cell(text: glyph.text, width: glyph.width, style: style)
+        if glyph.width == 2, col + 1 < cols { cells[row * cols + col + 1] = Cell(text: "", width: 0, style: style) }
+    }
+
+    /// Overwriting half of a wide character blanks its other half.
+    private mutating func clearWide(row: Int, col: Int) {
+        guard col < cols else { return }
+        let cell = cells[row * cols + col]
+        if cell.width == 2, col + 1 < cols { cells[row * cols + col + 1] = .blank }
+        if cell.width == 0, col > 0, cells[row * cols + col - 1].width == 2 { cells[row * cols + col - 1] = .blank }
+    }
+
+    /// Applies `style` to `count` cells from (row, col), keeping their text.
+    public mutating func restyle(row: Int, col: Int, count: Int, style: Style) {
+        guard row >= 0, row < rows else { return }
+        for c in max(0, col)..<min(cols, col + max(0, count)) { cells[row * cols + c].style = style }
+    }
+
+    /// The text of `row`, trailing spaces trimmed.
+    public func line(_ row: Int) -> String {
+        var text = ""
+        for c in 0..<cols { text += self[row, c].text }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// All rows as plain text lines, trailing spaces trimmed.
+    public var text: String { (0..<rows).map(line).joined(separator: "\n") }
+
+    /// One line per row of style codes (see `Style.code`), runs written as `code*count`.
+    public var styleMap: String {
+        (0..<rows).map { row in
+            var runs: [(String, Int)] = []
+            for c in 0..<cols {
+                let code = self[row, c].style.code
+                if let last = runs.last, last.0 == code { runs[runs.count - 1].1 += 1 } else { runs.append((code, 1)) }
+            }
+            return runs.map { "\($0.0)*\($0.1)" }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+}

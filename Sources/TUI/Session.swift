@@ -1,0 +1,61 @@
+import ArchiveModel
+
+/// A browser session: context plus state, turning keys into actions. Shared by the interactive
+/// `Browser`, `Headless` and the tests.
+public final class Session {
+    public let context: BrowserContext
+    public var state: BrowserState
+
+    public init(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int) {
+        context = BrowserContext(graph: graph, fileName: fileName)
+        state = BrowserState(context: context, cols: cols, rows: rows)
+    }
+
+    /// Applies the action bound to `key` in the current mode, if any. Returns whether one was.
+    @discardableResult
+    public func handle(_ key: Key) -> Bool {
+        guard let action = Keymap.action(for: key, in: state.mode) else { return false }
+        state.apply(action, context: context)
+        return true
+    }
+
+    /// Installs a finished job's result and applies its follow-up action.
+    public func install(_ result: JobResult, then: Action?) {
+        switch result {
+        case .index(let index): context.install(index: index)
+        case .diagnostics(let list): context.install(diagnostics: list)
+        case .cancelled:
+            state.message = "cancelled"
+            return
+        }
+        state.syncRootCount(context)
+        if let then { state.apply(then, context: context) }
+    }
+
+    /// Runs requested work on this thread until none is left (headless and tests).
+    public func runPendingSynchronously() {
+        var guardCount = 0
+        while let work = state.pending, guardCount < 4 {
+            state.pending = nil
+            guardCount += 1
+            let job = BackgroundJob(kind: work.kind, then: work.then)
+            job.perform(on: context.graph)
+            if let result = job.finished { install(result, then: job.then) }
+        }
+    }
+}
+
+extension PendingWork {
+    var kind: BackgroundJob.Kind {
+        switch self {
+        case .buildIndex: .buildIndex
+        case .fullCheck: .fullCheck
+        }
+    }
+
+    var then: Action {
+        switch self {
+        case .buildIndex(let then), .fullCheck(let then): then
+        }
+    }
+}

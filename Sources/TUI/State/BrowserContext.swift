@@ -1,0 +1,94 @@
+import ArchiveModel
+
+/// What the reducer and renderer read besides the state: the outline over the graph, and the
+/// whole-graph facts (index, full-check diagnostics) once they have been computed.
+///
+/// Not thread-safe (the outline caches decoded objects): use it from the UI thread only. Background
+/// work hands its results over with `install(index:)` and `install(diagnostics:)`.
+public final class BrowserContext {
+    public let graph: any ObjectGraph
+    public let outline: Outline
+    public let fileName: String
+    /// Every diagnostic of a full check, sorted by offset; nil until checked.
+    public private(set) var diagnostics: [Diagnostic]?
+    private var diagnosticsByObject: [ObjectID: [Int]] = [:]
+    private var rangedDiagnostics: [Int] = []
+    private var outlineRoots: [OutlineNode]
+
+    public init(graph: any ObjectGraph, fileName: String) {
+        self.graph = graph
+        self.fileName = fileName
+        outline = Outline(graph: graph)
+        outlineRoots = outline.roots()
+    }
+
+    /// The graph index, when built.
+    public var index: GraphIndex? { outline.index }
+
+    /// Stores a built index; the top level may gain a "lost and found" row.
+    public func install(index: GraphIndex) {
+        outline.index = index
+        outlineRoots = outline.roots()
+    }
+
+    /// Stores full-check results and indexes them by object.
+    public func install(diagnostics: [Diagnostic]) {
+        let sorted = diagnostics.sortedByOffset()
+        self.diagnostics = sorted
+        diagnosticsByObject = [:]
+        rangedDiagnostics = []
+        for (i, d) in sorted.enumerated() {
+            if let object = d.object { diagnosticsByObject[object, default: []].append(i) } else if d.range != nil { rangedDiagnostics.append(i) }
+        }
+    }
+
+    /// Number of outline roots (pinned roots come after these).
+    public var outlineRootCount: Int { outlineRoots.count }
+
+    /// The top-level row `i`: an outline root, or a pinned object shown as `#id`.
+    func root(_ i: Int, pinned: [ObjectID]) -> OutlineNode? {
+        if i >= 0, i < outlineRoots.count { return outlineRoots[i] }
+        let p = i - outlineRoots.count
+        guard p >= 0, p < pinned.count else { return nil }
+        return outline.node(label: "#\(pinned[p])", value: .reference(.object(pinned[p])), range: nil)
+    }
+
+    /// The nodes along `path` (one per prefix), or nil when the path does not exist.
+    func chain(_ path: [Int], pinned: [ObjectID]) -> [OutlineNode]? {
+        guard let first = path.first, var node = root(first, pinned: pinned) else { return nil }
+        var result = [node]
+        for p in path.dropFirst() {
+            guard p >= 0, p < outline.childCount(of: node) else { return nil }
+            node = outline.child(of: node, at: p)
+            result.append(node)
+        }
+        return result
+    }
+
+    /// Diagnostics touching `node`: those naming its object, plus ranged ones overlapping its bytes.
+    /// Open diagnostics and the object's own are used until a full check has run.
+    func diagnostics(for node: OutlineNode) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        if let diagnostics {
+            if let id = node.target { result = (diagnosticsByObject[id] ?? []).map { diagnostics[$0] } }
+            if let range = node.range {
+                result += rangedDiagnostics.lazy.map { diagnostics[$0] }.filter { $0.range.map(range.overlaps) ?? false }.prefix(50)
+            }
+        } else if let id = node.target {
+            result = graph.object(id).diagnostics
+        }
+        return result
+    }
+
+    /// The worst severity among full-check diagnostics naming object `id`.
+    func checkedSeverity(of id: ObjectID) -> Severity? {
+        guard let diagnostics, let list = diagnosticsByObject[id] else { return nil }
+        return list.map { diagnostics[$0].severity }.max()
+    }
+
+    /// The number of problems to show in the status line, and whether it is final (full check run).
+    var problemCount: (count: Int, checked: Bool) {
+        if let diagnostics { return (diagnostics.count, true) }
+        return (graph.openDiagnostics.count, false)
+    }
+}

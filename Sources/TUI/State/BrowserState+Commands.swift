@@ -1,0 +1,60 @@
+import ArchiveModel
+
+extension BrowserState {
+    /// Dispatches one command; each case calls one function.
+    mutating func run(_ command: Command, _ context: BrowserContext) {
+        switch command {
+        case .moveDown: moveFocus(by: 1)
+        case .moveUp: moveFocus(by: -1)
+        case .pageDown: page(by: layout.pageSize)
+        case .pageUp: page(by: -layout.pageSize)
+        case .halfPageDown: page(by: max(1, layout.pageSize / 2))
+        case .halfPageUp: page(by: -max(1, layout.pageSize / 2))
+        case .top: focusRow(0)
+        case .bottom: focusRow(expansion.rowCount - 1)
+        case .nextSibling: sibling(by: 1)
+        case .previousSibling: sibling(by: -1)
+        case .expandOrEnter: expandOrEnter(context)
+        case .collapseOrParent: collapseOrParent()
+        case .toggle: toggle(context)
+        case .expandDeep: expandDeep(from: focusPath, context)
+        case .expandAll: expandAllRoots(context)
+        case .collapseDeep: collapseDeep()
+        case .collapseAll: collapseEverything()
+        case .startSearch: overlay = .prompt(.search, "")
+        case .searchNext: searchAgain(forward: true, context)
+        case .searchPrevious: searchAgain(forward: false, context)
+        case .follow: follow(context)
+        case .back: goBack(context)
+        case .forward: goForward(context)
+        case .startGoto: overlay = .prompt(.goTo, "")
+        case .showReferrers: showReferrers(context)
+        case .toggleHex: toggleHex()
+        case .toggleDetail: showDetail.toggle(); detailScroll = 0
+        case .scrollDetailDown: detailScroll += max(1, (layout.detail?.height ?? 2) / 2)
+        case .scrollDetailUp: detailScroll = max(0, detailScroll - max(1, (layout.detail?.height ?? 2) / 2))
+        case .showProblems: showProblems(context)
+        case .showHelp: overlay = .help(ListCursor())
+        case .startYank: yankPending = true
+        case .yankValue, .yankKey, .yankPath: yank(command, context)
+        case .cancelYank: yankPending = false
+        case .listDown, .listUp, .listPageDown, .listPageUp, .listTop, .listBottom: moveList(command, context)
+        case .listSelect: selectListEntry(context)
+        case .closeOverlay: overlay = nil
+        case .promptSubmit: submitPrompt(context)
+        case .promptCancel: overlay = nil
+        case .promptBackspace: backspace()
+        case .quit: shouldQuit = true
+        }
+    }
+
+    mutating func toggleHex() {
+        if showDetail, detailTab == .hex {
+            detailTab = .detail
+        } else {
+            showDetail = true
+            detailTab = .hex
+        }
+        detailScroll = 0
+    }
+}

@@ -1,0 +1,117 @@
+import ArchiveModel
+
+extension BrowserState {
+    /// Number of entries of the open list overlay.
+    func listCount(_ context: BrowserContext) -> Int {
+        switch overlay {
+        case .help: HelpText.lines(width: cols).count
+        case .problems: context.diagnostics?.count ?? 0
+        case .referrers(_, let list, _): list.count
+        case .prompt, nil: 0
+        }
+    }
+
+    /// Rows a list overlay shows (everything above the status line, minus its title row).
+    var listHeight: Int { max(1, rows - 2) }
+
+    mutating func moveList(_ command: Command, _ context: BrowserContext) {
+        guard let current = overlay, var cursor = current.cursor else { return }
+        let count = listCount(context), height = listHeight
+        if case .help = current {
+            // Help scrolls as a page of text rather than moving a selection.
+            let maxTop = max(0, count - height)
+            switch command {
+            case .listDown: cursor.top += 1
+            case .listUp: cursor.top -= 1
+            case .listPageDown: cursor.top += height
+            case .listPageUp: cursor.top -= height
+            case .listTop: cursor.top = 0
+            default: cursor.top = maxTop
+            }
+            cursor.top = max(0, min(maxTop, cursor.top))
+            overlay = current.with(cursor: cursor)
+            return
+        }
+        switch command {
+        case .listDown: cursor.move(by: 1, count: count, height: height)
+        case .listUp: cursor.move(by: -1, count: count, height: height)
+        case .listPageDown: cursor.move(by: height, count: count, height: height)
+        case .listPageUp: cursor.move(by: -height, count: count, height: height)
+        case .listTop: cursor.move(by: -count, count: count, height: height)
+        default: cursor.move(by: count, count: count, height: height)
+        }
+        overlay = current.with(cursor: cursor)
+    }
+
+    /// Opens the problems list, asking for a full check first when none has run.
+    mutating func showProblems(_ context: BrowserContext) {
+        guard context.diagnostics != nil else {
+            pending = .fullCheck(then: .command(.showProblems))
+            return
+        }
+        overlay = .problems(ListCursor())
+    }
+
+    /// Opens the referrers of the focused object, asking for the index first when it is not built.
+    mutating func showReferrers(_ context: BrowserContext) {
+        guard let target = focusedRow(context)?.node.target else { message = "the focused row is not an object"; return }
+        guard let index = context.index else {
+            pending = .buildIndex(then: .command(.showReferrers))
+            return
+        }
+        overlay = .referrers(target, index.referrers(of: target), ListCursor())
+    }
+
+    /// Enter in a list: jump to the problem's node or to the referrer.
+    mutating func selectListEntry(_ context: BrowserContext) {
+        guard let current = overlay, let cursor = current.cursor else { return }
+        switch current {
+        case .problems:
+            overlay = nil
+            guard let list = context.diagnostics, cursor.selected < list.count else { return }
+            jump(toDiagnostic: list[cursor.selected], context)
+        case .referrers(let id, let list, _):
+            overlay = nil
+            guard cursor.selected < list.count else { return }
+            jump(toReferrer: list[cursor.selected], of: id, context)
+        case .help, .prompt:
+            break
+        }
+    }
+
+    mutating func jump(toDiagnostic d: Diagnostic, _ context: BrowserContext) {
+        if let object = d.object, object >= 0, object < context.graph.objectCount {
+            goTo(object: object, context)
+        } else if let range = d.range, let path = PathFinder(context: context, pinned: pinnedRoots).path(containing: range.start) {
+            jump(to: path, context: context)
+        } else {
+            message = "no row holds this problem's bytes"
+        }
+    }
+
+    mutating func jump(toReferrer referrer: Referrer, of id: ObjectID, _ context: BrowserContext) {
+        guard let from = referrer.from else {
+            let label = DisplayText.escape(referrer.key)
+            if let i = (0..<context.outlineRootCount).first(where: { context.root($0, pinned: [])?.label == label }) {
+                jump(to: [i], context: context)
+            }
+            return
+        }
+        goTo(object: from, context)
+        guard let row = focusedRow(context), row.node.target == from, row.canExpand else { return }
+        // Focus the field that holds the reference: the one named like the referrer's key if any.
+        let count = context.outline.childCount(of: row.node)
+        let label = DisplayText.escape(referrer.key)
+        var found: Int?
+        for i in 0..<min(count, Self.deepExpansionLimit) {
+            let child = context.outline.child(of: row.node, at: i)
+            guard child.target == id else { continue }
+            if child.label == label { found = i; break }
+            if found == nil { found = i }
+        }
+        if let found {
+            expansion.expand(focusPath, childCount: count)
+            focusPath.append(found)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArchiveModel
+
+extension BrowserState {
+    mutating func insert(_ c: Character) {
+        guard case .prompt(let kind, let text) = overlay, text.count < 500 else { return }
+        overlay = .prompt(kind, text + String(c))
+    }
+
+    mutating func backspace() {
+        guard case .prompt(let kind, var text) = overlay else { return }
+        if text.isEmpty { overlay = nil; return }
+        text.removeLast()
+        overlay = .prompt(kind, text)
+    }
+
+    mutating func submitPrompt(_ context: BrowserContext) {
+        guard case .prompt(let kind, let text) = overlay else { return }
+        overlay = nil
+        switch kind {
+        case .search: search(text, context)
+        case .goTo: goTo(text, context)
+        }
+    }
+
+    /// `:#12`, `:12` or `: 12` go to object 12.
+    mutating func goTo(_ text: String, _ context: BrowserContext) {
+        var t = Substring(text.trimmingSpaces())
+        if t.first == "#" { t = t.dropFirst() }
+        guard let id = Int(t) else { message = "go to: type an object number, like #12"; return }
+        goTo(object: id, context)
+    }
+
+    /// Copies the focused row's value, key or path with an OSC 52 effect.
+    mutating func yank(_ command: Command, _ context: BrowserContext) {
+        yankPending = false
+        guard let chain = context.chain(focusPath, pinned: pinnedRoots), let node = chain.last else { return }
+        let text: String
+        let what: String
+        switch command {
+        case .yankKey: text = node.label; what = "key"
+        case .yankPath: text = chain.map(\.label).joined(separator: "/"); what = "path"
+        default: text = YankText.value(of: node, graph: context.graph); what = "value"
+        }
+        effects.append(.yank(text))
+        message = "copied \(what) (\(text.count) characters)"
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+/// The raw text copied for a row's value (raw, not escaped: OSC 52 carries it as base64).
+enum YankText {
+    static func value(of node: OutlineNode, graph: any ObjectGraph) -> String {
+        switch node.value {
+        case .scalar(let s): return raw(s)
+        case .reference(.object(let id)):
+            if let v = graph.object(id).value { return raw(v) }
+            return "#\(id)"
+        case .reference(.null): return "nil"
+        case .reference(.conditionalNull(let id)): return "#\(id)"
+        case .reference(.dangling(let raw, _)): return "\(raw)"
+        case .list: return node.summary
+        case .invalid(let why): return why
+        }
+    }
+
+    static func raw(_ value: ScalarValue) -> String {
+        switch value {
+        case .string(let s): s
+        case .data(let bytes): bytes.map { Hex.byte($0) }.joined()
+        default: ValueFormatter.summary(value)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArchiveModel
+
+/// Which view the detail pane shows.
+public enum DetailTab: String, Sendable, Hashable {
+    case detail
+    case hex
+}
+
+/// Work the reducer cannot do itself because it may be slow: the front end runs it (in the
+/// background, with progress and Esc to cancel) and then applies `then` again.
+public enum PendingWork: Sendable, Hashable {
+    case buildIndex(then: Action)
+    case fullCheck(then: Action)
+}
+
+/// Something for the front end to do outside the screen.
+public enum Effect: Sendable, Hashable {
+    /// Copy `text` to the terminal clipboard (OSC 52).
+    case yank(String)
+}
+
+/// The whole viewer state as a value: what is expanded, where the focus is, panes and overlays.
+///
+/// Change it only through `apply(_:context:)`; render it with `Renderer`.
+public struct BrowserState: Sendable {
+    public var cols: Int
+    public var rows: Int
+    public var expansion: ExpansionTree
+    /// Path of the focused row (always a visible row while the tree is not empty).
+    public var focusPath: [Int]
+    /// Visible row index shown at the top of the tree pane.
+    public var top: Int = 0
+    /// Objects shown as extra top-level rows `#id` because no path to them was found.
+    public var pinnedRoots: [ObjectID] = []
+    public var showDetail = false
+    public var detailTab: DetailTab = .detail
+    public var detailScroll = 0
+    /// The last search pattern.
+    public var searchPattern: String?
+    /// Where the last bounded search stopped.
+    public var searchResume: SearchResume?
+    /// Jump history: focus paths to go back to, and to go forward to.
+    public var backStack: [[Int]] = []
+    public var forwardStack: [[Int]] = []
+    public var overlay: Overlay?
+    public var yankPending = false
+    /// A one-line message for the status line, cleared by the next action.
+    public var message: String?
+    public var effects: [Effect] = []
+    public var pending: PendingWork?
+    public var shouldQuit = false
+
+    /// The initial state: top-level rows, focus on the first one.
+    public init(context: BrowserContext, cols: Int, rows: Int) {
+        self.cols = cols
+        self.rows = rows
+        expansion = ExpansionTree(rootCount: context.outlineRootCount)
+        focusPath = context.outlineRootCount > 0 ? [0] : []
+        if context.outlineRootCount == 1, let root = context.root(0, pinned: []) {
+            expansion.expand([0], childCount: context.outline.childCount(of: root))
+        }
+    }
+
+    /// The active key table.
+    public var mode: InputMode {
+        if yankPending { return .yank }
+        switch overlay {
+        case .prompt: return .prompt
+        case .help, .problems, .referrers: return .list
+        case nil: return .tree
+        }
+    }
+
+    /// Visible row index of the focus.
+    public var focusRow: Int { expansion.rowIndex(of: focusPath) ?? 0 }
+
+    /// Screen areas for the current size and panes.
+    public var layout: Layout { Layout(cols: cols, rows: rows, detail: showDetail) }
+
+    /// Applies one action. Slow work is requested through `pending` rather than done here.
+    public mutating func apply(_ action: Action, context: BrowserContext) {
+        message = nil
+        switch action {
+        case .command(let command): run(command, context)
+        case .collapseToDepth(let n): collapse(toDepth: n, context)
+        case .resize(let c, let r): resize(cols: c, rows: r)
+        case .mouse(let event): mouse(event, context)
+        case .insert(let c): insert(c)
+        }
+        syncRootCount(context)
+        clampFocus()
+        scrollToFocus()
+    }
+
+    /// Keeps the trie's top level in step with the context (after the index adds "lost and found").
+    mutating func syncRootCount(_ context: BrowserContext) {
+        let n = context.outlineRootCount + pinnedRoots.count
+        if expansion.rootCount != n { expansion.setRootCount(n) }
+    }
+
+    mutating func resize(cols: Int, rows: Int) {
+        self.cols = max(1, cols)
+        self.rows = max(1, rows)
+    }
+}

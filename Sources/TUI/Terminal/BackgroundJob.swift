@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArchiveModel
+
+/// A result computed off the UI thread: the graph index or a full check.
+public enum JobResult: Sendable {
+    case index(GraphIndex)
+    case diagnostics([Diagnostic])
+    case cancelled
+}
+
+/// One piece of slow work on a background thread, with progress and cancellation.
+///
+/// The worker only touches the graph (which is `Sendable`); results are installed into the
+/// `BrowserContext` by the UI thread when it sees `isFinished`.
+public final class BackgroundJob: @unchecked Sendable {
+    // Safety: every mutable field is read and written under `mutex`.
+    public enum Kind: Sendable, Equatable {
+        case buildIndex
+        case fullCheck
+    }
+
+    public let kind: Kind
+    /// The action to apply once the result is installed.
+    public var then: Action?
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var fraction = 0.0
+    private var cancelled = false
+    private var result: JobResult?
+
+    public init(kind: Kind, then: Action?) {
+        self.kind = kind
+        self.then = then
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
+    /// Progress in 0...1.
+    public var progress: Double { locked { fraction } }
+    /// The result, once finished.
+    public var finished: JobResult? { locked { result } }
+    /// Asks the worker to stop at its next progress report.
+    public func cancel() { locked { cancelled = true } }
+
+    /// Runs the work synchronously on the calling thread (the worker body; also used headless).
+    public func perform(on graph: any ObjectGraph) {
+        let report: (Double) -> Bool = { p in self.locked { self.fraction = p; return !self.cancelled } }
+        let outcome: JobResult
+        switch kind {
+        case .buildIndex:
+            outcome = GraphIndex(graph: graph, progress: report).map(JobResult.index) ?? .cancelled
+        case .fullCheck:
+            let list = graph.fullCheck(progress: report)
+            outcome = locked { cancelled } ? .cancelled : .diagnostics(list)
+        }
+        locked { result = outcome }
+    }
+
+    /// Starts `perform` on a new detached task.
+    public func start(on graph: any ObjectGraph) {
+        Task.detached { self.perform(on: graph) }
+    }
+
+    /// Status-line text: `indexing 40% · Esc cancels`.
+    public var label: String {
+        let percent = Int((progress * 100).rounded(.down))
+        return (kind == .buildIndex ? "indexing" : "checking") + " \(percent)% · Esc cancels"
+    }
+}

@@ -1,0 +1,150 @@
+@preconcurrency import CNcursesw
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one place that talks to ncursesw: set-up, keys, drawing a `ScreenBuffer`, OSC 52, restore.
+public final class TerminalSeam: Terminal {
+    private var active = false
+    private let useColor: Bool
+    private var pairs: [Int: Int16] = [:]
+
+    /// Sets the locale (falling back to C.UTF-8 when the environment's is not UTF-8) and starts
+    /// ncurses in raw mode with keypad, mouse and (unless `NO_COLOR` is set) colours.
+    public init() {
+        setlocale(LC_ALL, "")
+        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+        initscr()
+        active = true
+        raw()
+        noecho()
+        nonl()
+        keypad(cnc_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        mouseinterval(200)
+        // BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED (mouse version 2;
+        // the mask macros are function-like and do not import).
+        mousemask(mmask_t(4 | 8 | (2 << 15) | (2 << 20)), nil)
+        useColor = !noColor && has_colors()
+        if useColor {
+            start_color()
+            use_default_colors()
+        }
+    }
+
+    deinit { restore() }
+
+    public var size: (cols: Int, rows: Int) {
+        (Int(cnc_maxx(cnc_stdscr())), Int(cnc_maxy(cnc_stdscr())))
+    }
+
+    public func restore() {
+        guard active else { return }
+        active = false
+        mousemask(0, nil)
+        curs_set(1)
+        endwin()
+    }
+
+    public func nextKey(timeoutMilliseconds: Int) -> Key? {
+        timeout(Int32(clamping: timeoutMilliseconds))
+        var ch: wint_t = 0
+        let status = get_wch(&ch)
+        if status == KEY_CODE_YES { return special(Int32(bitPattern: UInt32(ch))) }
+        guard status == OK else { return nil }
+        if let control = Key.fromControlCode(UInt32(ch)) { return control }
+        guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+        return .char(Character(scalar))
+    }
+
+    private func special(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_NPAGE: .pageDown
+        case KEY_PPAGE: .pageUp
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_RESIZE: .resize(cols: size.cols, rows: size.rows)
+        case KEY_MOUSE: mouse()
+        case KEY_F0 + 1...KEY_F0 + 24: .function(Int(code - KEY_F0))
+        default: nil
+        }
+    }
+
+    private func mouse() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let state = UInt(event.bstate)
+        let kind: MouseEvent.Kind
+        if state & (2 << 15) != 0 { kind = .wheelUp }
+        else if state & (2 << 20) != 0 { kind = .wheelDown }
+        else if state & 8 != 0 { kind = .doubleClick }
+        else if state & 4 != 0 { kind = .click }
+        else { return nil }
+        return .mouse(MouseEvent(kind, row: Int(event.y), column: Int(event.x)))
+    }
+
+    public func present(_ screen: ScreenBuffer) {
+        erase()
+        for row in 0..<screen.rows {
+            var col = 0
+            while col < screen.cols {
+                let style = screen[row, col].style
+                var text = ""
+                let start = col
+                while col < screen.cols, screen[row, col].style == style {
+                    text += screen[row, col].text
+                    col += 1
+                }
+                draw(text, row: row, col: start, style: style)
+            }
+        }
+        refresh()
+    }
+
+    private func draw(_ text: String, row: Int, col: Int, style: Style) {
+        let attributes = attributes(for: style)
+        attrset(attributes)
+        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        wide.append(0)
+        wide.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { _ = mvaddwstr(Int32(row), Int32(col), base) }
+        }
+        attrset(cnc_A_NORMAL)
+    }
+
+    private func attributes(for style: Style) -> Int32 {
+        var a = cnc_A_NORMAL
+        if style.bold { a |= cnc_A_BOLD }
+        if style.reverse { a |= cnc_A_REVERSE }
+        if style.dim { a |= cnc_A_DIM }
+        if style.underline { a |= cnc_A_UNDERLINE }
+        if useColor, style.fg != .none || style.bg != .none { a |= cnc_color_pair(Int32(pair(style.fg, style.bg))) }
+        return a
+    }
+
+    /// The colour pair for (fg, bg), allocated on first use.
+    private func pair(_ fg: TermColor, _ bg: TermColor) -> Int16 {
+        let key = (fg.rawValue + 1) * 16 + bg.rawValue + 1
+        if let existing = pairs[key] { return existing }
+        let n = Int16(pairs.count + 1)
+        init_pair(n, Int16(fg.rawValue), Int16(bg.rawValue))
+        pairs[key] = n
+        return n
+    }
+
+    public func yank(_ text: String) {
+        let sequence = Array(OSC52.sequence(for: text).utf8)
+        _ = sequence.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

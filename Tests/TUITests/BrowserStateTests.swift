@@ -1,0 +1,231 @@
+import ArchiveModel
+import Testing
+@testable import TUI
+
+@Suite struct BrowserStateTests {
+    func run(_ keys: String, cols: Int = 80, rows: Int = 24, graph: FakeGraph = .small) -> Session {
+        Headless.run(graph: graph, fileName: "fake.plist", cols: cols, rows: rows, keys: keys)
+    }
+
+    @Test func startsWithTheSingleRootExpanded() {
+        let s = run("")
+        #expect(s.state.focusPath == Rows.root)
+        #expect(s.state.expansion.isExpanded(Rows.root))
+        #expect(s.state.expansion.rowCount == 1 + 11 + 1)
+    }
+
+    @Test func movesAndStopsAtTheEnds() {
+        #expect(run("j").state.focusPath == Rows.shared1)
+        #expect(run("jjk").state.focusPath == Rows.shared1)
+        #expect(run("kkk").state.focusPath == Rows.root)
+        #expect(run("G").state.focusPath == Rows.lostAndFound)
+        #expect(run("<End>jj").state.focusPath == Rows.lostAndFound)
+        #expect(run("Gg").state.focusPath == Rows.root)
+        #expect(run("<Down><Down><Up>").state.focusPath == Rows.shared1)
+    }
+
+    @Test func pagesMoveByTheTreeHeight() {
+        let s = run("<PgDn>", rows: 6) // 5 tree rows
+        #expect(s.state.focusRow == 5)
+        #expect(run("<C-d>", rows: 6).state.focusRow == 2)
+        #expect(run("<PgDn><PgUp>", rows: 6).state.focusRow == 0)
+        #expect(run("G<C-u>", rows: 6).state.focusRow == 10)
+    }
+
+    @Test func expandsCollapsesAndGoesToParent() {
+        var s = run("jjjl")
+        #expect(s.state.expansion.isExpanded(Rows.cycle))
+        #expect(s.state.focusPath == Rows.cycle)
+        s = run("jjjll")
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        s = run("jjjllh")
+        #expect(s.state.focusPath == Rows.cycle)
+        s = run("jjjllhh")
+        #expect(!s.state.expansion.isExpanded(Rows.cycle))
+        s = run("h")
+        #expect(s.state.expansion.rowCount == 2)
+        s = run("jjj<Space><Space>")
+        #expect(!s.state.expansion.isExpanded(Rows.cycle))
+    }
+
+    @Test func siblings() {
+        #expect(run("jJJ").state.focusPath == Rows.cycle)
+        #expect(run("jJJK").state.focusPath == Rows.shared2)
+        #expect(run("jK").state.focusPath == Rows.shared1)
+        #expect(run("J").state.focusPath == Rows.lostAndFound)
+    }
+
+    @Test func cycleRowJumpsToItsAncestorInsteadOfExpanding() {
+        // cycle (NodeA) > next (NodeB) > next (NodeA again: a cycle row)
+        let s = run("jjjlllj")
+        #expect(s.state.focusPath == Rows.cycle + [0, 0])
+        let row = s.state.focusedRow(s.context)
+        #expect(row?.cycleDepth == 1)
+        #expect(row?.canExpand == false)
+        let after = run("jjjlllj" + "l")
+        #expect(after.state.focusPath == Rows.cycle)
+        #expect(run("jjjlllj" + "f").state.focusPath == Rows.cycle)
+    }
+
+    @Test func millionChildrenExpandInstantlyAndScrollToTheEnd() {
+        let clock = ContinuousClock()
+        var session: Session?
+        let elapsed = clock.measure {
+            // big > NS.objects (1,000,000 items) > first item, then the very end and back up.
+            session = run("jjjjjjjlll" + "l" + "<End>" + "kkkkk", graph: .huge)
+        }
+        guard let s = session else { return }
+        #expect(s.state.expansion.rowCount == 13 + 1 + 1_000_000)
+        #expect(s.state.focusPath == Rows.big + [0, 999_999])
+        #expect(s.state.top > 999_000)
+        let screen = Renderer.render(s.state, context: s.context).text
+        #expect(screen.contains("[999999]  integer  999999"))
+        #expect(elapsed < .seconds(3), "took \(elapsed)")
+    }
+
+    @Test func followJumpsToTheFirstAppearanceWithHistory() {
+        var s = run("jjf")
+        #expect(s.state.focusPath == Rows.shared1)
+        #expect(s.state.backStack == [Rows.shared2])
+        s = run("jjf[")
+        #expect(s.state.focusPath == Rows.shared2)
+        s = run("jjf[]")
+        #expect(s.state.focusPath == Rows.shared1)
+        s = run("jjf<BS>")
+        #expect(s.state.focusPath == Rows.shared2)
+    }
+
+    @Test func followOnBrokenReferencesExplains() {
+        let s = run("jjjjf")
+        #expect(s.state.focusPath == Rows.nothing)
+        #expect(s.state.message?.contains("nil") == true)
+        #expect(run("jjjjjjf").state.message?.contains("dangling") == true)
+    }
+
+    @Test func goToObject() {
+        var s = run(":9\n")
+        #expect(s.state.focusPath == [1, 1])
+        #expect(s.state.expansion.isExpanded(Rows.lostAndFound))
+        s = run(":#4\n")
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        s = run(":#99\n")
+        #expect(s.state.message?.contains("no object #99") == true)
+        s = run(":abc\n")
+        #expect(s.state.message?.contains("object number") == true)
+        s = run(":12<BS><Esc>")
+        #expect(s.state.overlay == nil && s.state.focusPath == Rows.root)
+    }
+
+    @Test func searchRevealsMatchesAndRepeats() {
+        var s = run("/NodeB\n")
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        s = run("/NodeB\nn")
+        #expect(s.state.focusPath.count > 3) // through lost and found: #9 > owner > … > cycle > next
+        #expect(s.state.focusPath.first == 1)
+        s = run("/NodeB\nnN")
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        s = run("/SHARED\n")
+        #expect(s.state.message?.contains("no match") == true) // smart case: uppercase is exact
+        s = run("/shar.d\\d\n")
+        #expect(s.state.focusPath == Rows.shared1)
+        s = run("/zzzz\n")
+        #expect(s.state.message == "no match: zzzz")
+    }
+
+    @Test func searchIsBoundedOnHugeGraphs() {
+        let clock = ContinuousClock()
+        var session: Session?
+        let elapsed = clock.measure { session = run("/zzzz\n", graph: .huge) }
+        #expect(session?.state.message?.contains("press n to search further") == true)
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+    }
+
+    @Test func deepExpansionIsBoundedAndAvoidsCycles() {
+        var s = run("jjje")
+        #expect(s.state.expansion.isExpanded(Rows.cycle + [0]))
+        #expect(!s.state.expansion.isExpanded(Rows.cycle + [0, 0]))
+        s = run("E")
+        #expect(s.state.expansion.isExpanded(Rows.big + [0]))
+        #expect(s.state.expansion.isExpanded(Rows.cycle + [0]))
+        #expect(!s.state.expansion.isExpanded(Rows.cycle + [0, 0]))
+        s = run("E", graph: .huge)
+        #expect(s.state.expansion.rowCount <= 13 + BrowserState.deepExpansionLimit + 20)
+        #expect(!s.state.expansion.isExpanded(Rows.big + [0]))
+        #expect(s.state.message?.contains("stopped") == true)
+        s = run("EC")
+        #expect(s.state.expansion.rowCount == 2)
+        s = run("jjjec")
+        #expect(s.state.expansion.expandedPaths == [Rows.root])
+    }
+
+    @Test func collapseToDepth() {
+        var s = run("jjjll1")
+        #expect(s.state.expansion.rowCount == 2)
+        #expect(s.state.focusPath == Rows.root)
+        s = run("2")
+        #expect(s.state.expansion.expandedPaths == [Rows.root, Rows.lostAndFound])
+        s = run("jjjl3")
+        #expect(s.state.expansion.isExpanded(Rows.cycle))
+        #expect(!s.state.expansion.isExpanded(Rows.cycle + [0]))
+    }
+
+    @Test func resizeKeepsTheFocusVisible() {
+        let s = run("G<Resize 30x4>")
+        #expect(s.state.focusPath == Rows.lostAndFound)
+        #expect(s.state.top == 13 - 3)
+        #expect(Renderer.render(s.state, context: s.context).line(2).contains("lost and found"))
+    }
+
+    @Test func mouseFocusesTogglesAndScrolls() {
+        var s = run("<Click 3,5>")
+        #expect(s.state.focusPath == Rows.cycle)
+        s = run("<DblClick 3,5>")
+        #expect(s.state.expansion.isExpanded(Rows.cycle))
+        s = run("<WheelDown>", rows: 6)
+        #expect(s.state.top == 3 && s.state.focusRow == 3)
+    }
+
+    @Test func problemsListJumpsToTheObject() {
+        var s = run("p")
+        guard case .problems = s.state.overlay else { Issue.record("no problems list"); return }
+        #expect(s.context.diagnostics?.count == 5)
+        s = run("pj\n") // second by offset: the cycle warning on #4
+        #expect(s.state.overlay == nil)
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        s = run("pG<Esc>")
+        #expect(s.state.overlay == nil && s.state.focusPath == Rows.root)
+    }
+
+    @Test func referrersListJumpsToTheReferringField() {
+        var s = run("jr")
+        guard case .referrers(let id, let list, _) = s.state.overlay else { Issue.record("no referrers list"); return }
+        #expect(id == 2 && list.count == 2)
+        s = run("jrj\n")
+        #expect(s.state.focusPath == Rows.shared2)
+    }
+
+    @Test func yanksValueKeyAndPath() {
+        #expect(run("jjjjjjjjjjyv").state.effects == [.yank("42")])
+        #expect(run("jjjjjjjjjjyk").state.effects == [.yank("count")])
+        #expect(run("jjjjjjjjjjyp").state.effects == [.yank("root/count")])
+        #expect(run("jjjjjjjjyv").state.effects == [.yank(FakeGraph.hostile)])
+        #expect(run("yx").state.effects.isEmpty)
+    }
+
+    @Test func panesToggle() {
+        var s = run("d")
+        #expect(s.state.showDetail && s.state.detailTab == .detail)
+        s = run("x")
+        #expect(s.state.showDetail && s.state.detailTab == .hex)
+        s = run("xx")
+        #expect(s.state.detailTab == .detail)
+        s = run("d<Tab>")
+        #expect(!s.state.showDetail)
+    }
+
+    @Test func quitStopsTheScript() {
+        let s = run("qj")
+        #expect(s.state.shouldQuit && s.state.focusPath == Rows.root)
+        #expect(run("<C-c>").state.shouldQuit)
+    }
+}

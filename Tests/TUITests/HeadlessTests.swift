@@ -1,0 +1,126 @@
+import ArchiveModel
+import Testing
+@testable import TUI
+
+@Suite struct HeadlessTests {
+    @Test func rendersPlainTextLinesWithTrailingSpacesTrimmed() {
+        let text = Headless.render(graph: FakeGraph.small, fileName: "fake.plist", cols: 60, rows: 8, keys: "jjjl")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 8)
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
+        #expect(lines[3].contains("▾ cycle  NodeA"))
+        #expect(lines[4].contains("▸ next  NodeB"))
+        #expect(lines[7].contains("root › cycle"))
+    }
+
+    @Test func searchScriptFromTheBrief() {
+        let text = Headless.render(graph: FakeGraph.small, fileName: "fake.plist", cols: 80, rows: 24, keys: "jjl/NSArray\n")
+        #expect(text.split(separator: "\n").last?.contains("root › big") == true)
+    }
+
+    @Test func quitEndsTheScript() {
+        let text = Headless.render(graph: FakeGraph.small, fileName: "fake.plist", cols: 40, rows: 5, keys: "q?")
+        #expect(!text.contains("help  (Esc"))
+    }
+
+    @Test func escapesTheFileName() {
+        let text = Headless.render(graph: FakeGraph.small, fileName: "evil\u{1B}]0;x\u{07}.plist", cols: 80, rows: 4, keys: "")
+        #expect(text.contains("evil\\e]0;x\\x07.plist"))
+    }
+
+    @Test func emptyGraphShowsAMessage() {
+        let text = Headless.render(graph: EmptyGraph(), fileName: "empty", cols: 50, rows: 4, keys: "jjlfx?q")
+        #expect(text.contains("no top-level entries") || text.contains("help"))
+    }
+}
+
+/// A graph with nothing in it.
+final class EmptyGraph: ObjectGraph, @unchecked Sendable {
+    let container: ContainerFormat = .empty
+    let archiveKind = ""
+    let input = InputBytes([UInt8]())
+    let objectCount = 0
+    let topLevel: [Field] = []
+    let openDiagnostics: [Diagnostic] = []
+    func object(_ id: ObjectID) -> GraphObject { GraphObject(id: id, kind: .invalid) }
+    func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { [] }
+}
+
+@Suite struct ScreenBufferTests {
+    @Test func wideCharacterAtTheEdgeIsNotSplit() {
+        var screen = ScreenBuffer(cols: 5, rows: 1)
+        screen.write("ab日本", row: 0, col: 0)
+        #expect(screen.line(0) == "ab日…")
+        screen = ScreenBuffer(cols: 4, rows: 1)
+        screen.write("abc日", row: 0, col: 0)
+        #expect(screen.line(0) == "abc…")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var screen = ScreenBuffer(cols: 4, rows: 1)
+        screen.write("日本", row: 0, col: 0)
+        screen.write("x", row: 0, col: 1)
+        #expect(screen.line(0) == " x本")
+        #expect(screen[0, 0].width == 1)
+    }
+
+    @Test func spansKeepTheirStylesAndCutWithAnEllipsis() {
+        var screen = ScreenBuffer(cols: 6, rows: 1)
+        screen.write([Span("ab", Theme.label), Span("cdefg", Theme.className)], row: 0, col: 0, width: 6)
+        #expect(screen.line(0) == "abcde…")
+        #expect(screen[0, 1].style == Theme.label)
+        #expect(screen[0, 2].style == Theme.className)
+        #expect(screen.styleMap == "b*2 f6*4")
+    }
+
+    @Test func writesOutsideAreIgnored() {
+        var screen = ScreenBuffer(cols: 3, rows: 2)
+        screen.write("x", row: 5, col: 0)
+        screen.write("x", row: 0, col: 9)
+        screen.write("x", row: -1, col: 0)
+        #expect(screen.text == "\n")
+    }
+}
+
+@Suite struct OSC52Tests {
+    @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foobar", "Zm9vYmFy")])
+    func base64(text: String, expected: String) {
+        #expect(OSC52.base64(Array(text.utf8)) == expected)
+    }
+
+    @Test func sequenceCarriesOnlyBase64() {
+        let seq = OSC52.sequence(for: "\u{1B}]0;pwned\u{07}")
+        #expect(seq.hasPrefix("\u{1B}]52;c;") && seq.hasSuffix("\u{07}"))
+        let payload = seq.dropFirst(7).dropLast()
+        #expect(payload.allSatisfy { $0.isLetter || $0.isNumber || "+/=".contains($0) })
+    }
+}
+
+@Suite struct HexDumpTests {
+    @Test func highlightsTheRangeWithContext() {
+        let input = InputBytes((0..<64).map { UInt8($0) })
+        let lines = HexDump.lines(range: ByteRange(20, 24), input: input, width: 80)
+        let text = lines.map { $0.map(\.text).joined() }
+        #expect(text[0] == "bytes [20, 24), 4 bytes")
+        #expect(text[1].hasPrefix("00000000  00 01 02"))
+        #expect(text.count == 1 + 4) // lines 0, 16, 32, 48 (context before and after)
+        let row = lines[2]
+        let highlighted = row.filter { $0.style == Theme.highlight }.map(\.text).joined()
+        #expect(highlighted.contains("14 15 16 17"))
+        #expect(text[3].hasSuffix("|"))
+    }
+
+    @Test func asciiColumnShowsNonPrintablesAsDots() {
+        let input = InputBytes([0x41, 0x00, 0x1B, 0x7F, 0xC3, 0x7A])
+        let text = HexDump.lines(range: ByteRange(0, 6), input: input, width: 80).map { $0.map(\.text).joined() }
+        #expect(text[1].hasSuffix("|A....z          |"))
+    }
+
+    @Test func rangePastTheEndIsReported() {
+        let input = InputBytes([1, 2, 3])
+        let text = HexDump.lines(range: ByteRange(2, 10), input: input, width: 50).map { $0.map(\.text).joined() }
+        #expect(text.contains { $0.contains("runs past the end") })
+        #expect(HexDump.bytesPerLine(width: 50) == 8)
+        #expect(HexDump.bytesPerLine(width: 20) == 4)
+    }
+}
