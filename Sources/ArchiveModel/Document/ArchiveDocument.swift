@@ -1,0 +1,77 @@
+/// An opened input: its detected format, the plist tree (for plist-based formats) and the object graph
+/// every front end works on. Opening never fails for bad content; problems are diagnostics.
+public struct ArchiveDocument: Sendable {
+    /// A name for display (file path, `-` for stdin, `demo`).
+    public let name: String
+    public let input: InputBytes
+    public let format: ContainerFormat
+    /// The property-list layer, for plist-based formats.
+    public let tree: (any PlistTree)?
+    /// The object graph (keyed archive, typedstream, plain plist, or an empty graph for unreadable input).
+    public let graph: any ObjectGraph
+
+    /// Detects the format of `input` and opens it lazily.
+    public static func open(_ input: InputBytes, name: String) -> ArchiveDocument {
+        let format = FormatDetector.detect(input)
+        let tree: (any PlistTree)?
+        switch format {
+        case .binaryPlist: tree = BinaryPlistTree(input)
+        case .xmlPlist: tree = XMLPlistDecoder.decode(input)
+        case .openStepPlist: tree = OpenStepPlistDecoder.decode(input)
+        default: tree = nil
+        }
+        if let tree {
+            let graph: any ObjectGraph = KeyedArchiveHeader.looksKeyed(tree) ? KeyedArchiveGraph(tree: tree) : PlistObjectGraph(tree: tree)
+            return ArchiveDocument(name: name, input: input, format: format, tree: tree, graph: graph)
+        }
+        if case .typedstream = format {
+            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: TypedstreamDecoder.decode(input))
+        }
+        return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
+    }
+
+    /// Whether the format was decoded (false for unknown and unsupported formats).
+    public var isDecoded: Bool { format.isDecodable }
+}
+
+/// The graph of an input this tool does not decode: no objects, one diagnostic saying what was found.
+public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
+    // Safety: immutable after init.
+    public let input: InputBytes
+    public let container: ContainerFormat
+    public let openDiagnostics: [Diagnostic]
+
+    public init(input: InputBytes, format: ContainerFormat) {
+        self.input = input
+        container = format
+        openDiagnostics = [Self.diagnostic(input, format)]
+    }
+
+    public var archiveKind: String { "unreadable" }
+    public var objectCount: Int { 0 }
+    public var topLevel: [Field] { [] }
+    public func object(_ id: ObjectID) -> GraphObject {
+        GraphObject(id: id, kind: .invalid, diagnostics: openDiagnostics)
+    }
+    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { openDiagnostics }
+
+    static func diagnostic(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic {
+        let head = FormatDetector.describePrefix(input)
+        let range = ByteRange(0, Swift.min(16, input.count))
+        switch format {
+        case .empty:
+            return Diagnostic("format.empty", .error, "the file is empty (0 bytes)", range: ByteRange(0, 0))
+        case .binaryPlistVariant(let version):
+            return Diagnostic("format.bplist-variant", .error,
+                "binary plist version \"\(DisplayText.escape(version))\" (bplist15/16/17 are private XPC formats) is recognised but not decoded; first bytes: \(head)", range: range)
+        case .nibArchive:
+            return Diagnostic("format.nibarchive", .error,
+                "this is a compiled NIBArchive (iOS/macOS ibtool output), not a keyed archive or typedstream; not decoded; first bytes: \(head)", range: range)
+        case .gnustepArchive:
+            return Diagnostic("format.gnustep-archive", .error,
+                "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)
+        default:
+            return Diagnostic("format.unknown", .error, "not an archive this tool reads (not a bplist, XML or OpenStep plist, or typedstream); first bytes: \(head)", range: range)
+        }
+    }
+}

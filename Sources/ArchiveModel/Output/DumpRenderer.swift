@@ -1,0 +1,107 @@
+/// `--dump`: the resolved graph as indented text, with byte ranges, reference markers and diagnostics
+/// inline. Each object is expanded once; later references print `→ #id` (shared) or `↺ #id` (a cycle
+/// back to an ancestor), so output stays linear in the size of the graph.
+public struct DumpRenderer {
+    let document: ArchiveDocument
+    let outline: Outline
+    /// Diagnostics by archive object id, from the full check.
+    let diagnosticsByObject: [ObjectID: [Diagnostic]]
+    /// Diagnostics that belong to no object, printed at the top.
+    let looseDiagnostics: [Diagnostic]
+
+    /// How deep archives inside archives are dumped.
+    let nesting: Int
+
+    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0) {
+        self.document = document
+        self.nesting = nesting
+        outline = Outline(graph: document.graph, index: index)
+        var byObject: [ObjectID: [Diagnostic]] = [:]
+        var loose: [Diagnostic] = []
+        for d in diagnostics {
+            if let id = d.object, id >= 0, id < document.graph.objectCount { byObject[id, default: []].append(d) } else { loose.append(d) }
+        }
+        diagnosticsByObject = byObject
+        looseDiagnostics = loose
+    }
+
+    /// Writes the dump line by line to `write`.
+    public func render(_ write: (String) -> Void) {
+        let graph = document.graph
+        write("\(DisplayText.escape(document.name)): \(document.format), \(graph.archiveKind), \(graph.objectCount) objects, \(document.input.count) bytes")
+        for d in looseDiagnostics { write("  " + Self.diagnosticLine(d)) }
+        var expanded = [Bool](repeating: false, count: graph.objectCount)
+        var described = [Bool](repeating: false, count: graph.objectCount)
+        // Explicit stack of (node, depth, ancestors' targets) so depth never touches the call stack.
+        var stack: [(node: OutlineNode, depth: Int, path: [ObjectID])] = outline.roots().reversed().map { ($0, 0, []) }
+        while let (node, depth, path) = stack.popLast() {
+            let indent = String(repeating: "  ", count: depth + 1)
+            var marker = ""
+            var expand = node.isExpandable
+            if let target = node.target {
+                if path.contains(target) {
+                    marker = "  ↺ #\(target) (cycle)"; expand = false
+                } else if expanded[target] {
+                    marker = "  → #\(target) (shown above)"; expand = false
+                } else if let count = outline.referrerCount(of: target), count > 1 {
+                    marker = "  (shared: \(count) referrers)"
+                }
+            }
+            write(indent + line(node) + marker)
+            writeEmbedded(node, indent: indent, write)
+            if let target = node.target, !described[target] {
+                described[target] = true
+                for d in diagnosticsByObject[target] ?? [] { write(indent + "  " + Self.diagnosticLine(d)) }
+            }
+            guard expand else { continue }
+            if let target = node.target { expanded[target] = true }
+            let childPath = node.target.map { path + [$0] } ?? path
+            let count = outline.childCount(of: node)
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                stack.append((outline.child(of: node, at: i), depth + 1, childPath))
+            }
+        }
+    }
+
+    /// Nested archives found in data values are dumped in place, up to three levels deep.
+    private func writeEmbedded(_ node: OutlineNode, indent: String, _ write: (String) -> Void) {
+        guard nesting < 3, let bytes = embeddedBytes(node), let format = EmbeddedArchive.format(of: bytes) else { return }
+        let nested = EmbeddedArchive.open(bytes, name: "\(node.label) (embedded \(format))")
+        let diagnostics = nested.graph.fullCheck()
+        let renderer = DumpRenderer(document: nested, diagnostics: diagnostics, index: GraphIndex(graph: nested.graph), nesting: nesting + 1)
+        renderer.render { write(indent + "  ┊ " + $0) }
+    }
+
+    private func embeddedBytes(_ node: OutlineNode) -> [UInt8]? {
+        if case .scalar(.data(let bytes)) = node.value { return bytes }
+        if let target = node.target { return EmbeddedArchive.data(of: outline.view(target).object) }
+        return nil
+    }
+
+    /// `label = Class summary #id [start, end)` with the reference state spelled out.
+    func line(_ node: OutlineNode) -> String {
+        var text = node.label
+        switch node.state {
+        case .null: return text + " = nil (UID 0)"
+        case .conditionalNull: return text + " = " + node.summary + " (conditional, reads as nil)"
+        case .dangling: return text + " = ✗ dangling " + node.summary
+        case .invalid: return text + " = ✗ invalid: " + node.summary
+        case .normal: break
+        }
+        if node.isGroup { return "[\(text)] " + node.summary }
+        text += " ="
+        if let cls = node.className { text += " " + cls }
+        if !node.summary.isEmpty { text += " " + node.summary }
+        if let target = node.target { text += "  #\(target)" }
+        if let range = node.range { text += " \(range)" }
+        return text
+    }
+
+    /// `! error bplist.ref.out-of-range @12: message`.
+    static func diagnosticLine(_ d: Diagnostic) -> String {
+        let glyph = d.severity == .error ? "!" : d.severity == .warning ? "?" : "i"
+        var location = d.range.map { " @\($0.start)" } ?? ""
+        if let p = d.position { location += " (\(p))" }
+        return "\(glyph) \(d.severity.rawValue) \(d.id)\(location): \(DisplayText.escape(d.message))"
+    }
+}

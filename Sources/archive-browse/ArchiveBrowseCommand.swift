@@ -1,0 +1,92 @@
+import ArchiveModel
+import ArgumentParser
+import TUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `archive-browse`: the command line. Exit status: 0 clean, 1 problems found, 2 unreadable file or
+/// bad arguments.
+@main
+struct ArchiveBrowseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "archive-browse",
+        abstract: "Browse and check Apple/Cocoa archives: NSKeyedArchiver, property lists, typedstream.",
+        discussion: """
+            Without a mode flag, opens FILE in the interactive browser (needs a terminal).
+            FILE may be - for standard input. Exit status: 0 clean, 1 problems found (errors or \
+            warnings), 2 unreadable file or bad arguments.
+            """
+    )
+
+    @Argument(help: "The archive to open (- for standard input). With --demo: 'corrupt' for the damaged demo.")
+    var file: String?
+
+    @Flag(help: "Print the decoded tree as indented text with byte ranges and diagnostics.")
+    var dump = false
+
+    @Flag(help: "Print only diagnostics (offset: severity: id: message); exit 1 if any error or warning.")
+    var check = false
+
+    @Flag(help: "Print one JSON document: format, top, objects, diagnostics.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Render the browser screen headlessly at this size (e.g. 80x24) and print it.", valueName: "COLSxROWS"))
+    var screen: String?
+
+    @Option(help: "Keys to apply before rendering with --screen (e.g. 'jjl/Book<Enter>').")
+    var keys: String = ""
+
+    @Flag(help: "Open the built-in demo archive (add 'corrupt' as FILE for the damaged variant).")
+    var demo = false
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Glibc.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            FileOutput.standardError.write(fullMessage(for: error) + "\n")
+            Glibc.exit(2)
+        }
+    }
+
+    func validate() throws {
+        let modes = [dump, check, json, screen != nil].filter { $0 }.count
+        if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
+        if !demo && file == nil { throw ValidationError("missing FILE (or use --demo)") }
+        if demo, let file, file != "corrupt" { throw ValidationError("--demo takes no file; use 'corrupt' for the damaged demo") }
+    }
+
+    func run() throws {
+        let document = try openDocument()
+        let output = FileOutput.standardOutput
+        defer { output.flush() }
+        if check { throw ExitCode(CLIModes.check(document, output)) }
+        if dump { throw ExitCode(CLIModes.dump(document, output)) }
+        if json { throw ExitCode(CLIModes.json(document, output)) }
+        if let screen { throw ExitCode(try CLIModes.screen(document, size: screen, keys: keys, output)) }
+        throw ExitCode(CLIModes.interactive(document))
+    }
+
+    private func openDocument() throws -> ArchiveDocument {
+        if demo {
+            let corrupt = file == "corrupt"
+            return ArchiveDocument.open(InputBytes(DemoArchive.bytes(corrupt: corrupt)), name: corrupt ? "demo-corrupt" : "demo")
+        }
+        let path = file ?? "-"
+        do {
+            let input = path == "-" ? try InputBytes.readAll(fd: 0, name: "standard input") : try InputBytes.read(path: path)
+            return ArchiveDocument.open(input, name: path)
+        } catch {
+            FileOutput.standardError.write("archive-browse: \(error.description)\n")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArchiveModel
+import TUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The non-interactive modes and the hand-off to the browser; each returns the exit status.
+enum CLIModes {
+    /// 2 when the input was not decoded at all, else 0 (clean) or 1 (errors or warnings).
+    static func status(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> Int32 {
+        document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
+    }
+
+    static func check(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
+        if getenv("AB_TIMING") != nil, let tree = document.tree {
+            var t0 = timespec(); clock_gettime(CLOCK_MONOTONIC, &t0)
+            _ = tree.fullCheck()
+            var t1 = timespec(); clock_gettime(CLOCK_MONOTONIC, &t1)
+            FileOutput.standardError.write("tree check: \(Double(t1.tv_sec - t0.tv_sec) + Double(t1.tv_nsec - t0.tv_nsec) / 1e9)\n")
+            _ = GraphIndex(graph: document.graph)
+            var t2 = timespec(); clock_gettime(CLOCK_MONOTONIC, &t2)
+            FileOutput.standardError.write("index: \(Double(t2.tv_sec - t1.tv_sec) + Double(t2.tv_nsec - t1.tv_nsec) / 1e9)\n")
+        }
+        let diagnostics = document.graph.fullCheck()
+        for line in CheckReport.lines(diagnostics) { out.line(line) }
+        out.flush()
+        FileOutput.standardError.write("\(DisplayText.escape(document.name)): \(document.format): \(CheckReport.summary(diagnostics))\n")
+        return status(document, diagnostics)
+    }
+
+    static func dump(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
+        let diagnostics = document.graph.fullCheck()
+        let index = GraphIndex(graph: document.graph)
+        DumpRenderer(document: document, diagnostics: diagnostics, index: index).render { out.line($0) }
+        out.line("diagnostics: " + CheckReport.summary(diagnostics))
+        return status(document, diagnostics)
+    }
+
+    static func json(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
+        let diagnostics = document.graph.fullCheck()
+        JSONRenderer(document: document, diagnostics: diagnostics).render { out.write($0) }
+        out.line("")
+        return status(document, diagnostics)
+    }
+
+    static func screen(_ document: ArchiveDocument, size: String, keys: String, _ out: FileOutput) throws -> Int32 {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
+            FileOutput.standardError.write("archive-browse: --screen wants COLSxROWS, e.g. 80x24 (got \(DisplayText.escape(size)))\n")
+            return 2
+        }
+        out.write(Headless.render(graph: document.graph, fileName: document.name, cols: parts[0], rows: parts[1], keys: keys))
+        return 0
+    }
+
+    static func interactive(_ document: ArchiveDocument) -> Int32 {
+        guard isatty(0) != 0, isatty(1) != 0 else {
+            FileOutput.standardError.write("archive-browse: the browser needs a terminal; use --dump, --check, --json or --screen\n")
+            return 2
+        }
+        return Browser.run(graph: document.graph, fileName: document.name)
+    }
+}

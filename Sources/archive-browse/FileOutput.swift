@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered writing to a file descriptor (stdout, stderr) without Foundation.
+final class FileOutput {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    nonisolated(unsafe) static let standardOutput = FileOutput(fd: 1)
+    nonisolated(unsafe) static let standardError = FileOutput(fd: 2)
+
+    private init(fd: Int32) { self.fd = fd }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 || fd == 2 { flush() }
+    }
+
+    func line(_ text: String) { write(text + "\n") }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

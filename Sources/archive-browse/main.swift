@@ -1,4 +1,0 @@
-import ArchiveModel
-import TUI
-
-print("archive-browse")

@@ -1,0 +1,44 @@
+import Testing
+@testable import ArchiveModel
+
+/// KeysObjectsCountRule, OldStyleArrayCountRule, UnreachableObjectRule.
+@Suite struct CountRuleTests {
+    @Test func keysObjectsMismatch() {
+        var a = KeyedArchiveBuilder()
+        let k1 = a.add(.string("a")), k2 = a.add(.string("b"))
+        let root = a.object("NSDictionary", [("NS.keys", .refs([k1, k2])), ("NS.objects", .refs([k1]))])
+        a.top = [("root", .ref(root))]
+        let d = KeyedFixture.check(a)
+        #expect(d.map(\.id) == ["keyed.dictionary.count-mismatch"])
+        #expect(d.first?.message.contains("2 NS.keys but 1 NS.objects") == true)
+    }
+
+    @Test func oldStyleArrayCount() {
+        var a = KeyedArchiveBuilder()
+        let root = a.object("_NSKeyedCoderOldStyleArray", [("NS.count", .int(3)), ("NS.size", .int(4)), ("NS.type", .int(105)), ("$0", .int(1)), ("$1", .int(2))])
+        a.top = [("root", .ref(root))]
+        #expect(KeyedFixture.check(a).map(\.id) == ["keyed.collection.count-mismatch"])
+    }
+
+    @Test func unreachableReportedOncePerLostGroup() {
+        var a = KeyedFixture.minimal()
+        let leaf = a.add(.string("leaf"))
+        let lost = a.object("Lost", [("leaf", .ref(leaf))])
+        let d = KeyedFixture.check(a).filter { $0.id == "keyed.object.unreachable" }
+        #expect(d.count == 1)
+        #expect(d.first?.object == lost)
+        #expect(d.first?.message.contains("nor 2 objects") == true) // the leaf string and the Lost class
+    }
+
+    @Test func cyclesAreNotErrors() {
+        var a = KeyedArchiveBuilder()
+        let parent = a.reserve()
+        let child = a.object("Node", [("parent", .ref(parent))])
+        a.set(parent, .object(classID: a.classID("Node"), fields: [("child", .ref(child))]))
+        a.top = [("root", .ref(parent))]
+        #expect(KeyedFixture.check(a).isEmpty)
+        let index = GraphIndex(graph: KeyedFixture.graph(a))
+        #expect(index?.cycleEdges.contains { $0.from == child && $0.to == parent } == true)
+        #expect(index?.referrers(of: parent).map(\.key).sorted() == ["parent", "root"])
+    }
+}
