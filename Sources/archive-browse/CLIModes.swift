@@ -12,15 +12,6 @@ enum CLIModes {
     }
 
     static func check(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
-        if getenv("AB_TIMING") != nil, let tree = document.tree {
-            var t0 = timespec(); clock_gettime(CLOCK_MONOTONIC, &t0)
-            _ = tree.fullCheck()
-            var t1 = timespec(); clock_gettime(CLOCK_MONOTONIC, &t1)
-            FileOutput.standardError.write("tree check: \(Double(t1.tv_sec - t0.tv_sec) + Double(t1.tv_nsec - t0.tv_nsec) / 1e9)\n")
-            _ = GraphIndex(graph: document.graph)
-            var t2 = timespec(); clock_gettime(CLOCK_MONOTONIC, &t2)
-            FileOutput.standardError.write("index: \(Double(t2.tv_sec - t1.tv_sec) + Double(t2.tv_nsec - t1.tv_nsec) / 1e9)\n")
-        }
         let diagnostics = document.graph.fullCheck()
         for line in CheckReport.lines(diagnostics) { out.line(line) }
         out.flush()
