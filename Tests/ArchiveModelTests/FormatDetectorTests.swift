@@ -14,6 +14,9 @@ import Testing
         (Array("NIBArchive".utf8) + [1, 0, 0, 0], ContainerFormat.nibArchive),
         ([0x00, 0x01, 0x02, 0xFF], ContainerFormat.unknown),
         ([], ContainerFormat.empty),
+        (Array("bpli".utf8), ContainerFormat.binaryPlist),
+        (Array("=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>".utf8), ContainerFormat.xmlPlist),
+        (Array("{ a = \"<dict>\"; }".utf8), ContainerFormat.openStepPlist),
     ]
 
     @Test(arguments: cases)

@@ -37,7 +37,7 @@ extension BinaryPlistLayout {
     /// Validates header and trailer, appending diagnostics; nil when nothing usable remains.
     static func open(_ input: InputBytes, diagnostics: inout [Diagnostic]) -> BinaryPlistLayout? {
         let length = input.count
-        if input.byte(at: 7) != UInt8(ascii: "0") {
+        if length >= 8, input.byte(at: 7) != UInt8(ascii: "0") {
             let v = input.bytes(in: ByteRange(6, 8)).map { byteHex($0) }.joined(separator: " ")
             diagnostics.append(Diagnostic("bplist.header.version", .warning,
                 "header version bytes are \(v), not \"00\": CF accepts any bplist0?, Python and rust-plist reject it",

@@ -42,9 +42,13 @@ public enum FormatDetector {
         if bytes.count == 0 { return .empty }
         if bytes.matches(Array("bplist".utf8)) {
             let version = String(decoding: bytes.bytes(in: ByteRange(6, 8)), as: UTF8.self)
-            // CF accepts any `bplist0?` as the 0x format (FORMATS.md A.2).
-            return bytes.byte(at: 6) == UInt8(ascii: "0") && bytes.count >= 8 ? .binaryPlist : .binaryPlistVariant(version: version)
+            // CF accepts any `bplist0?` as the 0x format (FORMATS.md A.2); a file cut inside the header
+            // goes to the bplist decoder too, which says it is too short.
+            return bytes.count < 8 || bytes.byte(at: 6) == UInt8(ascii: "0") ? .binaryPlist : .binaryPlistVariant(version: version)
         }
+        if bytes.count < 6, Array("bplist".utf8).starts(with: bytes.bytes(in: ByteRange(0, bytes.count))) { return .binaryPlist }
+        let typedstreamHeader = [UInt8]([0x04, 0x0B])
+        if bytes.count < 13, bytes.count >= 2, bytes.matches(typedstreamHeader) { return .typedstream(bigEndian: bytes.byte(at: 2) == UInt8(ascii: "t")) }
         if bytes.matches([0x04, 0x0B] + Array("streamtyped".utf8)) { return .typedstream(bigEndian: false) }
         if bytes.matches([0x04, 0x0B] + Array("typedstream".utf8)) { return .typedstream(bigEndian: true) }
         if bytes.matches(Array("NIBArchive".utf8)) { return .nibArchive }
@@ -57,6 +61,7 @@ public enum FormatDetector {
         var offset = bytes.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
         while let b = bytes.byte(at: offset), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { offset += 1 }
         guard let first = bytes.byte(at: offset) else { return .unknown }
+        if looksLikeHeadlessXML(bytes, from: offset) { return .xmlPlist }
         if first == UInt8(ascii: "<") {
             if bytes.matches(Array("<?xml".utf8), at: offset) || bytes.matches(Array("<!DOCTYPE".utf8), at: offset)
                 || bytes.matches(Array("<plist".utf8), at: offset) || bytes.matches(Array("<!--".utf8), at: offset) {
@@ -69,6 +74,19 @@ public enum FormatDetector {
             return looksLikeText(bytes, from: offset) ? .openStepPlist : .unknown
         }
         return .unknown
+    }
+
+    /// XML whose first bytes are lost (a cut-off declaration or a fragment): text that opens a
+    /// `<plist`, `<dict>` or `<array>` element within its first 1024 bytes, before any `{` or `(`.
+    private static func looksLikeHeadlessXML(_ bytes: InputBytes, from offset: Int) -> Bool {
+        guard bytes.byte(at: offset) != UInt8(ascii: "{"), bytes.byte(at: offset) != UInt8(ascii: "("),
+              looksLikeText(bytes, from: offset) else { return false }
+        let head = bytes.bytes(in: ByteRange(offset, offset + 1024))
+        for marker in ["<plist", "<dict>", "<array>", "<?xml"] {
+            let m = Array(marker.utf8)
+            if head.count >= m.count, (0...(head.count - m.count)).contains(where: { head[$0..<($0 + m.count)].elementsEqual(m) }) { return true }
+        }
+        return false
     }
 
     /// OpenStep text: the first 512 bytes hold no NUL and few control bytes.
