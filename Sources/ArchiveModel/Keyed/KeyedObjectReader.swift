@@ -64,19 +64,21 @@ struct KeyedObjectReader {
 extension KeyedArchiveGraph {
     /// A field for `rawKey`, un-mangling `$$x` to `$x` and marking `$0…$n` as positional.
     func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true) -> Field {
-        let value = convert(valueNodeID, depth: 0)
-        let range = tree.node(valueNodeID).range
-        guard unmangle, rawKey.hasPrefix("$") else { return Field(key: rawKey, value: value, range: range) }
+        let node = tree.node(valueNodeID)
+        let value = convert(node, depth: 0)
+        guard unmangle, rawKey.hasPrefix("$") else { return Field(key: rawKey, value: value, range: node.range) }
         if rawKey.hasPrefix("$$") {
-            return Field(key: String(rawKey.dropFirst()), rawKey: rawKey, value: value, range: range)
+            return Field(key: String(rawKey.dropFirst()), rawKey: rawKey, value: value, range: node.range)
         }
         let positional = rawKey.count > 1 && rawKey.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-        return Field(key: rawKey, value: value, range: range, isPositional: positional)
+        return Field(key: rawKey, value: value, range: node.range, isPositional: positional)
     }
 
     /// A field value for plist node `nodeID`: UIDs become references, inline arrays lists.
-    func convert(_ nodeID: Int, depth: Int) -> FieldValue {
-        let node = tree.node(nodeID)
+    func convert(_ nodeID: Int, depth: Int) -> FieldValue { convert(tree.node(nodeID), depth: depth) }
+
+    /// A field value for an already decoded plist node.
+    func convert(_ node: PlistNode, depth: Int) -> FieldValue {
         switch node.value {
         case .uid(let u):
             return .reference(resolve(uid: u))

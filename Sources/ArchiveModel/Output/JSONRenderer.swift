@@ -27,7 +27,7 @@ public struct JSONRenderer {
         w.key("objects"); w.raw("[")
         for id in 0..<graph.objectCount {
             if id > 0 { w.raw(",") }
-            writeObject(graph.object(id), &w)
+            writeObject(graph.structure(id), &w)
             if w.text.utf8.count > 1 << 16 { write(w.flush()) }
         }
         w.raw("]")

@@ -15,6 +15,8 @@ public protocol PlistTree: AnyObject, Sendable {
     var openDiagnostics: [Diagnostic] { get }
     /// The node with `id`; an id out of range gives an `.invalid` node.
     func node(_ id: Int) -> PlistNode
+    /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
+    func isString(_ id: Int, equalTo text: String) -> Bool
     /// Every diagnostic the whole input produces, including all nodes, overlap, cycle and
     /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
     /// returns false to cancel.
