@@ -8,6 +8,9 @@ struct BinaryPlistFullCheck {
     private var children: [[Int]] = []
     private var found: [Diagnostic] = []
 
+    /// Unreferenced objects reported one by one; the rest are summed up in one note.
+    static let listedUnreferenced = 8
+
     /// CF's nesting limit on macOS (FORMATS.md A.8).
     static let maxDepth = 512
 
@@ -118,13 +121,16 @@ struct BinaryPlistFullCheck {
     private mutating func reportUnreferenced(_ colour: [UInt8]) {
         let lost = colour.indices.filter { colour[$0] == 0 }
         guard !lost.isEmpty, layout.topObject != nil else { return }
-        for id in lost.prefix(100) where starts[id] >= 0 {
+        for id in lost.prefix(Self.listedUnreferenced) where starts[id] >= 0 {
             found.append(Diagnostic("bplist.object.unreferenced", .note,
                 "object \(id) is not reachable from the top object", range: ByteRange(starts[id], ends[id]), object: id))
         }
-        if lost.count > 100 {
+        if lost.count > Self.listedUnreferenced {
+            let rest = lost.dropFirst(Self.listedUnreferenced)
+            let first = rest.first { starts[$0] >= 0 }
             found.append(Diagnostic("bplist.object.unreferenced", .note,
-                "\(lost.count - 100) more objects are not reachable from the top object", range: nil))
+                "\(rest.count) more objects are not reachable from the top object (objects \(rest.prefix(8).map(String.init).joined(separator: ", "))\(rest.count > 8 ? ", …" : ""))",
+                range: first.map { ByteRange(starts[$0], ends[$0]) }))
         }
     }
 }

@@ -85,7 +85,7 @@ public final class Outline {
         case .scalar(let s):
             return OutlineNode(label: label, value: value, className: s.typeName, summary: ValueFormatter.summary(s), range: range)
         case .list(let items):
-            return OutlineNode(label: label, value: value, className: "list", summary: "\(items.count) items", range: range,
+            return OutlineNode(label: label, value: value, className: "list", summary: items.count == 1 ? "1 item" : "\(items.count) items", range: range,
                                source: items.isEmpty ? .none : .list(items))
         case .invalid(let why):
             return OutlineNode(label: label, value: value, summary: DisplayText.escape(why), state: .invalid(why), range: range, severity: .error)

@@ -35,6 +35,7 @@ public struct DumpRenderer {
         // Explicit stack of (node, depth, ancestors' targets) so depth never touches the call stack.
         var stack: [(node: OutlineNode, depth: Int, path: [ObjectID])] = outline.roots().reversed().map { ($0, 0, []) }
         while let (node, depth, path) = stack.popLast() {
+            if isRedundantRawFields(node) { continue }
             let indent = String(repeating: "  ", count: depth + 1)
             var marker = ""
             var expand = node.isExpandable
@@ -44,7 +45,7 @@ public struct DumpRenderer {
                 } else if expanded[target] {
                     marker = "  → #\(target) (shown above)"; expand = false
                 } else if let count = outline.referrerCount(of: target), count > 1 {
-                    marker = "  (shared: \(count) referrers)"
+                    marker = "  (shared: \(count) referrers: \(referrerList(target)))"
                 }
             }
             write(indent + line(node) + marker)
@@ -60,6 +61,23 @@ public struct DumpRenderer {
             for i in stride(from: count - 1, through: 0, by: -1) {
                 stack.append((outline.child(of: node, at: i), depth + 1, childPath))
             }
+        }
+    }
+
+    /// Up to three referrers as `#id.key` (`$top.key` for top-level entries).
+    private func referrerList(_ id: ObjectID) -> String {
+        guard let index = outline.index else { return "" }
+        let all = index.referrers(of: id)
+        let shown = all.prefix(3).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape($0.key) }
+        return shown.joined(separator: ", ") + (all.count > 3 ? ", …" : "")
+    }
+
+    /// The stored fields of a known collection are only its element references, already listed above.
+    private func isRedundantRawFields(_ node: OutlineNode) -> Bool {
+        guard case .rawFields(let id) = node.source else { return false }
+        return outline.view(id).object.fields.allSatisfy { field in
+            guard case .list(let items) = field.value else { return false }
+            return items.allSatisfy { if case .reference = $0 { true } else { false } }
         }
     }
 
