@@ -28,7 +28,7 @@ public struct JSONRenderer {
         for id in 0..<graph.objectCount {
             if id > 0 { w.raw(",") }
             writeObject(graph.structure(id), &w)
-            if w.text.utf8.count > 1 << 16 { write(w.flush()) }
+            if w.count > 1 << 16 { write(w.flush()) }
         }
         w.raw("]")
         w.key("diagnostics"); w.raw("[")

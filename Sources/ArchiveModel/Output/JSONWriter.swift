@@ -1,45 +1,59 @@
 /// A minimal streaming JSON writer: strings are escaped per RFC 8259 (controls as `\u00XX`), numbers
 /// that JSON cannot express (NaN, infinities) are written as strings.
 public struct JSONWriter {
-    public private(set) var text = ""
+    private var bytes: [UInt8] = []
 
     public init() {}
 
-    public mutating func raw(_ s: String) { text += s }
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Bytes written so far.
+    public var count: Int { bytes.count }
+
+    public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     public mutating func string(_ s: String) {
-        text += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || DisplayText.isInvisibleFormat(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
+        bytes.append(UInt8(ascii: "\""))
+        // Fast path: printable ASCII without quotes or backslashes goes out as is.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            bytes.append(contentsOf: s.utf8)
+        } else {
+            for scalar in s.unicodeScalars { escape(scalar) }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\"": raw("\\\"")
+        case "\\": raw("\\\\")
+        case "\n": raw("\\n")
+        case "\r": raw("\\r")
+        case "\t": raw("\\t")
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            || DisplayText.isInvisibleFormat(scalar.value):
+            let hex = String(scalar.value, radix: 16)
+            raw("\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex)
+        default:
+            bytes.append(contentsOf: String(scalar).utf8)
+        }
     }
 
     public mutating func number(_ d: Double) {
-        if d.isFinite { text += "\(d)" } else { string(ValueFormatter.real(d)) }
+        if d.isFinite { raw("\(d)") } else { string(ValueFormatter.real(d)) }
     }
 
     /// Writes `"key":` (with a comma before it unless `first`).
     public mutating func key(_ k: String, first: Bool = false) {
-        if !first { text += "," }
+        if !first { bytes.append(UInt8(ascii: ",")) }
         string(k)
-        text += ":"
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// Takes the text written so far, leaving the writer empty (for streaming large documents).
     public mutating func flush() -> String {
-        defer { text = "" }
+        defer { bytes.removeAll(keepingCapacity: true) }
         return text
     }
 }

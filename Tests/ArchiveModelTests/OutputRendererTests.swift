@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import ArchiveModel
+
+/// --dump, --check and --json on the built-in demo archives.
+@Suite struct OutputRendererTests {
+    static func dump(corrupt: Bool = false) -> [String] {
+        let doc = ArchiveDocument.open(InputBytes(DemoArchive.bytes(corrupt: corrupt)), name: "demo")
+        var lines: [String] = []
+        DumpRenderer(document: doc, diagnostics: doc.graph.fullCheck(), index: GraphIndex(graph: doc.graph)).render { lines.append($0) }
+        return lines
+    }
+
+    @Test func dumpMarksCyclesSharedNilAndConditional() {
+        let text = Self.dump().joined(separator: "\n")
+        #expect(text.contains("library = Library 8 fields  #1 [105, 142)  ↺ #1 (cycle)"))
+        #expect(text.contains("author = Author 2 fields  #4 [243, 256)  → #4 (shown above)"))
+        #expect(text.contains("(shared: 2 referrers: #11.author, #13.author)"))
+        #expect(text.contains("previous = nil (UID 0)"))
+        #expect(text.contains("sequel = conditional #7, never encoded (conditional, reads as nil)"))
+        #expect(text.contains("$isbn = string \"0-395-27653-5\""))
+    }
+
+    @Test func dumpEscapesTextFromTheFile() {
+        let lines = Self.dump()
+        #expect(lines.contains { $0.contains("\\e[31mred\\e[0m\\t") })
+        #expect(lines.contains { $0.contains("\\u{202E}reversed") })
+        #expect(!lines.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    }
+
+    @Test func dumpShowsDiagnosticsUnderTheirObject() {
+        let lines = Self.dump(corrupt: true)
+        guard let i = lines.firstIndex(where: { $0.contains("= Extras 3 fields") }) else {
+            Issue.record("Extras object not in dump"); return
+        }
+        #expect(lines[i + 1].contains("! error keyed.ref.dangling @2381: object #57 key dangling: UID 9999 is out of range"))
+    }
+
+    @Test func checkReportFormatAndStatus() {
+        let doc = ArchiveDocument.open(InputBytes(DemoArchive.bytes(corrupt: true)), name: "demo")
+        let diagnostics = doc.graph.fullCheck()
+        let lines = CheckReport.lines(diagnostics)
+        #expect(lines.contains("2271: error: keyed.dictionary.count-mismatch: object #54 has 2 NS.keys but 1 NS.objects; the extra entries are dropped or misread"))
+        #expect(CheckReport.exitStatus(diagnostics) == 1)
+        #expect(CheckReport.exitStatus([Diagnostic("x", .note, "n")]) == 0)
+        #expect(CheckReport.summary(diagnostics) == "6 errors, 4 warnings, 0 notes")
+    }
+
+    @Test func jsonIsValidAndDescribesEveryObject() throws {
+        let doc = ArchiveDocument.open(InputBytes(DemoArchive.bytes()), name: "demo")
+        var json = ""
+        JSONRenderer(document: doc, diagnostics: doc.graph.fullCheck()).render { json += $0 }
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(root["format"] as? String == "bplist00")
+        #expect((root["top"] as? [String: Any])?["root"] as? Int == 1)
+        let objects = try #require(root["objects"] as? [[String: Any]])
+        #expect(objects.count == doc.graph.objectCount)
+        let library = objects[1]
+        #expect(library["class"] as? String == "Library")
+        #expect(library["classes"] as? [String] == ["Library", "NSObject"])
+        #expect(library["range"] as? [Int] == [105, 142])
+        let fields = try #require(library["fields"] as? [String: [String: Any]])
+        #expect(fields["books"]?["ref"] as? Int == 17)
+        #expect(fields["closedOn"]?["nil"] as? Bool == true)
+        #expect(fields["$0"]?["value"] as? Int == 42)
+        let book = objects[11]["fields"] as? [String: [String: Any]]
+        #expect(book?["sequel"]?["conditional"] as? Int == 7)
+    }
+
+    @Test func jsonEscapesControlsAndInvisibleCharacters() {
+        var w = JSONWriter()
+        w.string("a\"b\\c\n\u{1B}[0m\u{202E}\u{85}é日")
+        #expect(w.text == "\"a\\\"b\\\\c\\n\\u001b[0m\\u202e\\u0085é日\"")
+    }
+}
