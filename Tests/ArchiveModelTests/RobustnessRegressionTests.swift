@@ -24,4 +24,16 @@ import Testing
         // One pass to find the lost objects, then one decode per row (the row's own object).
         #expect(graph.decodes <= 3 * lost, "\(graph.decodes) decodes for \(lost) lost-and-found rows")
     }
+
+    /// Corruption campaign: a bplist header whose version bytes are controls (`bplist\u{1B}0`) put the raw
+    /// bytes into the format description, the first line of `--dump`.
+    @Test func bplistVariantVersionIsEscaped() {
+        let bytes: [UInt8] = Array("bplist".utf8) + [0x1B, 0x30] + [UInt8](repeating: 0, count: 40)
+        let document = ArchiveDocument.open(InputBytes(bytes), name: "variant")
+        #expect(document.format == .binaryPlistVariant(version: "\u{1B}0"))
+        #expect("\(document.format)" == "binary plist variant bplist\\e0")
+        var first: String?
+        DumpRenderer(document: document, diagnostics: document.graph.fullCheck(), index: nil).render { if first == nil { first = $0 } }
+        #expect(first?.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) } == true, "\(first ?? "")")
+    }
 }
