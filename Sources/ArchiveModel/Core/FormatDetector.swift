@@ -15,7 +15,7 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .binaryPlist: "binary plist (bplist00)"
-        case .binaryPlistVariant(let version): "binary plist variant bplist\(version)"
+        case .binaryPlistVariant(let version): "binary plist variant bplist\(DisplayText.escape(version))"
         case .xmlPlist: "XML plist"
         case .openStepPlist: "OpenStep/ASCII plist"
         case .typedstream(let big): "typedstream (\(big ? "big" : "little")-endian)"

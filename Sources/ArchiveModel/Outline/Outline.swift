@@ -9,6 +9,7 @@ public final class Outline {
     private var cache: [ObjectID: ObjectView] = [:]
     private var cacheOrder: [ObjectID] = []
     private let cacheLimit = 64
+    private var lostCache: (index: GraphIndex, ids: [ObjectID])?
 
     public init(graph: any ObjectGraph, index: GraphIndex? = nil) {
         self.graph = graph
@@ -69,9 +70,13 @@ public final class Outline {
         return Int(index.referrerCounts[id])
     }
 
+    /// The lost objects, computed once per index: `child(of:at:)` asks for them on every row.
     private func lostObjects() -> [ObjectID] {
         guard let index else { return [] }
-        return index.unreachable.filter { graph.object($0).kind != .nullMarker }
+        if let cached = lostCache, cached.index === index { return cached.ids }
+        let ids = index.unreachable.filter { graph.object($0).kind != .nullMarker }
+        lostCache = (index, ids)
+        return ids
     }
 
     private func fieldNode(_ field: Field) -> OutlineNode {
