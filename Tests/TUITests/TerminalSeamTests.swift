@@ -37,6 +37,22 @@ import Testing
         #expect(status == 0, "after C-c: \((try? tmux.capture()) ?? "")")
     }
 
+    /// With `NO_COLOR` set, attributes (reverse, bold) remain but no colour is sent.
+    @Test(.enabled(if: TmuxDriver.isAvailable && ProcessInfo.processInfo.environment["TUI_SEAM_CHILD"] == nil))
+    func noColorUnderTmux() throws {
+        let binary = CommandLine.arguments[0]
+        let command = "'\(binary)' --testing-library swift-testing --filter 'TerminalSeamTests/seamChild'"
+        let tmux = try TmuxDriver(command: command, cols: 80, rows: 20, environment: ["TUI_SEAM_CHILD": "1", "NO_COLOR": "1"])
+        #expect(tmux.waitFor("? help", timeout: 30))
+        let styled = try tmux.capture(styles: true)
+        #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video for the focus")
+        for colour in 30...47 where colour != 38 && colour != 39 {
+            #expect(!styled.contains("\u{1B}[\(colour)m") && !styled.contains(";\(colour)m"), "colour \(colour) sent")
+        }
+        try tmux.send("q")
+        #expect(tmux.exitStatus(timeout: 15) == 0)
+    }
+
     /// The child side of `browserUnderTmux`; does nothing in a normal test run. On the main actor
     /// (the main thread), as in the real executable, so that SIGWINCH reaches ncurses.
     @MainActor @Test func seamChild() {

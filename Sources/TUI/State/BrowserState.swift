@@ -57,7 +57,7 @@ public struct BrowserState: Sendable {
         expansion = ExpansionTree(rootCount: context.outlineRootCount)
         focusPath = context.outlineRootCount > 0 ? [0] : []
         if context.outlineRootCount == 1, let root = context.root(0, pinned: []) {
-            expansion.expand([0], childCount: context.outline.childCount(of: root))
+            expansion.expand([0], childCount: context.childCount(of: root))
         }
     }
 

@@ -25,13 +25,13 @@ struct TreeCursor {
     private func isOpen() -> Bool {
         guard let node = chain.last, node.isExpandable, path.count < maxDepth else { return false }
         if let t = node.target, chain.dropLast().contains(where: { $0.target == t }) { return false }
-        return context.outline.childCount(of: node) > 0
+        return context.childCount(of: node) > 0
     }
 
     private mutating func push(_ position: Int) {
         guard let parent = chain.last else { return }
         path.append(position)
-        chain.append(context.outline.child(of: parent, at: position))
+        chain.append(context.child(of: parent, at: position))
     }
 
     private mutating func replaceLast(with position: Int) -> Bool {
@@ -51,7 +51,7 @@ struct TreeCursor {
     mutating func next() -> Bool {
         if isOpen() { push(0); return true }
         while let last = path.last {
-            let siblings = chain.count > 1 ? context.outline.childCount(of: chain[chain.count - 2]) : rootCount
+            let siblings = chain.count > 1 ? context.childCount(of: chain[chain.count - 2]) : rootCount
             if last + 1 < siblings { return replaceLast(with: last + 1) }
             path.removeLast()
             chain.removeLast()
@@ -69,7 +69,7 @@ struct TreeCursor {
             return true
         }
         guard replaceLast(with: last - 1) else { return false }
-        while isOpen(), let node = chain.last { push(context.outline.childCount(of: node) - 1) }
+        while isOpen(), let node = chain.last { push(context.childCount(of: node) - 1) }
         return true
     }
 
@@ -82,7 +82,7 @@ struct TreeCursor {
     static func last(_ context: BrowserContext, pinned: [ObjectID]) -> TreeCursor? {
         let n = context.outlineRootCount + pinned.count
         guard n > 0, var cursor = TreeCursor(at: [n - 1], context: context, pinned: pinned) else { return nil }
-        while cursor.isOpen(), let node = cursor.node { cursor.push(context.outline.childCount(of: node) - 1) }
+        while cursor.isOpen(), let node = cursor.node { cursor.push(context.childCount(of: node) - 1) }
         return cursor
     }
 }
