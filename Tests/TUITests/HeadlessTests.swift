@@ -28,6 +28,11 @@ import Testing
         #expect(text.contains("evil\\e]0;x\\x07.plist"))
     }
 
+    @Test func absurdSizesAreClamped() {
+        let screen = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 1_000_000, rows: -5, keys: "<Resize 99999x99999>")
+        #expect(screen.cols == ScreenBuffer.maxCols && screen.rows == ScreenBuffer.maxRows)
+    }
+
     @Test func emptyGraphShowsAMessage() {
         let text = Headless.render(graph: EmptyGraph(), fileName: "empty", cols: 50, rows: 4, keys: "jjlfx?q")
         #expect(text.contains("no top-level entries") || text.contains("help"))
