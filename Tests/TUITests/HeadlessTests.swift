@@ -125,7 +125,9 @@ final class EmptyGraph: ObjectGraph, @unchecked Sendable {
         let input = InputBytes([1, 2, 3])
         let text = HexDump.lines(range: ByteRange(2, 10), input: input, width: 50).map { $0.map(\.text).joined() }
         #expect(text.contains { $0.contains("runs past the end") })
-        #expect(HexDump.bytesPerLine(width: 50) == 8)
+        #expect(HexDump.bytesPerLine(width: 44) == 8)
+        #expect(HexDump.bytesPerLine(width: 76) == 16)
+        #expect(HexDump.bytesPerLine(width: 75) == 8)
         #expect(HexDump.bytesPerLine(width: 20) == 4)
     }
 }
