@@ -18,11 +18,19 @@ public enum Browser {
         let session = Session(graph: graph, fileName: fileName, cols: size.cols, rows: size.rows)
         var jobs: [BackgroundJob] = []
         if indexInBackground { jobs.append(start(.buildIndex, then: nil, graph)) }
+        var dirty = true
         while !session.state.shouldQuit {
-            terminal.present(Renderer.render(session.state, context: session.context, progress: jobs.first?.label))
-            let key = terminal.nextKey(timeoutMilliseconds: jobs.isEmpty ? -1 : 100)
+            if dirty || !jobs.isEmpty {
+                terminal.present(Renderer.render(session.state, context: session.context, progress: jobs.first?.label))
+            }
+            // Never block for long: SIGWINCH may be handled on another thread (the job threads), and
+            // ncurses only reports KEY_RESIZE on its next read.
+            let key = terminal.nextKey(timeoutMilliseconds: jobs.isEmpty ? idleTimeout : busyTimeout)
+            let running = jobs.count
             collectFinished(&jobs, session)
+            dirty = jobs.count != running
             guard let key else { continue }
+            dirty = true
             if !jobs.isEmpty, key == .escape, session.state.mode == .tree {
                 for job in jobs { job.cancel() }
                 continue
@@ -37,6 +45,11 @@ public enum Browser {
         for job in jobs { job.cancel() }
         return 0
     }
+
+    /// How long one read waits for a key when idle, in milliseconds (also the resize latency).
+    public static let idleTimeout = 150
+    /// How long one read waits while background work runs (the progress refresh interval).
+    public static let busyTimeout = 100
 
     private static func start(_ kind: BackgroundJob.Kind, then: Action?, _ graph: any ObjectGraph) -> BackgroundJob {
         let job = BackgroundJob(kind: kind, then: then)

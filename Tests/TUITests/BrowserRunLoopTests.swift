@@ -23,7 +23,7 @@ final class ScriptedTerminal: Terminal {
     var size: (cols: Int, rows: Int) { (cols, rows) }
 
     func nextKey(timeoutMilliseconds: Int) -> Key? {
-        if timeoutMilliseconds >= 0, waits < 500 {
+        if timeoutMilliseconds == Browser.busyTimeout, waits < 500 {
             waits += 1
             usleep(10_000)
             return nil

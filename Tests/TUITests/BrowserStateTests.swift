@@ -132,6 +132,32 @@ import Testing
         #expect(s.state.message == "no match: zzzz")
     }
 
+    @Test func searchLooksAtVisibleRowsFirstThenWalksSharedObjectsOnce() {
+        // Both shared rows expanded: the visible pass finds each one.
+        var s = run("jljjlg/name\n")
+        #expect(s.state.focusPath == Rows.shared1 + [0])
+        s = run("jljjlg/name\nn")
+        #expect(s.state.focusPath == Rows.shared2 + [0])
+        s = run("jljjlg/name\nnn")
+        #expect(s.state.focusPath == Rows.shared1 + [0])
+        #expect(s.state.message == "search wrapped to the top")
+        // Collapsed: the walk through the full tree reveals the hidden second row.
+        s = run("/name\nn")
+        #expect(s.state.focusPath == Rows.shared2 + [0])
+        #expect(s.state.expansion.isExpanded(Rows.shared2))
+    }
+
+    @Test func walkEntersEachObjectOnce() {
+        let context = BrowserContext(graph: FakeGraph.small, fileName: "f")
+        guard var cursor = TreeCursor.first(context, pinned: []) else { Issue.record("no cursor"); return }
+        cursor.visited = []
+        var rows = 0
+        while cursor.next() { rows += 1 }
+        // shared2 is not entered again; the cycle is not followed.
+        #expect(rows == 11 + 1 + 1 + 20 + 1 + 1 + 1)
+        #expect(cursor.visited == [1, 2, 3, 4, 5, 7])
+    }
+
     @Test func searchIsBoundedOnHugeGraphs() {
         let clock = ContinuousClock()
         var session: Session?

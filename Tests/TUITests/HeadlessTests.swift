@@ -28,6 +28,11 @@ import Testing
         #expect(text.contains("evil\\e]0;x\\x07.plist"))
     }
 
+    @Test func absurdSizesAreClamped() {
+        let screen = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 1_000_000, rows: -5, keys: "<Resize 99999x99999>")
+        #expect(screen.cols == ScreenBuffer.maxCols && screen.rows == ScreenBuffer.maxRows)
+    }
+
     @Test func emptyGraphShowsAMessage() {
         let text = Headless.render(graph: EmptyGraph(), fileName: "empty", cols: 50, rows: 4, keys: "jjlfx?q")
         #expect(text.contains("no top-level entries") || text.contains("help"))
@@ -120,7 +125,9 @@ final class EmptyGraph: ObjectGraph, @unchecked Sendable {
         let input = InputBytes([1, 2, 3])
         let text = HexDump.lines(range: ByteRange(2, 10), input: input, width: 50).map { $0.map(\.text).joined() }
         #expect(text.contains { $0.contains("runs past the end") })
-        #expect(HexDump.bytesPerLine(width: 50) == 8)
+        #expect(HexDump.bytesPerLine(width: 44) == 8)
+        #expect(HexDump.bytesPerLine(width: 76) == 16)
+        #expect(HexDump.bytesPerLine(width: 75) == 8)
         #expect(HexDump.bytesPerLine(width: 20) == 4)
     }
 }

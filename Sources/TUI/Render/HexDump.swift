@@ -2,7 +2,7 @@ import ArchiveModel
 
 /// The hex tab: the node's bytes with some context, the node's range highlighted.
 ///
-/// Each line is `offset  hex bytes |ascii|`; 16 bytes per line when the pane is at least 77 columns
+/// Each line is `offset  hex bytes |ascii|`; 16 bytes per line when the pane is at least 76 columns
 /// wide, else 8 or 4. Non-printable bytes show as `.` in the ASCII column.
 public enum HexDump {
     /// Context shown before and after the range, in lines.
@@ -12,7 +12,7 @@ public enum HexDump {
 
     /// Bytes per line that fit in `width` columns.
     public static func bytesPerLine(width: Int) -> Int {
-        for b in [16, 8] where 13 + 4 * b <= width { return b }
+        for b in [16, 8] where 12 + 4 * b <= width { return b }
         return 4
     }
 

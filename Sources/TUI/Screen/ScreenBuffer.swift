@@ -16,9 +16,13 @@ public struct ScreenBuffer: Sendable, Equatable {
     public let rows: Int
     public private(set) var cells: [Cell]
 
+    /// Largest screen dimensions accepted; bigger requests are clamped.
+    public static let maxCols = 4096
+    public static let maxRows = 2048
+
     public init(cols: Int, rows: Int) {
-        self.cols = max(0, cols)
-        self.rows = max(0, rows)
+        self.cols = min(Self.maxCols, max(0, cols))
+        self.rows = min(Self.maxRows, max(0, rows))
         cells = Array(repeating: .blank, count: self.cols * self.rows)
     }
 

@@ -14,6 +14,10 @@ public final class BrowserContext {
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]
     private var rangedDiagnostics: [Int] = []
     private var outlineRoots: [OutlineNode]
+    /// The "lost and found" objects, computed once per index (the outline recomputes them per call).
+    private var lostObjects: [ObjectID] = []
+    /// The last node's diagnostics, keyed by its target and range.
+    private var diagnosticsCache: (key: DiagnosticsKey, list: [Diagnostic])?
 
     public init(graph: any ObjectGraph, fileName: String) {
         self.graph = graph
@@ -29,12 +33,15 @@ public final class BrowserContext {
     public func install(index: GraphIndex) {
         outline.index = index
         outlineRoots = outline.roots()
+        lostObjects = index.unreachable.filter { graph.object($0).kind != .nullMarker }
+        diagnosticsCache = nil
     }
 
     /// Stores full-check results and indexes them by object.
     public func install(diagnostics: [Diagnostic]) {
         let sorted = diagnostics.sortedByOffset()
         self.diagnostics = sorted
+        diagnosticsCache = nil
         diagnosticsByObject = [:]
         rangedDiagnostics = []
         for (i, d) in sorted.enumerated() {
@@ -58,16 +65,39 @@ public final class BrowserContext {
         guard let first = path.first, var node = root(first, pinned: pinned) else { return nil }
         var result = [node]
         for p in path.dropFirst() {
-            guard p >= 0, p < outline.childCount(of: node) else { return nil }
-            node = outline.child(of: node, at: p)
+            guard p >= 0, p < childCount(of: node) else { return nil }
+            node = child(of: node, at: p)
             result.append(node)
         }
         return result
     }
 
+    /// Number of children of `node` (the outline's, with "lost and found" answered from a cache).
+    func childCount(of node: OutlineNode) -> Int {
+        if case .lostAndFound = node.source { return lostObjects.count }
+        return outline.childCount(of: node)
+    }
+
+    /// The child of `node` at `position` (must be below `childCount(of:)`).
+    func child(of node: OutlineNode, at position: Int) -> OutlineNode {
+        if case .lostAndFound = node.source {
+            let id = position >= 0 && position < lostObjects.count ? lostObjects[position] : 0
+            return outline.node(label: "#\(id)", value: .reference(.object(id)), range: nil)
+        }
+        return outline.child(of: node, at: position)
+    }
+
     /// Diagnostics touching `node`: those naming its object, plus ranged ones overlapping its bytes.
     /// Open diagnostics and the object's own are used until a full check has run.
     func diagnostics(for node: OutlineNode) -> [Diagnostic] {
+        let key = DiagnosticsKey(target: node.target, range: node.range)
+        if let cached = diagnosticsCache, cached.key == key { return cached.list }
+        let list = computeDiagnostics(for: node)
+        diagnosticsCache = (key, list)
+        return list
+    }
+
+    private func computeDiagnostics(for node: OutlineNode) -> [Diagnostic] {
         var result: [Diagnostic] = []
         if let diagnostics {
             if let id = node.target { result = (diagnosticsByObject[id] ?? []).map { diagnostics[$0] } }
@@ -91,4 +121,10 @@ public final class BrowserContext {
         if let diagnostics { return (diagnostics.count, true) }
         return (graph.openDiagnostics.count, false)
     }
+}
+
+/// What the diagnostics of a row depend on.
+struct DiagnosticsKey: Equatable {
+    var target: ObjectID?
+    var range: ByteRange?
 }

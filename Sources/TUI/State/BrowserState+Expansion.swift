@@ -17,7 +17,7 @@ extension BrowserState {
         } else if row.isExpanded {
             if (expansion.childCount(at: focusPath) ?? 0) > 0 { focusPath.append(0) }
         } else if row.canExpand {
-            expansion.expand(focusPath, childCount: context.outline.childCount(of: row.node))
+            expansion.expand(focusPath, childCount: context.childCount(of: row.node))
         }
     }
 
@@ -35,7 +35,7 @@ extension BrowserState {
         if expansion.isExpanded(focusPath) {
             expansion.collapse(focusPath)
         } else if let row = focusedRow(context), row.canExpand {
-            expansion.expand(focusPath, childCount: context.outline.childCount(of: row.node))
+            expansion.expand(focusPath, childCount: context.childCount(of: row.node))
         } else if let row = focusedRow(context), row.cycleDepth != nil {
             expandOrEnter(context)
         }
@@ -72,14 +72,14 @@ extension BrowserState {
             head += 1
             if let t = node.target, ancestors.contains(t) { continue }
             if p.count > maxDepth || !node.isExpandable { continue }
-            let count = context.outline.childCount(of: node)
+            let count = context.childCount(of: node)
             if !expansion.isExpanded(p) {
                 if count > left, head > 1 { message = "expansion stopped at \(Self.deepExpansionLimit) new rows"; return 0 }
                 expansion.expand(p, childCount: count)
                 left -= min(count, left)
             }
             for i in 0..<count where queue.count - head < left + 1 {
-                queue.append((p + [i], context.outline.child(of: node, at: i), ancestors + [node.target]))
+                queue.append((p + [i], context.child(of: node, at: i), ancestors + [node.target]))
             }
         }
         return left

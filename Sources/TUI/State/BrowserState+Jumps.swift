@@ -17,7 +17,7 @@ extension BrowserState {
         for depth in 1..<path.count {
             let prefix = Array(path.prefix(depth))
             if !expansion.isExpanded(prefix) {
-                expansion.expand(prefix, childCount: context.outline.childCount(of: chain[depth - 1]))
+                expansion.expand(prefix, childCount: context.childCount(of: chain[depth - 1]))
             }
         }
     }
@@ -48,7 +48,7 @@ extension BrowserState {
             if path == focusPath {
                 message = "#\(id) is first shown here"
                 if let row = focusedRow(context), row.canExpand, !row.isExpanded {
-                    expansion.expand(focusPath, childCount: context.outline.childCount(of: row.node))
+                    expansion.expand(focusPath, childCount: context.childCount(of: row.node))
                 }
             }
             jump(to: path, context: context)

@@ -100,11 +100,11 @@ extension BrowserState {
         goTo(object: from, context)
         guard let row = focusedRow(context), row.node.target == from, row.canExpand else { return }
         // Focus the field that holds the reference: the one named like the referrer's key if any.
-        let count = context.outline.childCount(of: row.node)
+        let count = context.childCount(of: row.node)
         let label = DisplayText.escape(referrer.key)
         var found: Int?
         for i in 0..<min(count, Self.deepExpansionLimit) {
-            let child = context.outline.child(of: row.node, at: i)
+            let child = context.child(of: row.node, at: i)
             guard child.target == id else { continue }
             if child.label == label { found = i; break }
             if found == nil { found = i }

@@ -1,8 +1,10 @@
 import ArchiveModel
 
 extension BrowserState {
-    /// Rows one search step may look at before it stops and says so (`n` continues from there).
+    /// Rows one search step may look at in the full tree before it stops and says so (`n` continues).
     public static let searchBudget = 100_000
+    /// Visible rows looked at first, before the walk through the full tree.
+    public static let visibleSearchBudget = 50_000
 
     /// Starts a search for `pattern` forward from the focus.
     mutating func search(_ pattern: String, _ context: BrowserContext) {
@@ -18,22 +20,56 @@ extension BrowserState {
         find(forward: forward, context)
     }
 
-    /// Walks the full tree in pre-order from the focus (or where the last bounded walk stopped),
-    /// wrapping once, and focuses the first matching row, revealing it.
+    /// Looks through the visible rows after (or before) the focus first, then walks the full tree.
     private mutating func find(forward: Bool, _ context: BrowserContext) {
         guard let pattern = searchPattern else { return }
         let matcher = SearchMatcher(pattern)
+        if searchResume == nil, let (path, wrapped) = findVisible(matcher, forward: forward, context) {
+            jump(to: path, context: context)
+            if wrapped { message = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+            return
+        }
+        walk(matcher, pattern: pattern, forward: forward, context)
+    }
+
+    /// The first visible row matching, in order from the focus, wrapping once; bounded.
+    private func findVisible(_ matcher: SearchMatcher, forward: Bool, _ context: BrowserContext) -> ([Int], Bool)? {
+        let n = expansion.rowCount, start = focusRow
+        let walker = RowWalker(self, context)
+        let ranges = forward ? [(start + 1)..<n, 0..<start] : [0..<start, (start + 1)..<n]
+        var budget = Self.visibleSearchBudget
+        for (part, range) in ranges.enumerated() {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, budget > 0 {
+                let count = min(256, upper - lower, budget)
+                let from = forward ? lower : upper - count
+                var rows = walker.rows(from: from, count: count)
+                if !forward { rows.reverse() }
+                if let hit = rows.first(where: { matcher.matches($0.node) }) { return (hit.path, part == 1) }
+                budget -= count
+                if forward { lower += count } else { upper -= count }
+            }
+        }
+        return nil
+    }
+
+    /// Walks the full tree in pre-order from the focus (or where the last bounded walk stopped),
+    /// wrapping once, entering each shared object only once, and focuses the first match.
+    private mutating func walk(_ matcher: SearchMatcher, pattern: String, forward: Bool, _ context: BrowserContext) {
         let resume = searchResume.flatMap { $0.focus == focusPath && $0.forward == forward ? $0.at : nil }
         searchResume = nil
         guard var cursor = TreeCursor(at: resume ?? focusPath, context: context, pinned: pinnedRoots)
             ?? TreeCursor.first(context, pinned: pinnedRoots) else { return }
+        cursor.visited = []
         var wrapped = false, completed = false
         for _ in 0..<Self.searchBudget {
             if !(forward ? cursor.next() : cursor.previous()) {
                 guard !wrapped, let restart = forward ? TreeCursor.first(context, pinned: pinnedRoots)
                     : TreeCursor.last(context, pinned: pinnedRoots) else { completed = true; break }
                 wrapped = true
+                let visited = cursor.visited
                 cursor = restart
+                cursor.visited = visited
             }
             if let node = cursor.node, matcher.matches(node) {
                 if cursor.path == focusPath { message = "only match: " + pattern; return }
@@ -44,7 +80,8 @@ extension BrowserState {
             if wrapped, cursor.path == focusPath { completed = true; break }
         }
         if completed {
-            message = "no match: " + pattern
+            let here = context.chain(focusPath, pinned: pinnedRoots)?.last.map(matcher.matches) ?? false
+            message = (here ? "only match: " : "no match: ") + pattern
         } else {
             searchResume = SearchResume(focus: focusPath, at: cursor.path, forward: forward)
             message = "no match in \(Self.searchBudget) rows; press \(forward ? "n" : "N") to search further"

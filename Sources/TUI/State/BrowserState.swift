@@ -52,12 +52,12 @@ public struct BrowserState: Sendable {
 
     /// The initial state: top-level rows, focus on the first one.
     public init(context: BrowserContext, cols: Int, rows: Int) {
-        self.cols = cols
-        self.rows = rows
+        self.cols = min(ScreenBuffer.maxCols, max(1, cols))
+        self.rows = min(ScreenBuffer.maxRows, max(1, rows))
         expansion = ExpansionTree(rootCount: context.outlineRootCount)
         focusPath = context.outlineRootCount > 0 ? [0] : []
         if context.outlineRootCount == 1, let root = context.root(0, pinned: []) {
-            expansion.expand([0], childCount: context.outline.childCount(of: root))
+            expansion.expand([0], childCount: context.childCount(of: root))
         }
     }
 
@@ -99,7 +99,7 @@ public struct BrowserState: Sendable {
     }
 
     mutating func resize(cols: Int, rows: Int) {
-        self.cols = max(1, cols)
-        self.rows = max(1, rows)
+        self.cols = min(ScreenBuffer.maxCols, max(1, cols))
+        self.rows = min(ScreenBuffer.maxRows, max(1, rows))
     }
 }

@@ -37,10 +37,10 @@ struct PathFinder {
             head += 1
             if match(path, node) { return path }
             if let t = node.target, !seen.insert(t).inserted { continue }
-            let count = context.outline.childCount(of: node)
+            let count = context.childCount(of: node)
             for i in 0..<count {
                 if queue.count >= budget { break }
-                queue.append((path + [i], context.outline.child(of: node, at: i)))
+                queue.append((path + [i], context.child(of: node, at: i)))
             }
         }
         return nil

@@ -6,6 +6,9 @@ struct TreeCursor {
     let context: BrowserContext
     let pinned: [ObjectID]
     var maxDepth = 48
+    /// When set, objects already entered are not entered again (a shared object's rows are walked
+    /// once), so a walk costs at most the size of the graph rather than of its unfolding.
+    var visited: Set<ObjectID>?
     private(set) var path: [Int]
     private(set) var chain: [OutlineNode]
 
@@ -25,13 +28,14 @@ struct TreeCursor {
     private func isOpen() -> Bool {
         guard let node = chain.last, node.isExpandable, path.count < maxDepth else { return false }
         if let t = node.target, chain.dropLast().contains(where: { $0.target == t }) { return false }
-        return context.outline.childCount(of: node) > 0
+        if let t = node.target, visited?.contains(t) == true { return false }
+        return context.childCount(of: node) > 0
     }
 
     private mutating func push(_ position: Int) {
         guard let parent = chain.last else { return }
         path.append(position)
-        chain.append(context.outline.child(of: parent, at: position))
+        chain.append(context.child(of: parent, at: position))
     }
 
     private mutating func replaceLast(with position: Int) -> Bool {
@@ -47,11 +51,17 @@ struct TreeCursor {
         return true
     }
 
+    /// Records that the walk enters the current row's object (only descending counts: the
+    /// ancestors of the starting row are walked around, not entered).
+    private mutating func enter() {
+        if let t = chain.last?.target { visited?.insert(t) }
+    }
+
     /// Moves to the next row in pre-order; false at the end of the tree.
     mutating func next() -> Bool {
-        if isOpen() { push(0); return true }
+        if isOpen() { enter(); push(0); return true }
         while let last = path.last {
-            let siblings = chain.count > 1 ? context.outline.childCount(of: chain[chain.count - 2]) : rootCount
+            let siblings = chain.count > 1 ? context.childCount(of: chain[chain.count - 2]) : rootCount
             if last + 1 < siblings { return replaceLast(with: last + 1) }
             path.removeLast()
             chain.removeLast()
@@ -69,7 +79,7 @@ struct TreeCursor {
             return true
         }
         guard replaceLast(with: last - 1) else { return false }
-        while isOpen(), let node = chain.last { push(context.outline.childCount(of: node) - 1) }
+        while isOpen(), let node = chain.last { enter(); push(context.childCount(of: node) - 1) }
         return true
     }
 
@@ -82,7 +92,7 @@ struct TreeCursor {
     static func last(_ context: BrowserContext, pinned: [ObjectID]) -> TreeCursor? {
         let n = context.outlineRootCount + pinned.count
         guard n > 0, var cursor = TreeCursor(at: [n - 1], context: context, pinned: pinned) else { return nil }
-        while cursor.isOpen(), let node = cursor.node { cursor.push(context.outline.childCount(of: node) - 1) }
+        while cursor.isOpen(), let node = cursor.node { cursor.push(context.childCount(of: node) - 1) }
         return cursor
     }
 }

@@ -55,7 +55,7 @@ struct RowWalker {
     private func advance(_ path: inout [Int], _ chain: inout [OutlineNode]) -> Bool {
         if let node = chain.last, expansion.isExpanded(path), (expansion.childCount(at: path) ?? 0) > 0 {
             path.append(0)
-            chain.append(context.outline.child(of: node, at: 0))
+            chain.append(context.child(of: node, at: 0))
             return true
         }
         while let last = path.last {
@@ -66,7 +66,7 @@ struct RowWalker {
             if last + 1 < siblings {
                 path.append(last + 1)
                 if let parent = chain.last {
-                    chain.append(context.outline.child(of: parent, at: last + 1))
+                    chain.append(context.child(of: parent, at: last + 1))
                 } else if let root = context.root(last + 1, pinned: pinned) {
                     chain.append(root)
                 } else {

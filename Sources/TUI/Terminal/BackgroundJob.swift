@@ -70,14 +70,39 @@ public final class BackgroundJob: @unchecked Sendable {
         locked { result = outcome }
     }
 
-    /// Starts `perform` on a new detached task.
+    /// Starts `perform` on a new thread of its own (not the shared concurrency pool, which long
+    /// blocking work would starve).
     public func start(on graph: any ObjectGraph) {
-        Task.detached { self.perform(on: graph) }
+        WorkerThread.start { self.perform(on: graph) }
     }
 
     /// Status-line text: `indexing 40% · Esc cancels`.
     public var label: String {
         let percent = Int((progress * 100).rounded(.down))
         return (kind == .buildIndex ? "indexing" : "checking") + " \(percent)% · Esc cancels"
+    }
+}
+
+/// A detached POSIX thread running one closure.
+enum WorkerThread {
+    private final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on a new detached thread; runs it on the caller's thread if no thread can be made.
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { argument in
+            guard let argument else { return nil }
+            Unmanaged<Box>.fromOpaque(argument).takeRetainedValue().body()
+            return nil
+        }, box)
+        if created == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
+        }
     }
 }

@@ -126,7 +126,8 @@ public final class TerminalSeam: Terminal {
     private func attributes(for style: Style) -> Int32 {
         var a = cnc_A_NORMAL
         if style.bold { a |= cnc_A_BOLD }
-        if style.reverse { a |= cnc_A_REVERSE }
+        // Without colour, a coloured background (status bar, hex highlight) is shown in reverse video.
+        if style.reverse || (!useColor && style.bg != .none) { a |= cnc_A_REVERSE }
         if style.dim { a |= cnc_A_DIM }
         if style.underline { a |= cnc_A_UNDERLINE }
         if useColor, style.fg != .none || style.bg != .none { a |= cnc_color_pair(Int32(pair(style.fg, style.bg))) }
