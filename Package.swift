@@ -22,7 +22,7 @@ let package = Package(
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

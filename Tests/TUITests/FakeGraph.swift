@@ -45,7 +45,8 @@ final class FakeGraph: ObjectGraph, @unchecked Sendable {
                           diagnostics: [sharedWarning]),
             Self.instance(3, "NodeA", ByteRange(56, 64), [Field(key: "next", value: Self.ref(4), range: ByteRange(60, 62))]),
             Self.instance(4, "NodeB", ByteRange(64, 72), [Field(key: "next", value: Self.ref(3), range: ByteRange(68, 70))]),
-            Self.instance(5, "NSArray", ByteRange(72, 100), [
+            // A custom class, so the million items stay an inline list (NSArray would be presented as a known class).
+            Self.instance(5, "BigList", ByteRange(72, 100), [
                 Field(key: "NS.objects", value: .list((0..<bigCount).map { .scalar(.integer(Int128($0), width: 4)) })),
             ]),
             GraphObject(id: 6, kind: .value, value: .string(FakeGraph.hostile), range: ByteRange(100, 120)),

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func searchScriptFromTheBrief() {
-        let text = Headless.render(graph: FakeGraph.small, fileName: "fake.plist", cols: 80, rows: 24, keys: "jjl/NSArray\n")
+        let text = Headless.render(graph: FakeGraph.small, fileName: "fake.plist", cols: 80, rows: 24, keys: "jjl/BigList\n")
         #expect(text.split(separator: "\n").last?.contains("root › big") == true)
     }
 

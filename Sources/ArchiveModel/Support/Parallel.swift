@@ -36,7 +36,7 @@ enum Parallel {
         var reported = 0
         let value = body(first) {
             reported += 1
-            if reported % 4096 == 0, !progress(Double(reported) / Double(firstCount)) { cancelled.store(true, ordering: .relaxed) }
+            if reported == 1 || reported % 4096 == 0, !progress(Double(reported) / Double(firstCount)) { cancelled.store(true, ordering: .relaxed) }
             return cancelled.load(ordering: .relaxed)
         }
         group.wait()

@@ -1,28 +1,25 @@
 import ArchiveModel
 
-/// One row of the coercion table: how a decode method would read the focused scalar.
-public struct CoercionRow: Sendable, Equatable {
-    /// The decode method, e.g. `decodeInt32(forKey:)`.
+/// One row of the coercion table: how a decode method would read the focused value, per implementation.
+public struct CoercionLine: Sendable, Equatable {
+    /// The decode method, e.g. `decodeInt32`.
     public var method: String
-    /// What it returns, display-safe (escape anything taken from the file).
-    public var result: String
-    /// Optional remark, e.g. "truncated" or "throws".
-    public var note: String?
-
-    public init(method: String, result: String, note: String? = nil) {
-        self.method = method
-        self.result = result
-        self.note = note
-    }
+    /// What Apple's documented contract gives (value, exception or failure), display-safe.
+    public var apple: String
+    /// What swift-corelibs-foundation (Linux) actually returns, display-safe.
+    public var corelibs: String
+    /// Whether Apple's call returns normally (false: it raises or fails).
+    public var appleReturns: Bool
 }
 
-/// HOOK: the coercion table of the detail pane.
-///
-/// `CoercionTable` (ArchiveModel, written separately) is wired here: return one row per decode
-/// method for `value`. Until then it returns no rows and the pane says so.
+/// The coercion table of the detail pane, from `CoercionTable` in ArchiveModel.
 public enum CoercionHook {
-    /// Rows for the scalar `value` shown by `node` (the node is given for context, e.g. the key).
-    public static func rows(for value: ScalarValue, node: OutlineNode, graph: any ObjectGraph) -> [CoercionRow] {
-        []
+    /// One line per NSCoder decode method for the value stored under the focused key: an inline
+    /// scalar, or a reference (decoding a reference with decodeInt… is itself a type mismatch).
+    public static func lines(for stored: FieldValue) -> [CoercionLine] {
+        CoercionTable.rows(for: stored).map { row in
+            CoercionLine(method: row.method.rawValue, apple: DisplayText.escape(row.apple.text),
+                         corelibs: DisplayText.escape(row.corelibs.text), appleReturns: row.apple.isValue)
+        }
     }
 }

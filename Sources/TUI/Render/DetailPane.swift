@@ -88,16 +88,19 @@ enum DetailPane {
         return out
     }
 
+    /// For a field holding a scalar or a reference: what each decode method returns, per Apple's
+    /// documented contract and per Linux Foundation.
     static func coercions(_ node: OutlineNode, _ object: GraphObject?, _ context: BrowserContext) -> [StyledLine] {
-        var scalar: ScalarValue?
-        if case .scalar(let s) = node.value { scalar = s }
-        if scalar == nil { scalar = object?.value }
-        guard let scalar else { return [] }
-        let rows = CoercionHook.rows(for: scalar, node: node, graph: context.graph)
-        var out: [StyledLine] = [[], [Span("coercions", Theme.heading)]]
-        if rows.isEmpty { out.append([Span("  (coercion table not available)", Theme.marker)]) }
-        for r in rows {
-            out.append([Span("  " + r.method, Theme.label), Span("  " + r.result), Span(r.note.map { "  " + $0 } ?? "", Theme.marker)])
+        switch node.value {
+        case .scalar, .reference: break
+        default: return []
+        }
+        guard !node.isGroup else { return [] }
+        var out: [StyledLine] = [[], [Span("coercions", Theme.heading), Span("  Apple (documented) · Linux corelibs", Theme.marker)]]
+        for line in CoercionHook.lines(for: node.value) {
+            out.append([Span("  " + line.method.padding(to: 14), Theme.label),
+                        Span(line.apple, line.appleReturns ? Style.plain : Theme.error)])
+            out.append([Span(String(repeating: " ", count: 16)), Span("linux: " + line.corelibs, Theme.marker)])
         }
         return out
     }
