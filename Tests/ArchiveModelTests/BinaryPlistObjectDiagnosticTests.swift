@@ -97,4 +97,17 @@ import Testing
         let d = BinaryPlistTree(InputBytes(b.build().bytes)).fullCheck()
         #expect(d.filter { $0.id == "bplist.depth.exceeded" }.count == 1)
     }
+
+    /// The full check validates strings without building them; it must agree with the decoder.
+    @Test(arguments: [
+        ([0x62, 0xD8, 0x3D, 0xDE, 0x00], [String]()),                            // a valid surrogate pair
+        ([0x62, 0xD8, 0x00, 0x00, 0x41], ["bplist.string.unpaired-surrogate"]),  // high without low
+        ([0x61, 0xDC, 0x00], ["bplist.string.unpaired-surrogate"]),              // a lone low surrogate
+        ([0x52, 0x41, 0xE9], ["bplist.string.non-ascii"]),
+    ])
+    func fullCheckValidatesStringsLikeTheDecoder(raw: [UInt8], expected: [String]) {
+        let (t, _) = tree(raw)
+        #expect(t.node(1).diagnostics.map(\.id) == expected)
+        #expect(t.fullCheck().map(\.id).filter { $0.hasPrefix("bplist.string") } == expected)
+    }
 }

@@ -29,7 +29,7 @@ struct BinaryPlistFullCheck {
         let n = layout.objectCount
         let input = tree.input, layout = self.layout
         guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
-            let decoder = BinaryPlistObjectDecoder(input: input, layout: layout)
+            let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
             var part = Part()
             part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.children.reserveCapacity(range.count)
             for id in range {

@@ -95,7 +95,7 @@ extension BinaryPlistObjectDecoder {
             c.add("bplist.count.too-large", .error, "data claims \(count) bytes but only \(available) remain before offset \(layout.objectAreaEnd)",
                   ByteRange(offset, layout.objectAreaEnd))
         }
-        return (.data(input.bytes(in: ByteRange(start: payload, count: length))), payload + length)
+        return (.data(materialize ? input.bytes(in: ByteRange(start: payload, count: length)) : []), payload + length)
     }
 
     /// `unitSize` 1 = ASCII (`5n`), 2 = UTF-16BE (`6n`), 0 = UTF-8 (`7n`, v1x only).
@@ -110,8 +110,41 @@ extension BinaryPlistObjectDecoder {
             units = Swift.max(0, units)
         }
         let range = ByteRange(start: payload, count: units * size)
+        guard materialize else {
+            validateString(range, unitSize: unitSize, &c)
+            return (.string(""), range.end)
+        }
         let text = unitSize == 2 ? utf16String(range, &c) : byteString(range, ascii: unitSize == 1, &c)
         return (.string(text), range.end)
+    }
+
+    /// The checks of `byteString`/`utf16String` without building the string.
+    private func validateString(_ range: ByteRange, unitSize: Int, _ c: inout Context) {
+        let buffer = input.buffer
+        let r = input.clamp(range)
+        if unitSize == 1 {
+            guard let bad = (r.start..<r.end).first(where: { buffer[$0] >= 0x80 }) else { return }
+            c.add("bplist.string.non-ascii", .warning,
+                  "ASCII string has byte 0x\(byteHex(buffer[bad])) at offset \(bad); CF and Python reject it (shown as UTF-8)",
+                  ByteRange(start: bad, count: 1))
+        } else if unitSize == 2 {
+            var i = r.start, expectLow = false, unpaired = 0
+            while i + 1 < r.end {
+                let unit = UInt16(buffer[i]) << 8 | UInt16(buffer[i + 1])
+                let isHigh = unit & 0xFC00 == 0xD800, isLow = unit & 0xFC00 == 0xDC00
+                if expectLow && !isLow { unpaired += 1 }
+                if !expectLow && isLow { unpaired += 1 }
+                expectLow = isHigh
+                i += 2
+            }
+            if expectLow { unpaired += 1 }
+            if unpaired > 0 {
+                c.add("bplist.string.unpaired-surrogate", .warning,
+                      "UTF-16 string has \(unpaired) unpaired surrogate(s), shown as U+FFFD; CF accepts them, Python and rust-plist fail", range)
+            }
+        } else {
+            _ = byteString(range, ascii: false, &c)
+        }
     }
 
     private func byteString(_ range: ByteRange, ascii: Bool, _ c: inout Context) -> String {

@@ -3,6 +3,9 @@
 struct BinaryPlistObjectDecoder {
     let input: InputBytes
     let layout: BinaryPlistLayout
+    /// False for whole-file checks: strings and data are validated but not built (an empty value is
+    /// returned), which saves an allocation per object.
+    var materialize = true
 
     /// Accumulates the node being decoded.
     struct Context {
