@@ -100,7 +100,7 @@ public struct DumpRenderer {
     func line(_ node: OutlineNode) -> String {
         var text = node.label
         switch node.state {
-        case .null: return text + " = nil (UID 0)"
+        case .null: return text + (document.graph is KeyedArchiveGraph ? " = nil (UID 0)" : " = nil")
         case .conditionalNull: return text + " = " + node.summary + " (conditional, reads as nil)"
         case .dangling: return text + " = ✗ dangling " + node.summary
         case .invalid: return text + " = ✗ invalid: " + node.summary
