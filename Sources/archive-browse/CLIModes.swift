@@ -45,6 +45,11 @@ enum CLIModes {
     }
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
+        // The archive may have come through a pipe (`cat x | archive-browse -`): keys then come from the terminal.
+        if isatty(0) == 0, isatty(1) != 0 {
+            let tty = open("/dev/tty", O_RDONLY)
+            if tty >= 0 { dup2(tty, 0); close(tty) }
+        }
         guard isatty(0) != 0, isatty(1) != 0 else {
             FileOutput.standardError.write("archive-browse: the browser needs a terminal; use --dump, --check, --json or --screen\n")
             return 2
