@@ -23,6 +23,8 @@ let package = Package(
         ),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel"], exclude: ["Snapshots"]),
+        // Runs the built executable; depending on it makes `swift test` build it first.
+        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),
     ],
     swiftLanguageModes: [.v6]
 )
