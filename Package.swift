@@ -23,6 +23,15 @@ let package = Package(
         ),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel"]),
+        // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
+        .target(name: "FuzzSupport", dependencies: ["ArchiveModel"]),
+        // libFuzzer targets, one file each; build them with scripts/fuzz.sh (a plain build makes no-op executables).
+        .executableTarget(name: "FuzzBinaryPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzXMLPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzOpenStepPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzRender", dependencies: ["ArchiveModel", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
