@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
+        .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
