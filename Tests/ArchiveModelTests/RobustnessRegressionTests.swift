@@ -36,4 +36,15 @@ import Testing
         DumpRenderer(document: document, diagnostics: document.graph.fullCheck(), index: nil).render { if first == nil { first = $0 } }
         #expect(first?.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) } == true, "\(first ?? "")")
     }
+
+    /// Hostile inputs: a trailer claiming 2^64 − 1 objects of 1-byte offsets trapped with an arithmetic
+    /// overflow while composing the size-mismatch message (N × O fits in 64 bits, T + N × O + 32 does not).
+    @Test func trailerCountNear2To64DoesNotOverflow() {
+        let bytes: [UInt8] = Array("bplist00".utf8) + [0x10, 0x01, 0x08] + [0, 0, 0, 0, 0, 0, 1, 1]
+            + [UInt8](repeating: 0xFF, count: 8) + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 9]
+        let tree = BinaryPlistTree(InputBytes(bytes))
+        let mismatch = tree.openDiagnostics.first { $0.id == "bplist.trailer.size-mismatch" }
+        #expect(mismatch?.message.contains("an impossible size") == true, "\(tree.openDiagnostics)")
+        #expect(GraphInvariants.violations(KeyedArchiveGraph(tree: tree)).isEmpty)
+    }
 }
