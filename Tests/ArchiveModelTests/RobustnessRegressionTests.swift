@@ -47,4 +47,38 @@ import Testing
         #expect(mismatch?.message.contains("an impossible size") == true, "\(tree.openDiagnostics)")
         #expect(GraphInvariants.violations(KeyedArchiveGraph(tree: tree)).isEmpty)
     }
+
+    /// Hostile inputs: the dump copied the path of ancestors for every row (quadratic in depth: a
+    /// million nested arrays never finished) and indented two spaces per level (a 10,000-deep ring
+    /// made 20 KB lines). Lines now stay short and the depth is written out.
+    @Test func deepDumpLinesStayShort() {
+        var b = BinaryPlistBuilder()
+        let depth = 5_000
+        for i in 0..<depth { b.add(.array([i + 1])) }
+        b.add(.integer(1))
+        let document = ArchiveDocument.open(InputBytes(b.build().bytes), name: "deep")
+        var lines = 0, longest = 0, last = ""
+        DumpRenderer(document: document, diagnostics: [], index: GraphIndex(graph: document.graph)).render {
+            lines += 1; longest = max(longest, $0.utf8.count); last = $0
+        }
+        #expect(lines == depth + 2)
+        #expect(longest < 300)
+        #expect(last.contains("[depth \(depth)]"), "\(last)")
+    }
+
+    /// Hostile inputs: an archive in a data object was dumped again at every reference to the object,
+    /// so 30 references three levels down printed 27,000 copies (83,792 lines from 2 KB).
+    @Test func embeddedArchiveDumpedOncePerObject() {
+        var inner = BinaryPlistBuilder()
+        inner.add(.string("leaf"))
+        var outer = BinaryPlistBuilder()
+        outer.add(.array(Array(repeating: 1, count: 30)))
+        outer.add(.data(inner.build().bytes))
+        let document = ArchiveDocument.open(InputBytes(outer.build().bytes), name: "outer")
+        var embedded = 0
+        DumpRenderer(document: document, diagnostics: [], index: GraphIndex(graph: document.graph)).render {
+            if $0.contains("(embedded") { embedded += 1 }
+        }
+        #expect(embedded == 1)
+    }
 }
