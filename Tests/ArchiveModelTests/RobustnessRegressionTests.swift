@@ -81,4 +81,42 @@ import Testing
         }
         #expect(embedded == 1)
     }
+
+    /// Hostile inputs: the outline's view cache evicted first-in first-out, so listing the children of
+    /// a wide object decoded the object again every 64 children (quadratic in its width).
+    @Test func wideObjectStaysCachedWhileItsChildrenAreListed() {
+        let graph = WideGraph(width: 5_000)
+        let outline = Outline(graph: graph)
+        guard let root = outline.roots().first else { Issue.record("no root"); return }
+        let count = outline.childCount(of: root)
+        #expect(count == 5_000)
+        for i in 0..<count { _ = outline.child(of: root, at: i) }
+        #expect(graph.parentDecodes <= 2, "the wide object was decoded \(graph.parentDecodes) times")
+    }
+}
+
+/// One object (#0) with `width` fields, each referring to its own integer object; counts decodes of #0.
+final class WideGraph: ObjectGraph, @unchecked Sendable {
+    // Safety: used from one test at a time.
+    let width: Int
+    var parentDecodes = 0
+    let input = InputBytes([UInt8]())
+
+    init(width: Int) { self.width = width }
+
+    var container: ContainerFormat { .binaryPlist }
+    var archiveKind: String { "test" }
+    var objectCount: Int { width + 1 }
+    var topLevel: [Field] { [Field(key: "root", value: .reference(.object(0)))] }
+    var openDiagnostics: [Diagnostic] { [] }
+    func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { [] }
+
+    func object(_ id: ObjectID) -> GraphObject {
+        guard id != 0 else {
+            parentDecodes += 1
+            return GraphObject(id: 0, kind: .instance, className: "Wide",
+                               fields: (1...width).map { Field(key: "f\($0)", value: .reference(.object($0))) })
+        }
+        return GraphObject(id: id, kind: .value, value: .integer(Int128(id), width: 8))
+    }
 }
