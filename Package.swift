@@ -25,6 +25,17 @@ let package = Package(
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),
+        // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
+        .target(name: "FuzzSupport", dependencies: ["ArchiveModel"]),
+        // libFuzzer targets, one file each; build them with scripts/fuzz.sh (a plain build makes no-op executables).
+        .executableTarget(name: "FuzzBinaryPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzXMLPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzOpenStepPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzRender", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
+        .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,4 +36,87 @@ import Testing
         DumpRenderer(document: document, diagnostics: document.graph.fullCheck(), index: nil).render { if first == nil { first = $0 } }
         #expect(first?.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) } == true, "\(first ?? "")")
     }
+
+    /// Hostile inputs: a trailer claiming 2^64 − 1 objects of 1-byte offsets trapped with an arithmetic
+    /// overflow while composing the size-mismatch message (N × O fits in 64 bits, T + N × O + 32 does not).
+    @Test func trailerCountNear2To64DoesNotOverflow() {
+        let bytes: [UInt8] = Array("bplist00".utf8) + [0x10, 0x01, 0x08] + [0, 0, 0, 0, 0, 0, 1, 1]
+            + [UInt8](repeating: 0xFF, count: 8) + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 9]
+        let tree = BinaryPlistTree(InputBytes(bytes))
+        let mismatch = tree.openDiagnostics.first { $0.id == "bplist.trailer.size-mismatch" }
+        #expect(mismatch?.message.contains("an impossible size") == true, "\(tree.openDiagnostics)")
+        #expect(GraphInvariants.violations(KeyedArchiveGraph(tree: tree)).isEmpty)
+    }
+
+    /// Hostile inputs: the dump copied the path of ancestors for every row (quadratic in depth: a
+    /// million nested arrays never finished) and indented two spaces per level (a 10,000-deep ring
+    /// made 20 KB lines). Lines now stay short and the depth is written out.
+    @Test func deepDumpLinesStayShort() {
+        var b = BinaryPlistBuilder()
+        let depth = 5_000
+        for i in 0..<depth { b.add(.array([i + 1])) }
+        b.add(.integer(1))
+        let document = ArchiveDocument.open(InputBytes(b.build().bytes), name: "deep")
+        var lines = 0, longest = 0, last = ""
+        DumpRenderer(document: document, diagnostics: [], index: GraphIndex(graph: document.graph)).render {
+            lines += 1; longest = max(longest, $0.utf8.count); last = $0
+        }
+        #expect(lines == depth + 2)
+        #expect(longest < 300)
+        #expect(last.contains("[depth \(depth)]"), "\(last)")
+    }
+
+    /// Hostile inputs: an archive in a data object was dumped again at every reference to the object,
+    /// so 30 references three levels down printed 27,000 copies (83,792 lines from 2 KB).
+    @Test func embeddedArchiveDumpedOncePerObject() {
+        var inner = BinaryPlistBuilder()
+        inner.add(.string("leaf"))
+        var outer = BinaryPlistBuilder()
+        outer.add(.array(Array(repeating: 1, count: 30)))
+        outer.add(.data(inner.build().bytes))
+        let document = ArchiveDocument.open(InputBytes(outer.build().bytes), name: "outer")
+        var embedded = 0
+        DumpRenderer(document: document, diagnostics: [], index: GraphIndex(graph: document.graph)).render {
+            if $0.contains("(embedded") { embedded += 1 }
+        }
+        #expect(embedded == 1)
+    }
+
+    /// Hostile inputs: the outline's view cache evicted first-in first-out, so listing the children of
+    /// a wide object decoded the object again every 64 children (quadratic in its width).
+    @Test func wideObjectStaysCachedWhileItsChildrenAreListed() {
+        let graph = WideGraph(width: 5_000)
+        let outline = Outline(graph: graph)
+        guard let root = outline.roots().first else { Issue.record("no root"); return }
+        let count = outline.childCount(of: root)
+        #expect(count == 5_000)
+        for i in 0..<count { _ = outline.child(of: root, at: i) }
+        #expect(graph.parentDecodes <= 2, "the wide object was decoded \(graph.parentDecodes) times")
+    }
+}
+
+/// One object (#0) with `width` fields, each referring to its own integer object; counts decodes of #0.
+final class WideGraph: ObjectGraph, @unchecked Sendable {
+    // Safety: used from one test at a time.
+    let width: Int
+    var parentDecodes = 0
+    let input = InputBytes([UInt8]())
+
+    init(width: Int) { self.width = width }
+
+    var container: ContainerFormat { .binaryPlist }
+    var archiveKind: String { "test" }
+    var objectCount: Int { width + 1 }
+    var topLevel: [Field] { [Field(key: "root", value: .reference(.object(0)))] }
+    var openDiagnostics: [Diagnostic] { [] }
+    func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { [] }
+
+    func object(_ id: ObjectID) -> GraphObject {
+        guard id != 0 else {
+            parentDecodes += 1
+            return GraphObject(id: 0, kind: .instance, className: "Wide",
+                               fields: (1...width).map { Field(key: "f\($0)", value: .reference(.object($0))) })
+        }
+        return GraphObject(id: id, kind: .value, value: .integer(Int128(id), width: 8))
+    }
 }

@@ -97,8 +97,11 @@ extension BinaryPlistLayout {
         let (tableBytes, overflow) = n.multipliedReportingOverflow(by: UInt64(o))
         if overflow || tableBytes != UInt64(areaEnd - t) {
             let claimed = overflow ? "more than 2^64" : "\(tableBytes)"
+            // N × O can be near 2^64 without overflowing; the implied file size then can overflow.
+            let (withTable, over1) = UInt64(t).addingReportingOverflow(tableBytes)
+            let (implied, over2) = withTable.addingReportingOverflow(32)
             diagnostics.append(Diagnostic("bplist.trailer.size-mismatch", .error,
-                "file is \(input.count) bytes but the trailer implies \(overflow ? "an impossible size" : "\(UInt64(t) + tableBytes + 32)") "
+                "file is \(input.count) bytes but the trailer implies \(overflow || over1 || over2 ? "an impossible size" : "\(implied)") "
                 + "(table at \(t) + \(n) objects × \(o) bytes = \(claimed) + 32-byte trailer)",
                 range: trailer.fieldRange(8, 8)))
         }

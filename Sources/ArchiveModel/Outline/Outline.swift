@@ -119,7 +119,12 @@ public final class Outline {
 
     /// The decoded object with its presentation, cached.
     public func view(_ id: ObjectID) -> ObjectView {
-        if let hit = cache[id] { return hit }
+        if let hit = cache[id] {
+            // Least recently used goes first: a wide object whose children are being listed must stay
+            // cached, or every 64th child decodes it again (quadratic in its width).
+            if cacheOrder.last != id, let i = cacheOrder.firstIndex(of: id) { cacheOrder.remove(at: i); cacheOrder.append(id) }
+            return hit
+        }
         let v = ObjectView(object: graph.object(id), graph: graph)
         if cacheOrder.count >= cacheLimit {
             cache[cacheOrder.removeFirst()] = nil

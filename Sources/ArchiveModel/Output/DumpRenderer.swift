@@ -25,6 +25,11 @@ public struct DumpRenderer {
         looseDiagnostics = loose
     }
 
+    /// Rows deeper than this are indented as if at this depth, with their depth written out, so a
+    /// line never grows with the nesting of the input (a million nested arrays would otherwise make
+    /// lines of 2 MB each, terabytes in all).
+    static let maxIndentDepth = 64
+
     /// Writes the dump line by line to `write`.
     public func render(_ write: (String) -> Void) {
         let graph = document.graph
@@ -32,15 +37,20 @@ public struct DumpRenderer {
         for d in looseDiagnostics { write("  " + Self.diagnosticLine(d)) }
         var expanded = [Bool](repeating: false, count: graph.objectCount)
         var described = [Bool](repeating: false, count: graph.objectCount)
-        // Explicit stack of (node, depth, ancestors' targets) so depth never touches the call stack.
-        var stack: [(node: OutlineNode, depth: Int, path: [ObjectID])] = outline.roots().reversed().map { ($0, 0, []) }
-        while let (node, depth, path) = stack.popLast() {
+        var onPath = [Bool](repeating: false, count: graph.objectCount)
+        // Explicit stack of (node, depth) so depth never touches the call stack; `ancestors` holds the
+        // targets of the expanded rows above the current one (cut back to its depth), so the cycle test
+        // is a flag lookup, not a copy of the path per row.
+        var stack: [(node: OutlineNode, depth: Int)] = outline.roots().reversed().map { ($0, 0) }
+        var ancestors: [ObjectID?] = []
+        while let (node, depth) = stack.popLast() {
+            while ancestors.count > depth { if let t = ancestors.removeLast() { onPath[t] = false } }
             if isRedundantRawFields(node) { continue }
-            let indent = String(repeating: "  ", count: depth + 1)
+            let indent = Self.indent(depth: depth)
             var marker = ""
             var expand = node.isExpandable
             if let target = node.target {
-                if path.contains(target) {
+                if onPath[target] {
                     marker = "  ↺ #\(target) (cycle)"; expand = false
                 } else if expanded[target] {
                     marker = "  → #\(target) (shown above)"; expand = false
@@ -49,17 +59,18 @@ public struct DumpRenderer {
                 }
             }
             write(indent + line(node) + marker)
-            writeEmbedded(node, indent: indent, write)
+            // An object's embedded archive is dumped where the object is first shown, not at every reference.
+            if node.target.map({ !described[$0] }) ?? true { writeEmbedded(node, indent: indent, write) }
             if let target = node.target, !described[target] {
                 described[target] = true
                 for d in diagnosticsByObject[target] ?? [] { write(indent + "  " + Self.diagnosticLine(d)) }
             }
             guard expand else { continue }
-            if let target = node.target { expanded[target] = true }
-            let childPath = node.target.map { path + [$0] } ?? path
+            if let target = node.target { expanded[target] = true; onPath[target] = true }
+            ancestors.append(node.target)
             let count = outline.childCount(of: node)
             for i in stride(from: count - 1, through: 0, by: -1) {
-                stack.append((outline.child(of: node, at: i), depth + 1, childPath))
+                stack.append((outline.child(of: node, at: i), depth + 1))
             }
         }
     }
@@ -79,6 +90,12 @@ public struct DumpRenderer {
             guard case .list(let items) = field.value else { return false }
             return items.allSatisfy { if case .reference = $0 { true } else { false } }
         }
+    }
+
+    /// Two spaces per level up to `maxIndentDepth`, then the depth spelled out.
+    static func indent(depth: Int) -> String {
+        if depth < maxIndentDepth { return String(repeating: "  ", count: depth + 1) }
+        return String(repeating: "  ", count: maxIndentDepth + 1) + "[depth \(depth)] "
     }
 
     /// Nested archives found in data values are dumped in place, up to three levels deep.

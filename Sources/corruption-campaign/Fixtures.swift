@@ -1,0 +1,62 @@
+import ArchiveModel
+
+/// Inputs the project builds itself, used beside the shared corpus (and written out as fuzz seeds):
+/// the demo archives and small builder fixtures with cycles, shared objects and odd widths.
+enum Fixtures {
+    static func all() -> [(name: String, bytes: [UInt8])] {
+        [
+            ("fixture/demo.bplist", DemoArchive.bytes()),
+            ("fixture/demo-corrupt.bplist", DemoArchive.bytes(corrupt: true)),
+            ("fixture/plain.bplist", plain()),
+            ("fixture/keyed-cycle.bplist", keyedCycle()),
+            ("fixture/wide-refs.bplist", wideRefs()),
+            ("fixture/embedded.bplist", embedded()),
+            ("fixture/openstep.plist", Array(openStep.utf8)),
+        ]
+    }
+
+    /// A plain plist with every scalar type and nested containers.
+    static func plain() -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.dict([(1, 2), (3, 4), (5, 6)]))
+        b.add(.string("name")); b.add(.string("日本 \u{1B}[1m"))
+        b.add(.string("list")); b.add(.array([7, 8, 9, 10, 11, 12]))
+        b.add(.string("set")); b.add(.set([7, 8]))
+        b.add(.integer(-7)); b.add(.real(1.5)); b.add(.data([1, 2, 3])); b.add(.date(0)); b.add(.bool(true)); b.add(.uid(3))
+        return b.build().bytes
+    }
+
+    /// A keyed archive with a parent/child cycle, a shared string and a nil reference.
+    static func keyedCycle() -> [UInt8] {
+        var a = KeyedArchiveBuilder()
+        let parent = a.reserve()
+        let name = a.add(.string("shared"))
+        let child = a.object("Node", [("parent", .ref(parent)), ("name", .ref(name)), ("n", .int(3))])
+        a.set(parent, .object(classID: a.classID("Node"), fields: [("child", .ref(child)), ("name", .ref(name)), ("none", .ref(0))]))
+        a.top = [("root", .ref(parent))]
+        return a.buildBinary()
+    }
+
+    /// A plain plist written with 8-byte references and offsets.
+    static func wideRefs() -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.objectRefSize = 8
+        b.offsetIntSize = 8
+        b.add(.array([1, 2, 1]))
+        b.add(.string("x")); b.add(.integer(1 << 40))
+        return b.build().bytes
+    }
+
+    /// A keyed archive holding another keyed archive in an NSData.
+    static func embedded() -> [UInt8] {
+        var a = KeyedArchiveBuilder()
+        let data = a.object("NSData", [("NS.bytes", .data(keyedCycle()))])
+        a.top = [("root", .ref(a.object("Holder", [("payload", .ref(data)), ("raw", .ref(a.add(.data(plain()))))])))]
+        return a.buildBinary()
+    }
+
+    static let openStep = """
+        // OpenStep plist
+        { name = "demo \\033[31m"; list = (1, 2, "three", <0a0b0c>); nested = { a = b; c = (); }; }
+        """
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets (release + ASan + fuzzer), one at a time, and prints a table.
+#
+#   scripts/fuzz.sh [--smoke] [SECONDS_PER_TARGET] [TARGET...]
+#
+#   --smoke        20 s per target (unless SECONDS is given), for CI
+#   SECONDS        time per target (default 60)
+#   TARGET         any of the targets below (default: all)
+#
+# Work lives in fuzz-work/ (gitignored): seeds/<target> (copied from ../shared/corpus plus fixtures the
+# project builds), corpus/<target> (grows across runs), findings/<target> (crash-/leak-/timeout-/oom-
+# files), logs/, and ledger.tsv (one row per run, for cumulative figures).
+# Environment: FUZZ_MAX_LEN (default 16384), FUZZ_RSS_MB (2048), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus).
+# Exit status: 0 when no target found anything new, 1 otherwise, 2 on a build failure or bad usage.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ALL=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzKeyedArchive FuzzTypedstream FuzzRender)
+SCRATCH=.build-fuzz
+WORK=fuzz-work
+MAX_LEN=${FUZZ_MAX_LEN:-16384}
+RSS_MB=${FUZZ_RSS_MB:-2048}
+NICE=${FUZZ_NICE:-10}
+CORPUS=${FUZZ_CORPUS:-../shared/corpus}
+export SWIFT_BACKTRACE=enable=no
+
+seconds=""
+smoke=0
+targets=()
+for arg in "$@"; do
+  case "$arg" in
+    --smoke) smoke=1 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    ''|*[!0-9]*)
+      if printf '%s\n' "${ALL[@]}" | grep -qx -- "$arg"; then targets+=("$arg")
+      else echo "fuzz.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
+    *) seconds=$arg ;;
+  esac
+done
+[ -n "$seconds" ] || seconds=$([ $smoke = 1 ] && echo 20 || echo 60)
+[ ${#targets[@]} -gt 0 ] || targets=("${ALL[@]}")
+started=$(date +%s)
+
+# --- build ---------------------------------------------------------------------------------------
+quiet_build() { # filters the ~140 harmless "Cannot export local symbol" link warnings
+  local log; log=$(mktemp)
+  if ! nice -n "$NICE" swift build "$@" >"$log" 2>&1; then
+    grep -v 'Cannot export local symbol' "$log" | tail -40 >&2; rm -f "$log"; return 1
+  fi
+  rm -f "$log"
+}
+for t in "${targets[@]}"; do
+  echo "fuzz.sh: building $t" >&2
+  quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path "$SCRATCH" || exit 2
+done
+# The seed generator (debug is enough): the demo archives and builder fixtures.
+echo "fuzz.sh: building corruption-campaign (seed generator)" >&2
+quiet_build --product corruption-campaign --scratch-path .build-fuzzdev || exit 2
+
+# --- seeds ---------------------------------------------------------------------------------------
+kind_of() { # bplist | typedstream | xml | openstep | other, from the first bytes
+  local f=$1 head
+  head=$(head -c 16 "$f" | tr -d '\000')
+  case "$head" in bplist*) echo bplist; return ;; esac
+  if head -c 16 "$f" | grep -aq -e streamtyped -e typedstream; then echo typedstream; return; fi
+  if head -c 2048 "$f" | grep -aqi -e '<?xml' -e '<plist' -e '<!DOCTYPE'; then echo xml; return; fi
+  case "$(head -c 512 "$f" | tr -d ' \t\r\n' | head -c 1)" in '{'|'('|'/'|'"') echo openstep; return ;; esac
+  echo other
+}
+wants() { # target kind -> 0 when the target is seeded with that kind
+  case "$1" in
+    FuzzBinaryPlist|FuzzKeyedArchive) [ "$2" = bplist ] ;;
+    FuzzXMLPlist) [ "$2" = xml ] ;;
+    FuzzOpenStepPlist) [ "$2" = openstep ] || [ "$2" = xml ] ;;
+    FuzzTypedstream) [ "$2" = typedstream ] ;;
+    FuzzRender) true ;;
+  esac
+}
+fixtures=$WORK/fixtures
+rm -rf "$fixtures"; mkdir -p "$fixtures"
+.build-fuzzdev/debug/corruption-campaign --write-seeds "$fixtures"
+sources=("$fixtures")
+if [ -d "$CORPUS" ]; then sources+=("$CORPUS"); else echo "fuzz.sh: no $CORPUS; seeding with built fixtures only" >&2; fi
+for t in "${targets[@]}"; do
+  rm -rf "$WORK/seeds/$t"; mkdir -p "$WORK/seeds/$t" "$WORK/corpus/$t" "$WORK/findings/$t" "$WORK/logs"
+  while IFS= read -r -d '' f; do
+    case "$(basename "$f")" in MANIFEST.tsv|README.md|NOTICE.md) continue ;; esac
+    # Named after the last two path parts (corpus folder and file), never starting with a dot.
+    if wants "$t" "$(kind_of "$f")"; then cp "$f" "$WORK/seeds/$t/$(basename "$(dirname "$f")")-$(basename "$f")"; fi
+  done < <(find "${sources[@]}" -type f -print0)
+done
+
+# --- run -----------------------------------------------------------------------------------------
+count_findings() { find "$WORK/findings/$1" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'slow-unit-*' \) | wc -l; }
+rows=()
+new_total=0
+for t in "${targets[@]}"; do
+  log="$WORK/logs/$t-$(date +%Y%m%d-%H%M%S).log"
+  before=$(count_findings "$t")
+  echo "fuzz.sh: running $t for ${seconds}s (log: $log)" >&2
+  set +e
+  nice -n "$NICE" "$SCRATCH/release/$t" -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
+    -rss_limit_mb="$RSS_MB" -timeout=10 -artifact_prefix="$WORK/findings/$t/" \
+    "$WORK/corpus/$t" "$WORK/seeds/$t" >"$log" 2>&1
+  status=$?
+  set -e
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2 "/" $4}')
+  corpus=$(find "$WORK/corpus/$t" -type f | wc -l)
+  after=$(count_findings "$t")
+  new=$((after - before))
+  new_total=$((new_total + new))
+  [ $status -eq 0 ] || [ $new -gt 0 ] || new="exit $status"
+  rows+=("$t|${execs:-?}|${rate:-?}|${cov:-?}|$corpus|$new")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$seconds" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" >>"$WORK/ledger.tsv"
+  if [ "$new" != 0 ]; then
+    grep -E 'ERROR|Fatal error|fuzz check failed|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
+  fi
+done
+
+# --- table ---------------------------------------------------------------------------------------
+echo
+printf '%-18s %12s %9s %14s %8s %9s\n' target executions exec/s cov/ft corpus findings
+for row in "${rows[@]}"; do
+  IFS='|' read -r t e r c n f <<<"$row"
+  printf '%-18s %12s %9s %14s %8s %9s\n' "$t" "$e" "$r" "$c" "$n" "$f"
+done
+echo
+echo "cumulative (fuzz-work/ledger.tsv, all runs so far):"
+awk -F'\t' '{ e[$2] += $4; s[$2] += $3 } END { for (t in e) printf "  %-18s %14d executions in %6d s\n", t, e[t], s[t] }' "$WORK/ledger.tsv" | sort
+echo "findings so far: $(find "$WORK/findings" -type f | wc -l) file(s) under $WORK/findings"
+echo "fuzz.sh: total $(( $(date +%s) - started )) s"
+[ "$new_total" -eq 0 ] || exit 1
