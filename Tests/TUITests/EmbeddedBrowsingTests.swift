@@ -8,7 +8,9 @@ import Testing
     /// A keyed archive `Message` whose fields hold: `body`, an NSMutableData whose `NS.data` is a keyed
     /// archive (`Holder`) which itself holds the demo archive in `payload`; `inline`, the damaged demo
     /// as inline data; `plain`, data that is no archive.
-    static let outer: ArchiveDocument = {
+    static let outer = ArchiveDocument.open(InputBytes(outerBytes), name: "outer.archive")
+
+    static let outerBytes: [UInt8] = {
         var inner = KeyedArchiveBuilder()
         let payload = inner.add(.data(DemoArchive.bytes()))
         let holder = inner.object("Holder", [("payload", .ref(payload)), ("note", .string("holds the demo"))])
@@ -22,7 +24,7 @@ import Testing
             ("body", .ref(body)), ("inline", .data(DemoArchive.bytes(corrupt: true))), ("plain", .ref(plain)),
         ])
         a.top = [("root", .ref(message))]
-        return ArchiveDocument.open(InputBytes(a.buildBinary()), name: "outer.archive")
+        return a.buildBinary()
     }()
 
     /// Rows of the outer archive (the single root starts expanded).
