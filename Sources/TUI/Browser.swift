@@ -1,6 +1,6 @@
 import ArchiveModel
 
-/// The interactive browser: the run loop between a `Terminal` and a `Session`.
+/// The interactive browser: the run loop between a `Terminal` and a `SessionStack`.
 public enum Browser {
     /// Runs the browser on the controlling terminal until the user quits. Returns the exit status
     /// (0). The terminal is restored on quit, on Ctrl-C (a key in raw mode) and on every exit path.
@@ -10,39 +10,53 @@ public enum Browser {
         return run(graph: graph, fileName: fileName, terminal: terminal)
     }
 
-    /// The run loop on any terminal. The graph index is built in the background at start; a full
-    /// check starts when something needs it. Esc cancels running work.
+    /// Background work and the session it belongs to.
+    private typealias Job = (work: BackgroundJob, session: Session)
+
+    /// The run loop on any terminal. Each archive's index (the file's, and each embedded one's when
+    /// opened) is built in the background; a full check starts when something needs it. Esc cancels
+    /// the running work of the archive on screen; closing an embedded archive cancels its work.
     public static func run(graph: any ObjectGraph, fileName: String, terminal: any Terminal,
                            indexInBackground: Bool = true) -> Int32 {
         let size = terminal.size
-        let session = Session(graph: graph, fileName: fileName, cols: size.cols, rows: size.rows)
-        var jobs: [BackgroundJob] = []
-        if indexInBackground { jobs.append(start(.buildIndex, then: nil, graph)) }
+        let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: size.cols, rows: size.rows))
+        var jobs: [Job] = []
+        if indexInBackground { jobs.append(start(.buildIndex, then: nil, stack.current)) }
         var dirty = true
-        while !session.state.shouldQuit {
-            if dirty || !jobs.isEmpty {
-                terminal.present(Renderer.render(session.state, context: session.context, progress: jobs.first?.label))
+        while !stack.shouldQuit {
+            let session = stack.current
+            let progress = jobs.first { $0.session === session }?.work.label
+            if dirty || progress != nil {
+                terminal.present(Renderer.render(session.state, context: session.context, progress: progress))
             }
             // Never block for long: SIGWINCH may be handled on another thread (the job threads), and
             // ncurses only reports KEY_RESIZE on its next read.
             let key = terminal.nextKey(timeoutMilliseconds: jobs.isEmpty ? idleTimeout : busyTimeout)
             let running = jobs.count
-            collectFinished(&jobs, session)
+            collectFinished(&jobs)
             dirty = jobs.count != running
             guard let key else { continue }
             dirty = true
-            if !jobs.isEmpty, key == .escape, session.state.mode == .tree {
-                for job in jobs { job.cancel() }
+            if key == .escape, session.state.mode == .tree, jobs.contains(where: { $0.session === session }) {
+                for job in jobs where job.session === session { job.work.cancel() }
                 continue
             }
-            session.handle(key)
+            switch stack.handle(key) {
+            case .opened(let nested):
+                if indexInBackground { jobs.append(start(.buildIndex, then: nil, nested)) }
+            case .closed(let closed):
+                for job in jobs where job.session === closed { job.work.cancel() }
+                jobs.removeAll { $0.session === closed }
+            case .none:
+                break
+            }
             startPending(&jobs, session)
             for effect in session.state.effects {
                 if case .yank(let text) = effect { terminal.yank(text) }
             }
             session.state.effects = []
         }
-        for job in jobs { job.cancel() }
+        for job in jobs { job.work.cancel() }
         return 0
     }
 
@@ -51,29 +65,30 @@ public enum Browser {
     /// How long one read waits while background work runs (the progress refresh interval).
     public static let busyTimeout = 100
 
-    private static func start(_ kind: BackgroundJob.Kind, then: Action?, _ graph: any ObjectGraph) -> BackgroundJob {
+    private static func start(_ kind: BackgroundJob.Kind, then: Action?, _ session: Session) -> Job {
         let job = BackgroundJob(kind: kind, then: then)
-        job.start(on: graph)
-        return job
+        job.start(on: session.context.graph)
+        return (job, session)
     }
 
-    /// Turns a work request into a background job (or hands the follow-up to a running one).
-    private static func startPending(_ jobs: inout [BackgroundJob], _ session: Session) {
+    /// Turns a session's work request into a background job (or hands the follow-up to a running one).
+    private static func startPending(_ jobs: inout [Job], _ session: Session) {
         guard let work = session.state.pending else { return }
         session.state.pending = nil
-        if let running = jobs.first(where: { $0.kind == work.kind }) {
-            running.then = work.then
+        if let running = jobs.first(where: { $0.session === session && $0.work.kind == work.kind }) {
+            running.work.then = work.then
         } else {
-            jobs.append(start(work.kind, then: work.then, session.context.graph))
+            jobs.append(start(work.kind, then: work.then, session))
         }
     }
 
-    /// Installs the results of finished jobs, in order, and applies their follow-up actions.
-    private static func collectFinished(_ jobs: inout [BackgroundJob], _ session: Session) {
-        while let i = jobs.firstIndex(where: { $0.finished != nil }) {
+    /// Installs the results of finished jobs into their sessions, in order, and applies their
+    /// follow-up actions.
+    private static func collectFinished(_ jobs: inout [Job]) {
+        while let i = jobs.firstIndex(where: { $0.work.finished != nil }) {
             let job = jobs.remove(at: i)
-            if let result = job.finished { session.install(result, then: job.then) }
-            startPending(&jobs, session)
+            if let result = job.work.finished { job.session.install(result, then: job.work.then) }
+            startPending(&jobs, job.session)
         }
     }
 }

@@ -4,6 +4,7 @@ import ArchiveModel
 ///
 /// Work the interactive browser does in the background (the graph index, a full check) runs
 /// synchronously here, so the result is deterministic. See `KeyNotation` for the key syntax.
+/// Embedded archives open (`o`) and close (`q`) as in the browser.
 public enum Headless {
     /// Graphs with at most this many objects get their index built before the first key.
     public static let eagerIndexLimit = 200_000
@@ -14,23 +15,36 @@ public enum Headless {
         screen(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys).text
     }
 
-    /// The screen buffer (text and styles) after `keys`.
+    /// The screen buffer (text and styles) after `keys`: the innermost open archive.
     public static func screen(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String) -> ScreenBuffer {
         let session = run(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys)
         return Renderer.render(session.state, context: session.context)
     }
 
-    /// The session after `keys`, for tests that inspect the state.
+    /// The innermost session after `keys`, for tests that inspect the state.
     public static func run(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String) -> Session {
-        let session = Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows))
+        stack(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys).current
+    }
+
+    /// The whole session stack after `keys` (the file, then each embedded archive opened).
+    public static func stack(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String) -> SessionStack {
+        let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows)))
+        prepare(stack.current)
+        for key in KeyNotation.parse(keys) {
+            let session = stack.current
+            if case .opened(let nested) = stack.handle(key) { prepare(nested) }
+            session.runPendingSynchronously()
+            if stack.shouldQuit { break }
+            if stack.current !== session { stack.current.runPendingSynchronously() }
+        }
+        return stack
+    }
+
+    /// Builds the index of a session's graph up front when it is small enough.
+    static func prepare(_ session: Session) {
+        let graph = session.context.graph
         if graph.objectCount <= eagerIndexLimit, let index = GraphIndex(graph: graph) {
             session.install(.index(index), then: nil)
         }
-        for key in KeyNotation.parse(keys) {
-            session.handle(key)
-            session.runPendingSynchronously()
-            if session.state.shouldQuit { break }
-        }
-        return session
     }
 }

@@ -250,8 +250,8 @@ import Testing
     }
 
     @Test func quitStopsTheScript() {
-        let s = run("qj")
-        #expect(s.state.shouldQuit && s.state.focusPath == Rows.root)
+        let stack = Headless.stack(graph: FakeGraph.small, fileName: "fake.plist", cols: 80, rows: 24, keys: "qj")
+        #expect(stack.shouldQuit && stack.current.state.focusPath == Rows.root)
         #expect(run("<C-c>").state.shouldQuit)
     }
 }

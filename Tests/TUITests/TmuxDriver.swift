@@ -8,21 +8,43 @@ final class TmuxDriver {
     /// Where the shell writes the program's exit status (tmux's `pane_dead_status` proved unreliable:
     /// the server sometimes leaves the pane's process unreaped).
     let statusPath: String
+    /// With `recordOutput`: every byte the pane's programs wrote to the terminal (tmux `pipe-pane`).
+    let outputPath: String?
 
     /// Whether tmux can be run here (tests skip otherwise).
     static var isAvailable: Bool { (try? run(["tmux", "-V"]).status) == 0 }
 
     /// Starts `command` (run by the shell) in a detached `cols`×`rows` session with `environment`.
-    init(command: String, cols: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+    /// With `recordOutput`, the command waits until `pipe-pane` records the pane's output (see `output`).
+    init(command: String, cols: Int = 100, rows: Int = 30, environment: [String: String] = [:],
+         recordOutput: Bool = false) throws {
         socket = "tui-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         statusPath = FileManager.default.temporaryDirectory.appendingPathComponent(socket + ".status").path
+        outputPath = recordOutput ? statusPath + ".out" : nil
         // remain-on-exit is set before the session exists, so a quick exit still leaves its status.
         var args = ["-f", "/dev/null", "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
                     "new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)"]
         for (k, v) in ["LANG": "C.UTF-8", "TERM": "tmux-256color"].merging(environment, uniquingKeysWith: { $1 }) {
             args += ["-e", "\(k)=\(v)"]
         }
-        try tmux(args + ["( \(command) ); echo $? > '\(statusPath)'"])
+        let gate = statusPath + ".go"
+        let wait = recordOutput ? "until [ -e '\(gate)' ]; do sleep 0.02; done; " : ""
+        try tmux(args + ["\(wait)( \(command) ); echo $? > '\(statusPath)'"])
+        if let outputPath {
+            try tmux(["pipe-pane", "-t", session, "cat > '\(outputPath)'"])
+            close(open(gate, O_WRONLY | O_CREAT, 0o600))
+        }
+    }
+
+    /// The bytes recorded so far (with `recordOutput`).
+    var output: [UInt8] {
+        guard let outputPath, let data = FileManager.default.contents(atPath: outputPath) else { return [] }
+        return [UInt8](data)
+    }
+
+    /// A tmux format for the pane, e.g. `#{pane_title}`, `#{alternate_on}`.
+    func display(_ format: String) throws -> String {
+        try tmux(["display", "-p", "-t", session, format]).trimmingCharacters(in: .newlines)
     }
 
     /// Ends the program (SIGTERM to the pane's process, which this driver started) and the server.
@@ -33,6 +55,8 @@ final class TmuxDriver {
         }
         _ = try? tmux(["kill-server"])
         unlink(statusPath)
+        unlink(statusPath + ".go")
+        if let outputPath { unlink(outputPath) }
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         unlink("\(directory)/tmux-\(getuid())/\(socket)")
     }

@@ -23,4 +23,12 @@ public enum EmbeddedArchive {
         if case .data(let bytes)? = object.value, format(of: bytes) != nil { return bytes }
         return nil
     }
+
+    /// The embedded archive of an object: a bare data value, or the bytes of an NSData/NSMutableData
+    /// instance (keyed `NS.data`, typedstream `[Nc]`), if they hold an archive.
+    public static func data(of object: GraphObject, in graph: any ObjectGraph) -> [UInt8]? {
+        if let bytes = DataPresenter.bytes(of: object, in: graph), format(of: bytes) != nil { return bytes }
+        return nil
+    }
+
 }

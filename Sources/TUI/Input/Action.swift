@@ -7,6 +7,8 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case expandOrEnter, collapseOrParent, toggle, expandDeep, expandAll, collapseDeep, collapseAll
     // Searching and jumping
     case startSearch, searchNext, searchPrevious, follow, back, forward, startGoto
+    // Embedded archives
+    case openEmbedded, closeArchive
     // Panes and lists
     case showReferrers, toggleHex, toggleDetail, showProblems, showHelp
     case scrollDetailDown, scrollDetailUp

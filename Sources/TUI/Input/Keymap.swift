@@ -46,6 +46,7 @@ public enum Keymap {
         bind([.char("["), .backspace], .back, "back in jump history", "Search and jump"),
         bind([.char("]")], .forward, "forward in jump history", "Search and jump"),
         bind([.char(":")], .startGoto, "go to object (:#12 or :12)", "Search and jump"),
+        bind([.char("o")], .openEmbedded, "open the archive embedded in this data (⧉)", "Search and jump"),
         bind([.char("r")], .showReferrers, "referrers of the focused object", "Panes"),
         bind([.char("x")], .toggleHex, "hex view of the node's bytes", "Panes"),
         bind([.tab, .char("d")], .toggleDetail, "toggle the detail pane", "Panes"),
@@ -54,7 +55,8 @@ public enum Keymap {
         bind([.char("p")], .showProblems, "problems list (all diagnostics)", "Panes"),
         bind([.char("y")], .startYank, "copy: then v value, k key, p path", "Other"),
         bind([.char("?"), .function(1)], .showHelp, "this help", "Other"),
-        bind([.char("q"), .ctrl("c")], .quit, "quit", "Other"),
+        bind([.char("q")], .closeArchive, "quit; in an embedded archive: back to the outer one", "Other"),
+        bind([.ctrl("c")], .quit, "quit at once, from any depth", "Other"),
     ]
 
     private static let listBindings: [KeyBinding] = [

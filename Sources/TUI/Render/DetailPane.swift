@@ -23,6 +23,9 @@ enum DetailPane {
         if let position = object?.position { out.append(pair("line", position.description)) }
         if node.state != .normal { out.append(pair("state", stateText(node.state))) }
         out.append(pair("value", node.summary))
+        if let bytes = Embedded.bytes(of: node, context: context), let format = EmbeddedArchive.format(of: bytes) {
+            out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(bytes.count) bytes · o opens it", Theme.embedded))
+        }
         if let object { out += fields(object, context) + referrers(object.id, context) }
         out += diagnostics(node, context) + coercions(node, object, context)
         return out

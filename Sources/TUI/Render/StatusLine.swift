@@ -18,18 +18,24 @@ enum StatusLine {
         screen.write([Span(right, Theme.statusBar)], row: row, col: screen.cols - rightWidth, width: rightWidth)
     }
 
-    /// File, format, object count and breadcrumb (or a message), fitted into `width` columns: the
-    /// breadcrumb is cut from the left, then the format and the object count are dropped.
+    /// File (with the nesting of embedded archives), format, object count and breadcrumb (or a
+    /// message), fitted into `width` columns: the breadcrumb is cut from the left, then the format and
+    /// the object count are dropped, then the file name is cut from the left.
     static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
         if state.yankPending { return [Span(" copy: v value · k key · p path · Esc cancels", Theme.statusBar)] }
-        let name = " " + DisplayText.escape(context.fileName)
+        let name = " " + ([DisplayText.escape(context.fileName)] + context.location).joined(separator: " › ")
         let format = formatName(context.graph)
         let count = "\(context.graph.objectCount) objects"
         let tail = state.message ?? breadcrumb(state, context)
         var parts = [name, format, count]
-        let minimumTail = min(TextLayout.width(tail), 24)
+        let minimumTail = min(TextLayout.width(tail), state.message == nil ? 24 : 48)
         while parts.count > 1, TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail > width {
-            parts.remove(at: parts.count == 3 ? 1 : 1)
+            parts.remove(at: 1)
+        }
+        let nameRoom = max(16, width - 4 - minimumTail)
+        if TextLayout.width(name) > nameRoom + 1 {
+            // A long path: keep its end (the file's own name, the nesting).
+            parts[0] = " " + cutLeft(String(name.dropFirst()), to: nameRoom)
         }
         let head = parts.joined(separator: " │ ") + " │ "
         let room = width - TextLayout.width(head)

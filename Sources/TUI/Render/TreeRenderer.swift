@@ -45,12 +45,21 @@ enum TreeRenderer {
         }
     }
 
-    /// `↺ #id` for a cycle, `→ #id (n refs)` for an object with more than one referrer.
+    /// `↺ #id` for a cycle, `→ #id (n refs)` for an object with more than one referrer, and
+    /// `⧉ embedded bplist00` for data that holds an archive (`o` opens it).
     static func markers(_ row: VisibleRow, _ context: BrowserContext) -> StyledLine {
-        guard let t = row.node.target else { return [] }
-        if row.cycleDepth != nil { return [Span("  ↺ #\(t)", Theme.cycle)] }
-        if let n = context.outline.referrerCount(of: t), n > 1 { return [Span("  → #\(t) (\(n) refs)", Theme.shared)] }
-        return []
+        var spans: StyledLine = []
+        if let t = row.node.target {
+            if row.cycleDepth != nil {
+                spans.append(Span("  ↺ #\(t)", Theme.cycle))
+            } else if let n = context.outline.referrerCount(of: t), n > 1 {
+                spans.append(Span("  → #\(t) (\(n) refs)", Theme.shared))
+            }
+        }
+        if let format = Embedded.format(of: row.node, context: context) {
+            spans.append(Span("  ⧉ embedded " + Embedded.shortName(format), Theme.embedded))
+        }
+        return spans
     }
 
     /// The glyph and style of a reference state: `∅` nil, `◌` conditional, `✗` dangling, `⊘` invalid.

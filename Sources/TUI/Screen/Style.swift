@@ -55,4 +55,5 @@ public enum Theme {
     public static let highlight = Style(fg: .black, bg: .yellow)
     public static let border = Style(dim: true)
     public static let tabActive = Style(bold: true, reverse: true)
+    public static let embedded = Style(fg: .green, bold: true)
 }

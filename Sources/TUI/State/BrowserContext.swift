@@ -9,6 +9,9 @@ public final class BrowserContext {
     public let graph: any ObjectGraph
     public let outline: Outline
     public let fileName: String
+    /// For an archive opened from a data value: where it was found at each level of nesting,
+    /// display-safe (`["#13 t"]`); empty for the file itself.
+    public let location: [String]
     /// Every diagnostic of a full check, sorted by offset; nil until checked.
     public private(set) var diagnostics: [Diagnostic]?
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]
@@ -19,9 +22,10 @@ public final class BrowserContext {
     /// The last node's diagnostics, keyed by its target and range.
     private var diagnosticsCache: (key: DiagnosticsKey, list: [Diagnostic])?
 
-    public init(graph: any ObjectGraph, fileName: String) {
+    public init(graph: any ObjectGraph, fileName: String, location: [String] = []) {
         self.graph = graph
         self.fileName = fileName
+        self.location = location
         outline = Outline(graph: graph)
         outlineRoots = outline.roots()
     }

@@ -44,8 +44,20 @@ extension BrowserState {
         case .promptSubmit: submitPrompt(context)
         case .promptCancel: overlay = nil
         case .promptBackspace: backspace()
+        case .openEmbedded: openEmbedded(context)
+        case .closeArchive: request = .close
         case .quit: shouldQuit = true
         }
+    }
+
+    /// Asks the session stack to open the archive embedded in the focused row's data.
+    mutating func openEmbedded(_ context: BrowserContext) {
+        guard let chain = context.chain(focusPath, pinned: pinnedRoots),
+              let embedded = Embedded.request(for: chain, context: context) else {
+            message = "no embedded archive here (rows marked ⧉ hold one)"
+            return
+        }
+        request = .open(embedded)
     }
 
     mutating func toggleHex() {

@@ -48,6 +48,8 @@ public struct BrowserState: Sendable {
     public var message: String?
     public var effects: [Effect] = []
     public var pending: PendingWork?
+    /// Open a nested archive, or close this one: for the `SessionStack` to carry out.
+    public var request: SessionRequest?
     public var shouldQuit = false
 
     /// The initial state: top-level rows, focus on the first one.
