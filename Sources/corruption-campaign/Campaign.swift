@@ -13,6 +13,9 @@ struct Campaign {
     var json: Bool
     /// `name<TAB>descriptor` of the last variant done before a restart.
     var resumeAfter: (name: String, descriptor: String)?
+    /// Testing aids for the wrapper script: abort (crash) or hang at this `name<TAB>variant`.
+    var crashOn: String?
+    var hangOn: String?
 
     /// Statistics of a run of consecutive variants of one input.
     struct Segment {
@@ -76,7 +79,9 @@ struct Campaign {
                 overwrite(current, "\(input.name)\t\(variant.descriptor)\t\(bytes.count)\n")
                 if measuresPeak { _ = Probe.resetPeak() }
                 let before = Probe.memory()
-                let outcome = examiner.run(bytes, limit: limit, grace: grace)
+                let key = "\(input.name)\t\(variant.descriptor)"
+                if key == crashOn { abort() }
+                let outcome = examiner.run(bytes, limit: limit, grace: grace, hang: key == hangOn)
                 let after = Probe.memory()
                 let peakKB = measuresPeak ? Swift.max(0, (after?.peak ?? 0) - (before?.rss ?? 0)) : 0
                 decodes += 1

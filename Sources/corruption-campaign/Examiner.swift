@@ -2,6 +2,9 @@ import ArchiveModel
 import FuzzSupport
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What decoding one input fully cost and found.
 struct Examination: Sendable {
@@ -37,11 +40,13 @@ final class Examiner: Sendable {
     }
 
     /// Runs `examine` on the worker and waits `limit` seconds, then up to `grace` more.
-    func run(_ bytes: [UInt8], limit: Double, grace: Double) -> Outcome {
+    /// `hang` makes the worker sleep forever first (a testing aid for the watchdog).
+    func run(_ bytes: [UInt8], limit: Double, grace: Double, hang: Bool = false) -> Outcome {
         result.withLock { $0 = nil }
         let done = DispatchSemaphore(value: 0)
         let json = self.json
         queue.async { [self] in
+            while hang { sleep(60) }
             let e = Self.examine(bytes, json: json)
             result.withLock { $0 = e }
             done.signal()

@@ -17,7 +17,6 @@ enum Report {
         var slow: [(name: String, descriptor: String, seconds: Double)] = []
         var findings: [[Substring]] = []
         var runs: [String] = []
-        var wall = 0.0
         for line in tsv.split(separator: "\n") {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
             switch f.first {
@@ -38,9 +37,6 @@ enum Report {
                 findings.append(f)
             case "run" where f.count >= 3:
                 runs.append(f[1] + ": " + f[2])
-                if f[1] == "end", let w = f[2].split(separator: " ").first(where: { $0.hasPrefix("wall=") }) {
-                    wall += Double(w.dropFirst(5).dropLast()) ?? 0
-                }
             default: break
             }
         }
@@ -48,7 +44,7 @@ enum Report {
         let decodes = stats.reduce(0) { $0 + $1.variants }
         let total = stats.reduce(0.0) { $0 + $1.total }
         var out: [String] = []
-        out.append("- inputs: \(order.count) files, \(decodes) decodes, \(fmt(total)) s decoding (\(fmt(wall)) s wall over \(runs.filter { $0.hasPrefix("start") }.count) run(s))")
+        out.append("- inputs: \(order.count) files, \(decodes) decodes, \(fmt(total)) s decoding, \(runs.filter { $0.hasPrefix("start") }.count) run(s) (1 + restarts)")
         if let worst = order.max(by: { (files[$0]?.max ?? 0) < (files[$1]?.max ?? 0) }), let s = files[worst] {
             out.append("- slowest single decode: \(fmt(s.max)) s (`\(worst)`, \(s.maxDescriptor), \(s.size) bytes)")
         }

@@ -14,6 +14,7 @@ let usage = """
     options: --out DIR (fuzz-work/campaign)  --mutations N (200)  --cuts N (2000)  --seed N (1)
              --timeout S (10)  --grace S (50)  --json  --no-fixtures  --resume-after NAME<TAB>VARIANT
              --only NAME (just this input)
+             --crash-on / --hang-on NAME<TAB>VARIANT (testing aids for the wrapper and the watchdog)
     """
 
 var plan = VariantPlan()
@@ -24,6 +25,8 @@ var json = false
 var fixtures = true
 var resume: (String, String)?
 var only: String?
+var crashOn: String?
+var hangOn: String?
 var paths: [String] = []
 var mode = "run"
 var modeArgs: [String] = []
@@ -45,6 +48,8 @@ while !args.isEmpty {
     case "--json": json = true
     case "--no-fixtures": fixtures = false
     case "--only": only = take()
+    case "--crash-on": crashOn = take()
+    case "--hang-on": hangOn = take()
     case "--resume-after":
         let parts = take().split(separator: "\t", maxSplits: 1).map(String.init)
         if parts.count == 2 { resume = (parts[0], parts[1]) }
@@ -80,6 +85,6 @@ default:
     guard !inputs.isEmpty else { printError(usage); exit(2) }
     mkdir(outDir, 0o755)
     let campaign = Campaign(plan: plan, limit: limit, grace: grace, outDir: outDir, json: json,
-                            resumeAfter: resume.map { (name: $0.0, descriptor: $0.1) })
+                            resumeAfter: resume.map { (name: $0.0, descriptor: $0.1) }, crashOn: crashOn, hangOn: hangOn)
     exit(campaign.run(inputs))
 }

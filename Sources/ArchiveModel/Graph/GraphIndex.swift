@@ -53,9 +53,17 @@ public final class GraphIndex: @unchecked Sendable {
     public func referrers(of id: ObjectID) -> [Referrer] {
         guard id >= 0, id + 1 < edgeStart.count else { return [] }
         var result: [Referrer] = []
+        // Edges from one source are adjacent: decode each source once (a list holding the same object
+        // thousands of times would otherwise be decoded once per item), with the structure reader the
+        // field indices came from.
+        var lastSource: Int?
+        var fields: [Field] = []
         for e in edgeStart[id]..<edgeStart[id + 1] {
             let f = Int(edgeField[e]), source = Int(edgeFrom[e])
-            let fields = source < 0 ? graph.topLevel : graph.object(source).fields
+            if source != lastSource {
+                fields = source < 0 ? graph.topLevel : graph.structure(source).fields
+                lastSource = source
+            }
             var key = f < fields.count ? fields[f].key : "?"
             if edgeItem[e] >= 0 { key += "[\(edgeItem[e])]" }
             result.append(Referrer(from: source < 0 ? nil : source, key: key))
