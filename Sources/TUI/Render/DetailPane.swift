@@ -98,7 +98,8 @@ enum DetailPane {
         case .scalar, .reference: break
         default: return []
         }
-        guard !node.isGroup else { return [] }
+        // NSCoder's keyed decode methods only apply to keyed archives.
+        guard !node.isGroup, !["typedstream", "plist"].contains(context.graph.archiveKind) else { return [] }
         var out: [StyledLine] = [[], [Span("coercions", Theme.heading), Span("  Apple (documented) · Linux corelibs", Theme.marker)]]
         for line in CoercionHook.lines(for: node.value) {
             out.append([Span("  " + line.method.padding(to: 14), Theme.label),
