@@ -80,18 +80,27 @@ final class BrowserInTmux {
 
     /// Waits until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String) -> Bool { tmux.waitFor(text, timeout: Self.timeout) }
+    func waitFor(_ text: String) -> Bool { timed("screen: \(text)") { tmux.waitFor(text, timeout: Self.timeout) } }
 
     /// Waits until the status line contains `text`.
     @discardableResult
     func waitForStatus(_ text: String) -> Bool {
-        tmux.waitUntil(timeout: Self.timeout) { self.statusLine().contains(text) }
+        timed("status: \(text)") { tmux.waitUntil(timeout: Self.timeout) { self.statusLine().contains(text) } }
     }
 
     /// Waits until `condition` holds for the screen's lines.
     @discardableResult
     func waitUntil(_ condition: @escaping ([String]) -> Bool) -> Bool {
-        tmux.waitUntil(timeout: Self.timeout) { condition(self.lines()) }
+        timed("a condition") { tmux.waitUntil(timeout: Self.timeout) { condition(self.lines()) } }
+    }
+
+    /// Runs a wait and reports it when it was slow (a loaded machine), to explain slow or failed runs.
+    private func timed(_ what: String, _ wait: () -> Bool) -> Bool {
+        let start = Date()
+        let result = wait()
+        let seconds = Date().timeIntervalSince(start)
+        if seconds > 3 { print("e2e: waited \(Int(seconds)) s for \(what)\(result ? "" : " (timed out)")") }
+        return result
     }
 
     func send(_ keys: String...) throws { try tmux.tmux(["send-keys", "-t", tmux.session] + keys) }
