@@ -95,7 +95,11 @@ enum DetailPane {
     /// documented contract and per Linux Foundation.
     static func coercions(_ node: OutlineNode, _ object: GraphObject?, _ context: BrowserContext) -> [StyledLine] {
         switch node.value {
-        case .scalar, .reference: break
+        case .scalar: break
+        // A reference matters here only when it leads to a bare value (an NSNumber or NSString stored
+        // with encodeObject), where decodeInt… on it is a classic type mismatch.
+        case .reference(.object):
+            guard object?.kind == .value else { return [] }
         default: return []
         }
         // NSCoder's keyed decode methods only apply to keyed archives.
