@@ -756,7 +756,7 @@ def write_typedstream(count, seed, path):
 
 
 def parse_bytes(text):
-    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}  # decimal, like the sizes in the report
     t = text.strip().upper().rstrip("B")
     unit = t[-1] if t and t[-1] in "KMG" else ""
     return int(float(t[: len(t) - len(unit)]) * units[unit])
@@ -783,14 +783,20 @@ def generate(args, objects, path):
 
 
 def calibrate(args, target):
-    """Objects needed for about `target` bytes: measure a sample of the same shape and writer."""
+    """Objects needed for about `target` bytes: measure a sample of the same shape and writer,
+    then a second sample near the estimate (capped at 300,000 objects), because the bytes per
+    object grow with the ref and offset sizes, which depend on the object count."""
     import tempfile
     sample = 20000
     with tempfile.TemporaryDirectory() as d:
         p = os.path.join(d, "sample")
-        generate(args, sample, p)
-        per = os.path.getsize(p) / sample
-    return max(100, int(target / per))
+        for _ in range(2):
+            _, count = generate(args, sample, p)
+            estimate = max(100, int(target * count / os.path.getsize(p)))
+            if estimate == sample:
+                break
+            sample = min(estimate, 300_000)
+    return estimate
 
 
 def self_test():
@@ -858,7 +864,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shape", choices=["wide", "deep", "shared", "mixed", "flat"], default="wide")
     ap.add_argument("--objects", type=int, help="number of $objects entries (typedstream: array elements)")
-    ap.add_argument("--target-bytes", help="instead of --objects: aim for about this file size (e.g. 1M, 100M, 1G)")
+    ap.add_argument("--target-bytes", help="instead of --objects: aim for about this file size (decimal units: 1M, 100M, 1G)")
     ap.add_argument("--format", choices=["binary", "xml", "typedstream"], default="binary")
     ap.add_argument("--writer", choices=["auto", "plistlib", "stream"], default="auto", help="binary writer")
     ap.add_argument("--seed", type=int, default=1)
