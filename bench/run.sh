@@ -25,6 +25,8 @@ REDRAW_EXPAND_KEYS='l'
 # The key repeated to move the cursor down one row, and how many times:
 REDRAW_STEP_KEY='j'
 REDRAW_STEPS=100
+# Runs of each of the two commands; the fastest counts:
+REDRAW_RUNS=7
 # Terminal size for every --screen run:
 SCREEN_SIZE='80x24'
 # plistutil XML -> binary is quadratic in libplist 2.2.0 (TOOLCHAIN.md 5: >10 min at 1.2M objects),
@@ -97,16 +99,27 @@ PYTHON_VERSION=$(python3 -c 'import sys; print(sys.version.split()[0])')
 
 # ---- files ---------------------------------------------------------------------------------------
 GEN_SUM=$(sha256sum "$BENCH_DIR/generate.py" | cut -c1-8)
+USED_FILES="$WORK/used-files.txt"
+: > "$USED_FILES"
 gen() { # name args...: generate $WORK/files/<name> unless it exists for this generator version
     local name=$1; shift
     local path="$WORK/files/$name" stamp="$WORK/files/$name.gen"
     local want="$GEN_SUM $*"
-    if [ -f "$path" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
-        echo "$path"; return
+    if [ ! -f "$path" ] || [ "$(head -1 "$stamp" 2>/dev/null)" != "$want" ]; then
+        log "generating $name: generate.py $*"
+        python3 "$BENCH_DIR/generate.py" "$@" -o "$path" 2>"$WORK/generate.last" \
+            || { cat "$WORK/generate.last" >&2; die "generate.py $* failed"; }
+        cat "$WORK/generate.last" >> "$WORK/generate.log"
+        # line 1: generator hash and arguments; line 2: what generate.py said it wrote
+        { echo "$want"; tail -1 "$WORK/generate.last" | sed 's/^generate.py: [^:]*: //; s/; [0-9]* bytes (.*$//'; } > "$stamp"
     fi
-    log "generating $name: generate.py $*"
-    python3 "$BENCH_DIR/generate.py" "$@" -o "$path" 2>>"$WORK/generate.log" || die "generate.py $* failed (log: $WORK/generate.log)"
-    echo "$want" > "$stamp"
+    local desc
+    desc=$(sed -n 2p "$stamp")
+    if [ -z "$desc" ]; then # a stamp from before descriptions were kept: take it from the log
+        desc=$(grep -F "/$name: " "$WORK/generate.log" 2>/dev/null | tail -1 | sed 's/^generate.py: [^:]*: //; s/; [0-9]* bytes (.*$//' || true)
+        [ -n "$desc" ] && echo "$desc" >> "$stamp"
+    fi
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -c %s "$path")" "$*" "$desc" >> "$USED_FILES"
     echo "$path"
 }
 
@@ -213,6 +226,7 @@ run_once() {
 
 # measure TOOL FILE TIMEOUT KIND cmd...   KIND: check|json|screen|peer
 # Runs the command (REPEAT times if it took under 2 s), records the median wall and max RSS.
+# M_REPEAT=N and M_STAT=min (set before the call) change the count and take the fastest run.
 measure() {
     local tool=$1 file=$2 limit=$3 kind=$4; shift 4
     RUN_SEQ=$((RUN_SEQ + 1))
@@ -226,7 +240,7 @@ measure() {
     walls+=("$R_WALL"); rss=$R_RSS; rc=$R_RC
     if [ "$rc" = 0 ] || [ "$kind" = check ]; then
         if python3 -c "import sys; sys.exit(0 if $R_WALL < 2 else 1)"; then
-            while [ "$n" -lt "$REPEAT" ]; do
+            while [ "$n" -lt "${M_REPEAT:-$REPEAT}" ]; do
                 run_once "$out" "$limit" "$@"
                 walls+=("$R_WALL"); n=$((n + 1))
                 [ "$R_RSS" -gt "$rss" ] && rss=$R_RSS
@@ -235,7 +249,11 @@ measure() {
         fi
     fi
     local wall
-    wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+    if [ "${M_STAT:-median}" = min ]; then
+        wall=$(printf '%s\n' "${walls[@]}" | sort -n | head -1)
+    else
+        wall=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+    fi
     if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         status="did not finish in $limit s"
     elif [ "$rc" -ge 128 ]; then
@@ -257,6 +275,7 @@ measure() {
         [ "$kind" = peer ] && status="ok: $(head -c 200 "$out" | tr '\n\t' '  ')"
     fi
     [ -n "$note" ] && status="$status; $note"
+    [ "$n" -gt 1 ] && status="$status; ${M_STAT:-median} of $n runs: $(printf '%s ' "${walls[@]}")"
     local size
     size=$(stat -c %s "$file")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
@@ -359,15 +378,20 @@ done
 # 4. Redraw after a key, 1M-element array expanded:
 #    (wall with expand + STEPS x step) - (wall with expand only), divided by STEPS.
 STEPS_KEYS=$(printf "%${REDRAW_STEPS}s" '' | sed "s/ /$REDRAW_STEP_KEY/g")
-measure "screen keys=expand" "$FLAT_FILE" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" --keys "$REDRAW_EXPAND_KEYS" "$FLAT_FILE"
+# Both runs are repeated REDRAW_RUNS times and the fastest is used: the difference of two
+# sub-second timings is easily swamped by other load on the machine.
+M_REPEAT=$REDRAW_RUNS M_STAT=min measure "screen keys=expand" "$FLAT_FILE" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" --keys "$REDRAW_EXPAND_KEYS" "$FLAT_FILE"
 BASE_WALL=$M_WALL BASE_OUT=$M_OUT
-measure "screen keys=expand+${REDRAW_STEPS}x$REDRAW_STEP_KEY" "$FLAT_FILE" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" --keys "$REDRAW_EXPAND_KEYS$STEPS_KEYS" "$FLAT_FILE"
+M_REPEAT=$REDRAW_RUNS M_STAT=min measure "screen keys=expand+${REDRAW_STEPS}x$REDRAW_STEP_KEY" "$FLAT_FILE" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" --keys "$REDRAW_EXPAND_KEYS$STEPS_KEYS" "$FLAT_FILE"
 STEP_WALL=$M_WALL STEP_OUT=$M_OUT
 if [ -s "$BASE_OUT" ] && [ -s "$STEP_OUT" ]; then
     SAME=""
     cmp -s "$BASE_OUT" "$STEP_OUT" && SAME="; WARNING: both screens are identical, so the keys had no visible effect (check REDRAW_* at the top of run.sh)"
     PER_KEY=$(python3 -c "print(f'{($STEP_WALL - $BASE_WALL) / $REDRAW_STEPS * 1000:.2f}')")
-    REDRAW_LINE="redraw after a key: ($STEP_WALL s - $BASE_WALL s) / $REDRAW_STEPS = $PER_KEY ms per key (keys: expand '$REDRAW_EXPAND_KEYS', step '$REDRAW_STEP_KEY' x $REDRAW_STEPS)$SAME"
+    NOISE=""
+    python3 -c "import sys; sys.exit(0 if $STEP_WALL > $BASE_WALL else 1)" \
+        || NOISE="; below timing noise: the run with the keys was not slower"
+    REDRAW_LINE="redraw after a key: ($STEP_WALL s - $BASE_WALL s) / $REDRAW_STEPS = $PER_KEY ms per key (fastest of $REDRAW_RUNS runs each; keys: expand '$REDRAW_EXPAND_KEYS', step '$REDRAW_STEP_KEY' x $REDRAW_STEPS)$SAME$NOISE"
 else
     REDRAW_LINE="redraw after a key: n/a (--screen printed nothing)"
 fi
@@ -380,7 +404,7 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "command=$COMMAND_LINE"
     echo "nproc=$(nproc)"
-    echo "free=$(free -g | tr -s ' ' | sed -n '2p')"
+    echo "free=$(free -g | awk '/^Mem:/ { printf "total %s GiB, used %s, free %s, buff/cache %s, available %s", $2, $3, $4, $6, $7 }')"
     echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
     echo "load_start=$LOAD_START"
     echo "load_end=$LOAD_END"
@@ -391,7 +415,7 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "nska=$NSKA_VERSION"
     echo "repeat=$REPEAT"
     echo "redraw=$REDRAW_LINE"
-    echo "generated=$(cd "$WORK/files" && for f in *.gen; do printf '%s: %s; ' "${f%.gen}" "$(cut -d' ' -f2- "$f")"; done)"
+    echo "generated=$(cat "$USED_FILES")"
 } > "$WORK/meta.txt"
 python3 "$BENCH_DIR/report.py" "$RESULTS_TSV" "$WORK/meta.txt" "$BENCH_DIR/results.md"
 log "wrote $BENCH_DIR/results.md"
