@@ -27,6 +27,8 @@ REDRAW_STEP_KEY='j'
 REDRAW_STEPS=100
 # Runs of each of the two commands; the fastest counts:
 REDRAW_RUNS=7
+# Interactive check under tmux: text on the screen once the step keys are all handled:
+REDRAW_TMUX_MARK='› [100]'
 # Terminal size for every --screen run:
 SCREEN_SIZE='80x24'
 # plistutil XML -> binary is quadratic in libplist 2.2.0 (TOOLCHAIN.md 5: >10 min at 1.2M objects),
@@ -397,6 +399,48 @@ else
 fi
 log "$REDRAW_LINE"
 
+# 5. The same in the interactive browser under tmux: a real terminal loop (key, state update,
+#    render, ncurses output). Start it on the flat file, wait until the screen stops changing (the
+#    graph index is built in the background), expand, then send STEPS keys at once and time until
+#    the status line shows REDRAW_TMUX_MARK. Per key = that time / STEPS.
+redraw_tmux() {
+    command -v tmux >/dev/null || { apt_install tmux || { TMUX_LINE="n/a (tmux unavailable)"; return; }; }
+    local T="tmux -L ab-bench-$$" cap="$WORK/runs/tmux.cap" prev="" i t0 t1
+    # Run it in the file's directory with a short name, so the status line has room for the path.
+    $T -f /dev/null new-session -d -s bench -x "${SCREEN_SIZE%x*}" -y "${SCREEN_SIZE#*x}" -c "$(dirname "$FLAT_FILE")" \
+        -e LANG=C.UTF-8 -e TERM=tmux-256color "'$BIN' '$(basename "$FLAT_FILE")'" || { TMUX_LINE="n/a (tmux did not start)"; return; }
+    settle() { # wait until two captures 0.5 s apart are equal (at most $1 s)
+        prev=""
+        for i in $(seq $(( $1 * 2 ))); do
+            $T capture-pane -t bench -p > "$cap" 2>/dev/null || return 1
+            [ -s "$cap" ] && [ "$(cat "$cap")" = "$prev" ] && return 0
+            prev=$(cat "$cap"); sleep 0.5
+        done
+        return 1
+    }
+    if ! settle 120; then TMUX_LINE="n/a (the screen did not settle in 120 s)"; $T kill-server 2>/dev/null || true; return; fi
+    $T send-keys -t bench -l "$REDRAW_EXPAND_KEYS"
+    settle 30 || true
+    t0=$EPOCHREALTIME
+    $T send-keys -t bench -l "$STEPS_KEYS"
+    t1=""
+    for i in $(seq 20000); do
+        if $T capture-pane -t bench -p | grep -qF -- "$REDRAW_TMUX_MARK"; then t1=$EPOCHREALTIME; break; fi
+    done
+    $T capture-pane -t bench -p > "$cap" 2>/dev/null || true
+    $T send-keys -t bench q 2>/dev/null || true
+    sleep 0.3
+    $T kill-server 2>/dev/null || true
+    if [ -z "$t1" ]; then
+        TMUX_LINE="n/a: '$REDRAW_TMUX_MARK' never appeared on the screen (see $cap; check REDRAW_TMUX_MARK)"
+    else
+        TMUX_LINE="$(python3 -c "print(f'{($t1 - $t0) * 1000:.0f} ms for $REDRAW_STEPS keys = {($t1 - $t0) / $REDRAW_STEPS * 1000:.2f} ms per key')") (interactive, under tmux, 1-minute load $(load1))"
+    fi
+}
+TMUX_LINE=""
+redraw_tmux
+log "redraw under tmux: $TMUX_LINE"
+
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # ---- report --------------------------------------------------------------------------------------
@@ -415,6 +459,7 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "nska=$NSKA_VERSION"
     echo "repeat=$REPEAT"
     echo "redraw=$REDRAW_LINE"
+    echo "redraw_tmux=$TMUX_LINE"
     echo "generated=$(cat "$USED_FILES")"
 } > "$WORK/meta.txt"
 python3 "$BENCH_DIR/report.py" "$RESULTS_TSV" "$WORK/meta.txt" "$BENCH_DIR/results.md"
