@@ -52,7 +52,7 @@ def valid(r):
 def dnf_limit(r):
     """The time limit of a run that did not finish, else None."""
     if r["status"].startswith("did not finish in "):
-        return float(r["status"].split()[3])
+        return float(r["status"].split()[4])
     return None
 
 

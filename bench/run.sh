@@ -14,6 +14,8 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
+#            --only LIST (comma-separated sections: main,shapes,ttfs,redraw; the report then goes to
+#            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
 # that is unavailable or times out is reported, not an error); non-zero when setup fails.
@@ -29,6 +31,8 @@ REDRAW_STEPS=100
 REDRAW_RUNS=7
 # Interactive check under tmux: text on the screen once the step keys are all handled:
 REDRAW_TMUX_MARK='› [100]'
+# ... and text on the status line while background work (the graph index) runs:
+REDRAW_TMUX_BUSY='Esc cancels'
 # Terminal size for every --screen run:
 SCREEN_SIZE='80x24'
 # plistutil XML -> binary is quadratic in libplist 2.2.0 (TOOLCHAIN.md 5: >10 min at 1.2M objects),
@@ -40,12 +44,13 @@ BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$BENCH_DIR/.." && pwd)
 COMMAND_LINE="bench/run.sh${*:+ $*}"
 
-QUICK=0 HUGE=0 GEN_ONLY=0 INSTALL=1 WORK="" BIN="" REF="" TIMEOUT="" REPEAT=3 WAIT_QUIET=0
+QUICK=0 HUGE=0 GEN_ONLY=0 ONLY="" INSTALL=1 WORK="" BIN="" REF="" TIMEOUT="" REPEAT=3 WAIT_QUIET=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
         --huge) HUGE=1 ;;
         --generate-only) GEN_ONLY=1 ;;
+        --only) ONLY=$2; shift ;;
         --no-install) INSTALL=0 ;;
         --work) WORK=$2; shift ;;
         --bin) BIN=$2; shift ;;
@@ -348,15 +353,17 @@ other_peers() { # file
 log "archive-browse: $BIN ($BUILD_NOTE)"
 log "work dir: $WORK; load average at start: $LOAD_START"
 
+section() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
+
 # 1. The main set: wide archive, binary and XML, and the smaller one; every tool.
-for f in "$MAIN_BIN" "$MAIN_XML" "$SMALL_BIN"; do
+section main && for f in "$MAIN_BIN" "$MAIN_XML" "$SMALL_BIN"; do
     ours "$f"
     foundation "$f"
     other_peers "$f"
 done
 
 # 2. The other shapes (binary) and typedstream: archive-browse, plus peers that can read them.
-for f in "${SHAPE_FILES[@]}"; do
+section shapes && for f in "${SHAPE_FILES[@]}"; do
     ours "$f"
     case "$(basename "$f")" in
         shared-*) foundation "$f" ;;
@@ -364,8 +371,10 @@ for f in "${SHAPE_FILES[@]}"; do
     esac
     plistutil_peer "$f"
 done
-ours "$TS_FILE"
-if python3 -c 'import typedstream' 2>/dev/null; then
+section shapes && ours "$TS_FILE"
+if ! section shapes; then
+    :
+elif python3 -c 'import typedstream' 2>/dev/null; then
     measure "pytypedstream unarchive" "$TS_FILE" "$TIMEOUT" peer python3 -c \
         'import typedstream, sys; r = typedstream.unarchive_from_file(sys.argv[1]); print(type(r).__name__, len(r.elements))' "$TS_FILE"
 else
@@ -373,10 +382,12 @@ else
 fi
 
 # 3. Time to first screen as files grow (whole-process wall time of --screen).
-for f in "${TTFS_FILES[@]}"; do
+section ttfs && for f in "${TTFS_FILES[@]}"; do
     measure "first screen $SCREEN_SIZE" "$f" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" "$f"
 done
 
+REDRAW_LINE="redraw after a key: not measured (--only)" TMUX_LINE="not measured (--only)"
+if section redraw; then
 # 4. Redraw after a key, 1M-element array expanded:
 #    (wall with expand + STEPS x step) - (wall with expand only), divided by STEPS.
 STEPS_KEYS=$(printf "%${REDRAW_STEPS}s" '' | sed "s/ /$REDRAW_STEP_KEY/g")
@@ -409,16 +420,22 @@ redraw_tmux() {
     # Run it in the file's directory with a short name, so the status line has room for the path.
     $T -f /dev/null new-session -d -s bench -x "${SCREEN_SIZE%x*}" -y "${SCREEN_SIZE#*x}" -c "$(dirname "$FLAT_FILE")" \
         -e LANG=C.UTF-8 -e TERM=tmux-256color "'$BIN' '$(basename "$FLAT_FILE")'" || { TMUX_LINE="n/a (tmux did not start)"; return; }
-    settle() { # wait until two captures 0.5 s apart are equal (at most $1 s)
+    settle() { # wait until background work is over and two captures 1 s apart are equal (at most $1 s)
         prev=""
-        for i in $(seq $(( $1 * 2 ))); do
+        for i in $(seq "$1"); do
             $T capture-pane -t bench -p > "$cap" 2>/dev/null || return 1
-            [ -s "$cap" ] && [ "$(cat "$cap")" = "$prev" ] && return 0
-            prev=$(cat "$cap"); sleep 0.5
+            # (a blank pane, before the first screen, does not count)
+            if grep -q '[^[:space:]]' "$cap" && ! grep -qF -- "$REDRAW_TMUX_BUSY" "$cap" && [ "$(cat "$cap")" = "$prev" ]; then
+                return 0
+            fi
+            prev=$(cat "$cap"); sleep 1
         done
         return 1
     }
-    if ! settle 120; then TMUX_LINE="n/a (the screen did not settle in 120 s)"; $T kill-server 2>/dev/null || true; return; fi
+    local started=$EPOCHREALTIME
+    if ! settle 600; then TMUX_LINE="n/a (the screen did not settle in 600 s)"; $T kill-server 2>/dev/null || true; return; fi
+    local settled
+    settled=$(python3 -c "print(f'{$EPOCHREALTIME - $started:.0f}')")
     $T send-keys -t bench -l "$REDRAW_EXPAND_KEYS"
     settle 30 || true
     t0=$EPOCHREALTIME
@@ -434,12 +451,13 @@ redraw_tmux() {
     if [ -z "$t1" ]; then
         TMUX_LINE="n/a: '$REDRAW_TMUX_MARK' never appeared on the screen (see $cap; check REDRAW_TMUX_MARK)"
     else
-        TMUX_LINE="$(python3 -c "print(f'{($t1 - $t0) * 1000:.0f} ms for $REDRAW_STEPS keys = {($t1 - $t0) / $REDRAW_STEPS * 1000:.2f} ms per key')") (interactive, under tmux, 1-minute load $(load1))"
+        TMUX_LINE="$(python3 -c "print(f'{($t1 - $t0) * 1000:.0f} ms for $REDRAW_STEPS keys = {($t1 - $t0) / $REDRAW_STEPS * 1000:.2f} ms per key')") (interactive, under tmux, after background work ended, about ${settled} s after start; 1-minute load $(load1))"
     fi
 }
 TMUX_LINE=""
 redraw_tmux
 log "redraw under tmux: $TMUX_LINE"
+fi
 
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -462,5 +480,9 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "redraw_tmux=$TMUX_LINE"
     echo "generated=$(cat "$USED_FILES")"
 } > "$WORK/meta.txt"
-python3 "$BENCH_DIR/report.py" "$RESULTS_TSV" "$WORK/meta.txt" "$BENCH_DIR/results.md"
-log "wrote $BENCH_DIR/results.md"
+OUT_MD="$BENCH_DIR/results.md"
+[ -n "$ONLY" ] && OUT_MD="$WORK/results-only.md"
+python3 "$BENCH_DIR/report.py" "$RESULTS_TSV" "$WORK/meta.txt" "$OUT_MD"
+mkdir -p "$WORK/history"
+cp "$OUT_MD" "$WORK/history/results-$(date -u +%Y%m%dT%H%M%S).md"
+log "wrote $OUT_MD"
