@@ -96,7 +96,12 @@ import Glibc
         return o
     }
 
-    static let million = 1_000_000
+    /// The nesting depth of the deep tests: a million, or `HOSTILE_DEPTH` from the environment (these
+    /// tests take about 30 s of CPU each in a debug build; a busy CI machine may want fewer levels).
+    static let million: Int = {
+        if let text = getenv("HOSTILE_DEPTH"), let n = Int(String(cString: text)), n > 0 { return n }
+        return 1_000_000
+    }()
 
     // MARK: - Nesting a million levels deep
 
@@ -117,7 +122,7 @@ import Glibc
         let e = Self.exercise(Array(xml.utf8))
         #expect(e.format == .xmlPlist)
         // The XML decoder keeps the first 10,000 levels and says so; the rest is skipped, not recursed into.
-        #expect(e.diagnostics.contains { $0.severity == .error }, "\(e.diagnostics)")
+        #expect(e.diagnostics.contains { $0.severity == .error } || Self.million < 10_000, "\(e.diagnostics)")
         Self.expectBounded(e, lines: 4 * Self.million, seconds: 60)
     }
 
