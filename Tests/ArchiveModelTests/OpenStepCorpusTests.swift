@@ -11,12 +11,8 @@ import Testing
 @Suite struct OpenStepCorpusTests {
     typealias S = OpenStepTestSupport
 
-    /// `<repo>/../shared/corpus/other`, from this file's path (`<repo>/Tests/ArchiveModelTests/…`).
-    static var corpusDirectory: String {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/../shared/corpus/other"
-    }
+    /// `<repo>/../shared/corpus/other` (located by `Corpus`).
+    static var corpusDirectory: String { (Corpus.root ?? "/nonexistent/shared/corpus") + "/other" }
 
     /// File names in `directory` (nil when it cannot be opened).
     static func fileNames(in directory: String) -> [String]? {

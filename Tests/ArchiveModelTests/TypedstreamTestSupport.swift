@@ -59,10 +59,7 @@ enum TypedstreamCorpus {
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static var corpusRoot: URL? {
-        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }
+    static var corpusRoot: URL? { Corpus.root.map { URL(fileURLWithPath: $0) } }
 
     /// Every file of `corpus/typedstream`, sorted by name; nil (after printing why) when absent.
     static func typedstreamFiles() -> [URL]? {

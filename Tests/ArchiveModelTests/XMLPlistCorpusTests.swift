@@ -9,13 +9,8 @@ import Darwin
 /// The XML files of the shared corpus (`../shared/corpus` next to the repository root; see its
 /// MANIFEST.tsv). When the corpus is absent the tests print a note and pass.
 @Suite struct XMLPlistCorpusTests {
-    /// The corpus directory, found from this source file: Tests/ArchiveModelTests/ → repo root → ../shared/corpus.
-    static let corpus: String? = {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        parts.removeLast(3)
-        let path = parts.joined(separator: "/") + "/../shared/corpus"
-        return access(path + "/MANIFEST.tsv", R_OK) == 0 ? path : nil
-    }()
+    /// The corpus directory (located by `Corpus`).
+    static let corpus: String? = Corpus.root
 
     /// Files in plist/ or keyed-xml/ that CF itself rejects, so an error is expected there.
     static let rejectedByCF: [String: String] = [
