@@ -27,16 +27,22 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
         return BinaryPlistObjectDecoder(input: input, layout: layout).decode(id: id)
     }
 
-    /// Compares an ASCII string object's bytes in place, without decoding it.
+    /// Compares an ASCII string object's bytes in place, without decoding it (or allocating).
     public func isString(_ id: Int, equalTo text: String) -> Bool {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
               let marker = input.byte(at: offset) else { return false }
-        let utf8 = Array(text.utf8)
-        guard utf8.count < 15, marker == 0x50 | UInt8(utf8.count), offset + 1 + utf8.count <= layout.objectAreaEnd else {
+        let count = text.utf8.count
+        guard count < 15, text.utf8.allSatisfy({ $0 < 0x80 }), offset + 1 + count <= layout.objectAreaEnd else {
             if case .string(let s) = node(id).value { return s == text }
             return false
         }
-        return input.matches(utf8, at: offset + 1)
+        guard marker == 0x50 | UInt8(count) else { return marker >> 4 == 0x6 && node(id).value == .string(text) }
+        var position = offset + 1
+        for byte in text.utf8 {
+            guard input.buffer[position] == byte else { return false }
+            position += 1
+        }
+        return true
     }
 
     /// The byte range of the offset-table entry of object `id`.

@@ -44,19 +44,24 @@ struct KeyedObjectContext {
 
 /// The registry of keyed-archive validation rules, one type per file.
 enum KeyedArchiveRules {
-    static var headerRules: [any KeyedHeaderRule.Type] { [ArchiverRule.self, VersionRule.self, TopRule.self, ObjectsRule.self] }
-    static var objectRules: [any KeyedObjectRule.Type] { [
+    nonisolated(unsafe) static let headerRules: [any KeyedHeaderRule.Type] = [ArchiverRule.self, VersionRule.self, TopRule.self, ObjectsRule.self]
+    nonisolated(unsafe) static let objectRules: [any KeyedObjectRule.Type] = [
         ClassReferenceRule.self, ClassDictionaryRule.self, DanglingReferenceRule.self, KeysObjectsCountRule.self,
         OldStyleArrayCountRule.self, StringKeyRule.self, DuplicateKeyRule.self, NilElementRule.self, ReservedKeyRule.self,
-    ] }
-    static var graphRules: [any KeyedGraphRule.Type] { [UnreachableObjectRule.self] }
+    ]
+    nonisolated(unsafe) static let graphRules: [any KeyedGraphRule.Type] = [UnreachableObjectRule.self]
 
     static func checkHeader(_ header: KeyedArchiveHeader, tree: any PlistTree) -> [Diagnostic] {
         headerRules.flatMap { $0.check(header, tree: tree) }
     }
 
     static func checkObject(_ context: KeyedObjectContext) -> [Diagnostic] {
-        objectRules.flatMap { $0.check(context) }
+        var found: [Diagnostic] = []
+        for rule in objectRules {
+            let d = rule.check(context)
+            if !d.isEmpty { found += d }
+        }
+        return found
     }
 
     static func checkGraph(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic] {
