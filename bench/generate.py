@@ -589,6 +589,8 @@ def write_xml(shape, path):
                     uid(inner, x)
                 else:
                     scalar(inner, x)
+                if len(out) > 20000:  # a huge NS.objects array must not pile up in memory
+                    flush()
             out.append(f"{ind}</array>\n")
         else:
             scalar(ind, v)

@@ -210,7 +210,9 @@ def main():
         f"* date: {meta.get('date')}",
         f"* command: `{meta.get('command')}`",
         f"* machine: nproc {meta.get('nproc')}; `free -g`: {meta.get('free')}; CPU: {meta.get('cpu')}",
-        f"* load average (1/5/15 min) at start: {meta.get('load_start')}; at end: {meta.get('load_end')}",
+        f"* load average (1/5/15 min) when run.sh started: {meta.get('load_start')}; "
+        + (f"when measuring began (after --wait-quiet and the build): {meta['load_measure']}; " if meta.get("load_measure") else "")
+        + f"at the end: {meta.get('load_end')}. The *load* column has the 1-minute figure for each row.",
         f"* archive-browse: `{meta.get('bin')}`",
         f"* toolchain: {meta.get('swift')}; Python {meta.get('python')}; {meta.get('plistutil')}; nska-deserialize {meta.get('nska')}",
         f"* commands under 2 s were run {meta.get('repeat')} times (median wall, max RSS); longer ones once",

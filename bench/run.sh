@@ -207,6 +207,7 @@ if [ "$WAIT_QUIET" -gt 0 ]; then
     done
     log "load now $(load1) after ${waited}s"
 fi
+LOAD_MEASURE=$(cut -d' ' -f1-3 /proc/loadavg)
 
 RUN_SEQ=0
 # run_once OUTFILE TIMEOUT cmd... -> sets R_WALL (s, 3 decimals), R_RSS (KB), R_RC
@@ -469,6 +470,7 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "free=$(free -g | awk '/^Mem:/ { printf "total %s GiB, used %s, free %s, buff/cache %s, available %s", $2, $3, $4, $6, $7 }')"
     echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
     echo "load_start=$LOAD_START"
+    echo "load_measure=$LOAD_MEASURE"
     echo "load_end=$LOAD_END"
     echo "bin=$BIN ($BUILD_NOTE)"
     echo "swift=$(swiftc --version 2>&1 | head -1)"
