@@ -10,7 +10,8 @@
 # Work lives in fuzz-work/ (gitignored): seeds/<target> (copied from ../shared/corpus plus fixtures the
 # project builds), corpus/<target> (grows across runs), findings/<target> (crash-/leak-/timeout-/oom-
 # files), logs/, and ledger.tsv (one row per run, for cumulative figures).
-# Environment: FUZZ_MAX_LEN (default 16384), FUZZ_RSS_MB (2048), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus).
+# Environment: FUZZ_MAX_LEN (default 16384), FUZZ_RSS_MB (2048), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus),
+# FUZZ_SEEDGEN (a built corruption-campaign to write the fixture seeds; else one is built in .build-fuzzdev).
 # Exit status: 0 when no target found anything new, 1 otherwise, 2 on a build failure or bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +31,7 @@ targets=()
 for arg in "$@"; do
   case "$arg" in
     --smoke) smoke=1 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     ''|*[!0-9]*)
       if printf '%s\n' "${ALL[@]}" | grep -qx -- "$arg"; then targets+=("$arg")
       else echo "fuzz.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
@@ -53,9 +54,14 @@ for t in "${targets[@]}"; do
   echo "fuzz.sh: building $t" >&2
   quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path "$SCRATCH" || exit 2
 done
-# The seed generator (debug is enough): the demo archives and builder fixtures.
-echo "fuzz.sh: building corruption-campaign (seed generator)" >&2
-quiet_build --product corruption-campaign --scratch-path .build-fuzzdev || exit 2
+# The seed generator (debug is enough): the demo archives and builder fixtures. FUZZ_SEEDGEN may name
+# an already built corruption-campaign (CI: .build/debug/corruption-campaign after `swift build`).
+SEEDGEN=${FUZZ_SEEDGEN:-}
+if [ -z "$SEEDGEN" ] || [ ! -x "$SEEDGEN" ]; then
+  echo "fuzz.sh: building corruption-campaign (seed generator)" >&2
+  quiet_build --product corruption-campaign --scratch-path .build-fuzzdev || exit 2
+  SEEDGEN=.build-fuzzdev/debug/corruption-campaign
+fi
 
 # --- seeds ---------------------------------------------------------------------------------------
 kind_of() { # bplist | typedstream | xml | openstep | other, from the first bytes
@@ -78,7 +84,7 @@ wants() { # target kind -> 0 when the target is seeded with that kind
 }
 fixtures=$WORK/fixtures
 rm -rf "$fixtures"; mkdir -p "$fixtures"
-.build-fuzzdev/debug/corruption-campaign --write-seeds "$fixtures"
+"$SEEDGEN" --write-seeds "$fixtures"
 sources=("$fixtures")
 if [ -d "$CORPUS" ]; then sources+=("$CORPUS"); else echo "fuzz.sh: no $CORPUS; seeding with built fixtures only" >&2; fi
 for t in "${targets[@]}"; do

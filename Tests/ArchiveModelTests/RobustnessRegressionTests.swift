@@ -107,6 +107,71 @@ import Testing
     }
 }
 
+extension RobustnessRegressionTests {
+    /// A keyed archive whose object #1 has the given fields; `extra` objects follow the root dictionary
+    /// (field values are plist object indices into the whole file; 0 is the root, 1…4 the header).
+    static func keyedArchive(fields: [(String, Int)], extra: [BinaryPlistBuilder.Object]) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: root, set below
+        let archiver = b.add(.string("$archiver")), archiverName = b.add(.string("NSKeyedArchiver"))
+        let top = b.add(.string("$top")), objectsKey = b.add(.string("$objects"))
+        let nullString = b.add(.string("$null"))
+        let rootKey = b.add(.string("root")), rootUID = b.add(.uid(1))
+        let topDict = b.add(.dict([(rootKey, rootUID)]))
+        let firstExtra = b.objects.count + 2 + 2 * fields.count
+        let keyIDs = fields.map { b.add(.string($0.0)) }
+        let object = b.add(.dict(zip(keyIDs, fields.map { firstExtra + $0.1 }).map { ($0.0, $0.1) }))
+        let objects = b.add(.array([nullString, object]))
+        precondition(b.objects.count <= firstExtra)
+        while b.objects.count < firstExtra { b.add(.null) }
+        for e in extra { b.add(e) }
+        b.objects[0] = .dict([(archiver, archiverName), (top, topDict), (objectsKey, objects)])
+        return b.build().bytes
+    }
+
+    /// The number of values in `value`, nested lists counted in full.
+    static func size(_ value: FieldValue) -> Int {
+        if case .list(let items) = value { return 1 + items.reduce(0) { $0 + size($1) } }
+        return 1
+    }
+
+    /// FuzzBinaryPlist (timeout): an inline array listing another ten times, eight levels down (or
+    /// listing itself), expanded 10^8 values within the inline depth limit: 860 bytes took 19 s.
+    /// Each inline array is now converted once per object; small repeats are reused, large ones and
+    /// self-containment become invalid values.
+    @Test func repeatedInlineArraysAreConvertedOnce() {
+        // extra[0…7]: level i lists level i+1 ten times (level 7 lists extra[8], an integer);
+        // extra[9] lists itself ten times.
+        let start = Self.extraStart(fields: 2)
+        var extra: [BinaryPlistBuilder.Object] = (0..<8).map { level in
+            .array(Array(repeating: start + (level < 7 ? level + 1 : 8), count: level < 7 ? 10 : 1))
+        }
+        extra.append(.integer(7))
+        extra.append(.array(Array(repeating: start + 9, count: 10)))
+        let document = ArchiveDocument.open(InputBytes(Self.keyedArchive(fields: [("deep", 0), ("loop", 9)], extra: extra)), name: "inline")
+        let object = document.graph.object(1)
+        guard let deep = object.field("deep")?.value, let loop = object.field("loop")?.value else {
+            Issue.record("fields missing: \(object.fields.map(\.key))"); return
+        }
+        #expect(Self.size(deep) < 2_000, "deep value has \(Self.size(deep)) values")
+        #expect(Self.size(loop) == 11)
+        if case .list(let items) = loop { #expect(items.allSatisfy { if case .invalid = $0 { true } else { false } }) }
+        #expect(GraphInvariants.violations(document.graph).isEmpty)
+    }
+
+    /// plistlib writes a list used twice once: both fields still read as the list.
+    @Test func sharedSmallInlineArrayStaysAList() {
+        let start = Self.extraStart(fields: 2)
+        let bytes = Self.keyedArchive(fields: [("NS.keys", 0), ("NS.objects", 0)], extra: [.array([start + 1, start + 1]), .uid(0)])
+        let object = ArchiveDocument.open(InputBytes(bytes), name: "shared").graph.object(1)
+        #expect(object.field("NS.keys")?.value == .list([.reference(.null), .reference(.null)]))
+        #expect(object.field("NS.objects")?.value == object.field("NS.keys")?.value)
+    }
+
+    /// The plist index of `extra[0]` in `keyedArchive(fields:extra:)` with `fields` fields.
+    static func extraStart(fields: Int) -> Int { 9 + 2 * fields + 2 }
+}
+
 /// One object (#0) with `width` fields, each referring to its own integer object (or all to #1 when
 /// `shared`); counts decodes of #0.
 final class WideGraph: ObjectGraph, @unchecked Sendable {
