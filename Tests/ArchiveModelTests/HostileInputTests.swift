@@ -314,6 +314,30 @@ import Glibc
         Self.expectBounded(e, lines: 1_000)
     }
 
+    /// Known limit, not fixed: one large inline array listed by many objects (plistlib writes a list
+    /// object used in many places once). Each object expands it, so 4,000 objects sharing a 4,000-UID
+    /// list make 16 million values from 80 KB (52 s in a release build). See ROBUSTNESS.md.
+    @Test(.disabled("known limit: a shared inline array is expanded in every object that lists it"))
+    func inlineArraySharedByManyObjects() {
+        var b = BinaryPlistBuilder()
+        let n = 4_000
+        b.add(.null) // 0: root, set below
+        let keys = ["$archiver", "$top", "$objects", "root", "list", "$class"].map { b.add(.string($0)) }
+        let archiver = b.add(.string("NSKeyedArchiver"))
+        let uid1 = b.add(.uid(1)), classUID = b.add(.uid(UInt64(n + 1)))
+        let shared = b.add(.array(Array(repeating: uid1, count: n)))
+        let holders = (0..<n).map { _ in b.add(.dict([(keys[5], classUID), (keys[4], shared)])) }
+        let cls = b.add(.dict([(b.add(.string("$classname")), b.add(.string("Holder"))),
+                               (b.add(.string("$classes")), b.add(.array([b.add(.string("Holder"))])))]))
+        let null = b.add(.string("$null"))
+        let objects = b.add(.array([null] + holders + [cls]))
+        let top = b.add(.dict([(keys[3], uid1)]))
+        b.objects[0] = .dict([(keys[0], archiver), (keys[1], top), (keys[2], objects)])
+        let bytes = b.build().bytes
+        let e = Self.exercise(bytes)
+        Self.expectBounded(e, lines: 16 * bytes.count)
+    }
+
     // MARK: - Huge values
 
     /// A 50 MB ASCII string in a bplist: decodes, summaries are cut, the JSON carries all of it.
