@@ -11,6 +11,7 @@
 # project builds), corpus/<target> (grows across runs), findings/<target> (crash-/leak-/timeout-/oom-
 # files), logs/, and ledger.tsv (one row per run, for cumulative figures).
 # Environment: FUZZ_MAX_LEN (default 16384), FUZZ_RSS_MB (2048), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus),
+# FUZZ_WORK (fuzz-work; a fresh directory starts from the seeds alone, as on a clean CI checkout),
 # FUZZ_SEEDGEN (a built corruption-campaign to write the fixture seeds; else one is built in .build-fuzzdev).
 # Exit status: 0 when no target found anything new, 1 otherwise, 2 on a build failure or bad usage.
 set -euo pipefail
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/.."
 
 ALL=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzKeyedArchive FuzzTypedstream FuzzRender)
 SCRATCH=.build-fuzz
-WORK=fuzz-work
+WORK=${FUZZ_WORK:-fuzz-work}
 MAX_LEN=${FUZZ_MAX_LEN:-16384}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 NICE=${FUZZ_NICE:-10}
@@ -31,7 +32,7 @@ targets=()
 for arg in "$@"; do
   case "$arg" in
     --smoke) smoke=1 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     ''|*[!0-9]*)
       if printf '%s\n' "${ALL[@]}" | grep -qx -- "$arg"; then targets+=("$arg")
       else echo "fuzz.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
@@ -133,7 +134,7 @@ for row in "${rows[@]}"; do
   printf '%-18s %12s %9s %14s %8s %9s\n' "$t" "$e" "$r" "$c" "$n" "$f"
 done
 echo
-echo "cumulative (fuzz-work/ledger.tsv, all runs so far):"
+echo "cumulative ($WORK/ledger.tsv, all runs so far):"
 awk -F'\t' '{ e[$2] += $4; s[$2] += $3 } END { for (t in e) printf "  %-18s %14d executions in %6d s\n", t, e[t], s[t] }' "$WORK/ledger.tsv" | sort
 echo "findings so far: $(find "$WORK/findings" -type f | wc -l) file(s) under $WORK/findings"
 echo "fuzz.sh: total $(( $(date +%s) - started )) s"
