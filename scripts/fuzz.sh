@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets (release + ASan + fuzzer), one at a time, and prints a table.
 #
-#   scripts/fuzz.sh [--smoke] [SECONDS_PER_TARGET] [TARGET...]
+#   scripts/fuzz.sh [--smoke] [--fast] [SECONDS_PER_TARGET] [TARGET...]
 #
 #   --smoke        20 s per target (unless SECONDS is given), for CI
+#   --fast         no AddressSanitizer (release + fuzzer only, in .build-fuzzfast): about 3x the
+#                  executions for long runs; Swift's own bounds and overflow checks still trap
 #   SECONDS        time per target (default 60)
 #   TARGET         any of the targets below (default: all)
 #
 # Work lives in fuzz-work/ (gitignored): seeds/<target> (copied from ../shared/corpus plus fixtures the
 # project builds), corpus/<target> (grows across runs), findings/<target> (crash-/leak-/timeout-/oom-
 # files), logs/, and ledger.tsv (one row per run, for cumulative figures).
-# Environment: FUZZ_MAX_LEN (default 16384), FUZZ_RSS_MB (2048), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus),
+# Environment: FUZZ_MAX_LEN (default 4096), FUZZ_RSS_MB (2048), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus),
 # FUZZ_WORK (fuzz-work; a fresh directory starts from the seeds alone, as on a clean CI checkout),
 # FUZZ_SEEDGEN (a built corruption-campaign to write the fixture seeds; else one is built in .build-fuzzdev).
 # Exit status: 0 when no target found anything new, 1 otherwise, 2 on a build failure or bad usage.
@@ -20,7 +22,7 @@ cd "$(dirname "$0")/.."
 ALL=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzKeyedArchive FuzzTypedstream FuzzRender)
 SCRATCH=.build-fuzz
 WORK=${FUZZ_WORK:-fuzz-work}
-MAX_LEN=${FUZZ_MAX_LEN:-16384}
+MAX_LEN=${FUZZ_MAX_LEN:-4096}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 NICE=${FUZZ_NICE:-10}
 CORPUS=${FUZZ_CORPUS:-../shared/corpus}
@@ -28,10 +30,12 @@ export SWIFT_BACKTRACE=enable=no
 
 seconds=""
 smoke=0
+fast=0
 targets=()
 for arg in "$@"; do
   case "$arg" in
     --smoke) smoke=1 ;;
+    --fast) fast=1 ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     ''|*[!0-9]*)
       if printf '%s\n' "${ALL[@]}" | grep -qx -- "$arg"; then targets+=("$arg")
@@ -42,6 +46,7 @@ done
 [ -n "$seconds" ] || seconds=$([ $smoke = 1 ] && echo 20 || echo 60)
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL[@]}")
 started=$(date +%s)
+if [ $fast = 1 ]; then SCRATCH=.build-fuzzfast; SANITIZERS=fuzzer; FLAVOUR=fast; else SANITIZERS=fuzzer,address; FLAVOUR=asan; fi
 
 # --- build ---------------------------------------------------------------------------------------
 quiet_build() { # filters the ~140 harmless "Cannot export local symbol" link warnings
@@ -53,7 +58,7 @@ quiet_build() { # filters the ~140 harmless "Cannot export local symbol" link wa
 }
 for t in "${targets[@]}"; do
   echo "fuzz.sh: building $t" >&2
-  quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path "$SCRATCH" || exit 2
+  quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" --scratch-path "$SCRATCH" || exit 2
 done
 # The seed generator (debug is enough): the demo archives and builder fixtures. FUZZ_SEEDGEN may name
 # an already built corruption-campaign (CI: .build/debug/corruption-campaign after `swift build`).
@@ -104,7 +109,7 @@ new_total=0
 for t in "${targets[@]}"; do
   log="$WORK/logs/$t-$(date +%Y%m%d-%H%M%S).log"
   before=$(count_findings "$t")
-  echo "fuzz.sh: running $t for ${seconds}s (log: $log)" >&2
+  echo "fuzz.sh: running $t ($FLAVOUR) for ${seconds}s (log: $log)" >&2
   set +e
   nice -n "$NICE" "$SCRATCH/release/$t" -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
     -rss_limit_mb="$RSS_MB" -timeout=10 -artifact_prefix="$WORK/findings/$t/" \
@@ -120,7 +125,7 @@ for t in "${targets[@]}"; do
   new_total=$((new_total + new))
   [ $status -eq 0 ] || [ $new -gt 0 ] || new="exit $status"
   rows+=("$t|${execs:-?}|${rate:-?}|${cov:-?}|$corpus|$new")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$seconds" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" >>"$WORK/ledger.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$seconds" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" "$FLAVOUR" >>"$WORK/ledger.tsv"
   if [ "$new" != 0 ]; then
     grep -E 'ERROR|Fatal error|fuzz check failed|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
   fi

@@ -1,8 +1,10 @@
 import ArchiveModel
 import FuzzSupport
 
-/// libFuzzer entry: the input as a bplist00 file. A few node reads, tree checks, then the graph layer
-/// over it (keyed or plain, sometimes both) with its full check, held to the graph invariants.
+/// libFuzzer entry: the input as a bplist00 file. The decoder layer only: reads of the root's first
+/// children, the trailer and the last offset-table entry, then every node (up to 4,096) with its range,
+/// diagnostics and child ids, and the container check with located diagnostics. The keyed layer has its
+/// own target (FuzzKeyedArchive); the whole stack runs in FuzzRender and the corruption campaign.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBinaryPlist(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = InputBytes(UnsafeBufferPointer(start: data, count: size))
@@ -12,6 +14,6 @@ public func fuzzBinaryPlist(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = tree.trailer
     _ = tree.tableEntryRange(of: tree.nodeCount - 1)
-    FuzzCheck.require(FuzzCheck.plist(tree, size: size), "bplist")
+    FuzzCheck.require(FuzzLayers.decoder(tree), "bplist")
     return 0
 }

@@ -1,12 +1,12 @@
 import ArchiveModel
 import FuzzSupport
 
-/// libFuzzer entry: the input as an OpenStep (ASCII) plist. Tree checks, then the graph layer over
-/// it (keyed or plain, sometimes both), held to the graph invariants.
+/// libFuzzer entry: the input as an OpenStep (ASCII) property list. The decoder layer only: every node (up to 4,096)
+/// with its range, diagnostics and child ids, and the full check with located diagnostics (line:column
+/// positions are covered by the decoder's own tests). Graph layers over plists run in FuzzRender.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOpenStepPlist(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = InputBytes(UnsafeBufferPointer(start: data, count: size))
-    let tree = OpenStepPlistDecoder.decode(input)
-    FuzzCheck.require(FuzzCheck.plist(tree, size: size), "OpenStep plist")
+    FuzzCheck.require(FuzzLayers.decoder(OpenStepPlistDecoder.decode(input)), "OpenStep plist")
     return 0
 }

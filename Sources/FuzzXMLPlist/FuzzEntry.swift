@@ -1,12 +1,12 @@
 import ArchiveModel
 import FuzzSupport
 
-/// libFuzzer entry: the input as an XML plist (whatever it starts with). Tree checks, then the
-/// graph layer over it (keyed or plain, sometimes both), held to the graph invariants.
+/// libFuzzer entry: the input as an XML property list. The decoder layer only: every node (up to 4,096)
+/// with its range, diagnostics and child ids, and the full check with located diagnostics (line:column
+/// positions are covered by the decoder's own tests). Graph layers over plists run in FuzzRender.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLPlist(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = InputBytes(UnsafeBufferPointer(start: data, count: size))
-    let tree = XMLPlistDecoder.decode(input)
-    FuzzCheck.require(FuzzCheck.plist(tree, size: size), "XML plist")
+    FuzzCheck.require(FuzzLayers.decoder(XMLPlistDecoder.decode(input)), "XML plist")
     return 0
 }

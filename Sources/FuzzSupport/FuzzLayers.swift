@@ -1,0 +1,42 @@
+import ArchiveModel
+
+/// Per-layer checks for the libFuzzer targets: each target exercises one layer deeply and cheaply, so a
+/// run reaches 10^8 executions in hours, not weeks. The whole stack on one input (`FuzzCheck.document`:
+/// full check, index, outline, `--dump`, `--json`) is the corruption campaign's job and the render
+/// target's; the format targets stop at the layer they own.
+public enum FuzzLayers {
+    /// A decoder's promises: every node up to `nodeLimit` decodes, its range and diagnostics lie inside
+    /// the input, a child id outside the tree (a broken reference) reads as an invalid node, and the
+    /// container check's diagnostics are located inside the input too.
+    public static func decoder(_ tree: any PlistTree, nodeLimit: Int = 4_096) -> [String] {
+        var problems = FuzzCheck.tree(tree, nodeLimit: nodeLimit)
+        let count = tree.nodeCount
+        for id in 0..<Swift.min(count, nodeLimit) {
+            for child in tree.node(id).value.childIDs.prefix(64) where child < 0 || child >= count {
+                if case .invalid = tree.node(child).value { continue }
+                problems.append("node \(id): child \(child) outside \(count) nodes does not read as invalid")
+                break
+            }
+            if problems.count > 20 { return problems }
+        }
+        problems += located(tree.fullCheck(), inside: tree.input.count, "container check")
+        return problems
+    }
+
+    /// A graph layer's promises: the invariants on up to `objectLimit` objects and located full-check
+    /// diagnostics. No index, outline or rendering.
+    public static func graph(_ graph: any ObjectGraph, objectLimit: Int = 2_048) -> [String] {
+        var problems = GraphInvariants.violations(graph, limit: objectLimit)
+        problems += located(graph.fullCheck(), inside: graph.input.count, "full check")
+        for id in [-1, graph.objectCount, Int.max, Int.min] { _ = graph.object(id); _ = graph.structure(id) }
+        return problems
+    }
+
+    /// Diagnostics whose range is not inside `size` bytes.
+    static func located(_ diagnostics: [Diagnostic], inside size: Int, _ what: String) -> [String] {
+        diagnostics.compactMap { d in
+            guard let r = d.range, r.start < 0 || r.end > size || r.start > r.end else { return nil }
+            return "\(what) diagnostic \(d.id): range \(r) outside the input (\(size) bytes)"
+        }
+    }
+}
