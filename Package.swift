@@ -21,8 +21,8 @@ let package = Package(
             name: "archive-browse",
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel"], exclude: ["Snapshots"]),
+        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+import FuzzSupport
 
 /// Every truncation and single-byte change of small fixtures decodes without a crash or hang and
 /// keeps the graph invariants; damaged and misaligned streams give located diagnostics and partial trees.

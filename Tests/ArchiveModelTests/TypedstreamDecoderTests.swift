@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import FuzzSupport
 
 /// Built fixtures for every tag and type encoding, in both byte orders.
 @Suite struct TypedstreamDecoderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import FuzzSupport
 
 /// One built fixture per diagnostic id, asserting the exact (id, range) pair.
 @Suite struct TypedstreamDiagnosticTests {

@@ -68,4 +68,61 @@ import Testing
         #expect(!hidden && !outside && !empty)
         #expect(tree.rowCount == 1)
     }
+
+    /// A chain expanded 200,000 levels deep (a damaged file's nesting): built, walked, collapsed and freed
+    /// without recursion (the recursive trie overflowed the stack at about 10,000 levels).
+    @Test func chainTwoHundredThousandDeep() {
+        let depth = 200_000
+        var tree = ExpansionTree(rootCount: 1)
+        var slot = 0
+        var position = 0
+        for _ in 0..<depth {
+            guard let next = tree.expand(child: position, of: slot, childCount: 1) else { Issue.record("expand failed"); return }
+            slot = next
+            position = 0
+        }
+        #expect(tree.rowCount == depth + 1)
+        #expect(tree.expandedCount == depth)
+        let last = tree.path(atRow: depth)
+        #expect(last?.count == depth + 1)
+        if let last { #expect(tree.rowIndex(of: last) == depth) }
+        var copy = tree
+        copy.collapse(pathsOfLength: 3)
+        #expect(copy.rowCount == 3 && copy.expandedCount == 2)
+        tree.collapse([0])
+        #expect(tree.rowCount == 1 && tree.expandedCount == 0)
+        // Freed slots are reused.
+        tree.expand([0], childCount: 2)
+        #expect(tree.nodes.count == depth + 1)
+    }
+
+    @Test func collapsingByPathLengthKeepsShallowerRows() {
+        var tree = ExpansionTree(rootCount: 3)
+        tree.expand([0], childCount: 2)
+        tree.expand([0, 1], childCount: 2)
+        tree.expand([0, 1, 0], childCount: 4)
+        tree.expand([2], childCount: 1)
+        tree.collapse(pathsOfLength: 2)
+        #expect(tree.expandedPaths == [[0], [2]])
+        #expect(tree.rowCount == 3 + 2 + 1)
+        tree.collapse(pathsOfLength: 1)
+        #expect(tree.expandedPaths.isEmpty && tree.rowCount == 3)
+    }
+
+    /// Equality is about the rows shown, not the order nodes were made in.
+    @Test func equalityIgnoresLayout() {
+        var a = ExpansionTree(rootCount: 2)
+        a.expand([0], childCount: 3)
+        a.expand([1], childCount: 1)
+        a.expand([0, 2], childCount: 5)
+        var b = ExpansionTree(rootCount: 2)
+        b.expand([1], childCount: 1)
+        b.expand([0], childCount: 3)
+        b.expand([0, 1], childCount: 7)
+        b.collapse([0, 1])
+        b.expand([0, 2], childCount: 5)
+        #expect(a == b)
+        b.expand([1, 0], childCount: 1)
+        #expect(a != b)
+    }
 }

@@ -49,16 +49,19 @@ public final class GraphIndex: @unchecked Sendable {
         cycleEdges = Self.backEdges(n, adjacency: adjacency, firstRoots: roots)
     }
 
-    /// The referrers of `id`, in the order they were found.
-    public func referrers(of id: ObjectID) -> [Referrer] {
+    /// The referrers of `id` (the first `limit` of them, when given), in the order they were found.
+    /// Only the objects holding the returned references are decoded, so a bounded list stays cheap
+    /// when thousands of large objects refer to `id`.
+    public func referrers(of id: ObjectID, limit: Int? = nil) -> [Referrer] {
         guard id >= 0, id + 1 < edgeStart.count else { return [] }
         var result: [Referrer] = []
+        let end = limit.map { edgeStart[id] + Swift.min(Swift.max(0, $0), edgeStart[id + 1] - edgeStart[id]) } ?? edgeStart[id + 1]
         // Edges from one source are adjacent: decode each source once (a list holding the same object
         // thousands of times would otherwise be decoded once per item), with the structure reader the
         // field indices came from.
         var lastSource: Int?
         var fields: [Field] = []
-        for e in edgeStart[id]..<edgeStart[id + 1] {
+        for e in edgeStart[id]..<end {
             let f = Int(edgeField[e]), source = Int(edgeFrom[e])
             if source != lastSource {
                 fields = source < 0 ? graph.topLevel : graph.structure(source).fields
@@ -69,6 +72,12 @@ public final class GraphIndex: @unchecked Sendable {
             result.append(Referrer(from: source < 0 ? nil : source, key: key))
         }
         return result
+    }
+
+    /// How many references lead to `id` (each list item counts once), without decoding anything.
+    public func referenceCount(of id: ObjectID) -> Int {
+        guard id >= 0, id + 1 < edgeStart.count else { return 0 }
+        return edgeStart[id + 1] - edgeStart[id]
     }
 
     /// Objects nothing reaches from the top level (the "lost and found" group).

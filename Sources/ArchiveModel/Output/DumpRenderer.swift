@@ -78,9 +78,8 @@ public struct DumpRenderer {
     /// Up to three referrers as `#id.key` (`$top.key` for top-level entries).
     private func referrerList(_ id: ObjectID) -> String {
         guard let index = outline.index else { return "" }
-        let all = index.referrers(of: id)
-        let shown = all.prefix(3).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape($0.key) }
-        return shown.joined(separator: ", ") + (all.count > 3 ? ", …" : "")
+        let shown = index.referrers(of: id, limit: 3).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape($0.key) }
+        return shown.joined(separator: ", ") + (index.referenceCount(of: id) > 3 ? ", …" : "")
     }
 
     /// The stored fields of a known collection are only its element references, already listed above.

@@ -74,12 +74,12 @@ enum DetailPane {
 
     static func referrers(_ id: ObjectID, _ context: BrowserContext) -> [StyledLine] {
         guard let index = context.index else { return [[], [Span("referrers", Theme.heading), Span("  press r to build the index", Theme.marker)]] }
-        let list = index.referrers(of: id)
-        var out: [StyledLine] = [[], [Span("referrers (\(list.count))", Theme.heading)]]
-        for r in list.prefix(50) {
+        let total = index.referenceCount(of: id)
+        var out: [StyledLine] = [[], [Span("referrers (\(total))", Theme.heading)]]
+        for r in index.referrers(of: id, limit: 50) {
             out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))])
         }
-        if list.count > 50 { out.append([Span("  … \(list.count - 50) more (r lists all)", Theme.marker)]) }
+        if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
         return out
     }
 

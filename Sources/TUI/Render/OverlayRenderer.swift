@@ -27,7 +27,9 @@ enum OverlayRenderer {
             let lines = list.isEmpty
                 ? [[Span("nothing refers to #\(id)", Theme.marker)]]
                 : list.map { r in [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))] }
-            return (" referrers of #\(id) (\(list.count))  Enter jumps · Esc closes", lines, !list.isEmpty)
+            let total = context.index?.referenceCount(of: id) ?? list.count
+            let count = total > list.count ? "first \(list.count) of \(total)" : "\(list.count)"
+            return (" referrers of #\(id) (\(count))  Enter jumps · Esc closes", lines, !list.isEmpty)
         case .prompt:
             return ("", [], false)
         }

@@ -18,11 +18,16 @@ enum TreeRenderer {
         }
     }
 
+    /// Rows deeper than this are indented as at this depth and say their depth, so a file nested ten
+    /// thousand levels deep still shows its rows' content, not a screen of indentation.
+    static let indentLimit = 24
+
     /// The styled text of one tree row.
     static func line(for row: VisibleRow, context: BrowserContext) -> StyledLine {
         let node = row.node
         var spans: StyledLine = [gutter(node, context)]
-        spans.append(Span(String(repeating: "  ", count: row.depth)))
+        spans.append(Span(String(repeating: "  ", count: min(row.depth, indentLimit))))
+        if row.depth > indentLimit { spans.append(Span("[depth \(row.depth)] ", Theme.marker)) }
         let marker = row.canExpand ? (row.isExpanded ? "▾ " : "▸ ") : "  "
         spans.append(Span(marker, Theme.marker))
         spans.append(Span(node.label, node.isGroup ? Theme.heading : Theme.label))

@@ -60,34 +60,73 @@ extension BrowserState {
 
     /// Expands `path` and its descendants breadth first, never into cycles, adding at most `budget` rows.
     /// Returns the budget left.
+    ///
+    /// Queue entries link to their parent entry and remember their node in the expansion trie instead of
+    /// carrying their path and ancestors, so a chain nested as deep as the budget costs time and memory
+    /// linear in the rows (ancestors are walked only for a target met before).
     @discardableResult
     mutating func expandDeep(from path: [Int], _ context: BrowserContext, budget: Int = deepExpansionLimit,
                              maxDepth: Int = Int.max) -> Int {
-        guard let chain = context.chain(path, pinned: pinnedRoots) else { return budget }
+        guard let chain = context.chain(path, pinned: pinnedRoots), let parentSlot = expansion.index(at: path.dropLast()),
+              let position = path.last else { return budget }
+        let above = Set(chain.dropLast().compactMap(\.target))
+        var seen = above
+        var queue = [DeepEntry(parent: -1, position: position, node: chain[chain.count - 1], length: path.count)]
         var left = budget
-        var queue: [([Int], OutlineNode, [ObjectID?])] = [(path, chain[chain.count - 1], chain.dropLast().map(\.target))]
         var head = 0
         while head < queue.count, left > 0 {
-            let (p, node, ancestors) = queue[head]
+            let entry = queue[head]
             head += 1
-            if let t = node.target, ancestors.contains(t) { continue }
-            if p.count > maxDepth || !node.isExpandable { continue }
-            let count = context.childCount(of: node)
-            if !expansion.isExpanded(p) {
-                if count > left, head > 1 { message = "expansion stopped at \(Self.deepExpansionLimit) new rows"; return 0 }
-                expansion.expand(p, childCount: count)
-                left -= min(count, left)
+            if let t = entry.node.target {
+                if !seen.insert(t).inserted, above.contains(t) || Self.repeats(t, above: entry.parent, in: queue) { continue }
             }
+            if entry.length > maxDepth || !entry.node.isExpandable { continue }
+            let count = context.childCount(of: entry.node)
+            let parent = entry.parent < 0 ? parentSlot : queue[entry.parent].slot
+            guard let parent else { continue }
+            let wasExpanded = expansion.nodes[parent].children[entry.position] != nil
+            if !wasExpanded, count > left, head > 1 { message = "expansion stopped at \(Self.deepExpansionLimit) new rows"; return 0 }
+            guard let slot = expansion.expand(child: entry.position, of: parent, childCount: count) else { continue }
+            queue[head - 1].slot = slot
+            if !wasExpanded { left -= min(count, left) }
             for i in 0..<count where queue.count - head < left + 1 {
-                queue.append((p + [i], context.child(of: node, at: i), ancestors + [node.target]))
+                queue.append(DeepEntry(parent: head - 1, position: i, node: context.child(of: entry.node, at: i), length: entry.length + 1))
             }
         }
         return left
     }
 
+    /// One row met by `expandDeep`: its position under the parent entry's row (under the start row's
+    /// parent for the first entry), and its node in the expansion trie once expanded.
+    struct DeepEntry {
+        let parent: Int
+        let position: Int
+        let node: OutlineNode
+        /// The length of the row's path.
+        let length: Int
+        var slot: Int?
+
+        init(parent: Int, position: Int, node: OutlineNode, length: Int) {
+            self.parent = parent
+            self.position = position
+            self.node = node
+            self.length = length
+        }
+    }
+
+    /// Whether `target` is the target of entry `start` or one of its ancestors in `queue`.
+    static func repeats(_ target: ObjectID, above start: Int, in queue: [DeepEntry]) -> Bool {
+        var i = start
+        while i >= 0 {
+            if queue[i].node.target == target { return true }
+            i = queue[i].parent
+        }
+        return false
+    }
+
     /// Shows `depth` levels: rows shallower than that are expanded (bounded), deeper ones collapsed.
     mutating func collapse(toDepth depth: Int, _ context: BrowserContext) {
-        for path in expansion.expandedPaths where path.count >= depth { expansion.collapse(path) }
+        expansion.collapse(pathsOfLength: max(1, depth))
         if focusPath.count > depth { focusPath = Array(focusPath.prefix(depth)) }
         var budget = Self.deepExpansionLimit
         for i in 0..<expansion.rootCount where budget > 0 && depth > 1 {

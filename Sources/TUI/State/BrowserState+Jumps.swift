@@ -14,11 +14,11 @@ extension BrowserState {
     /// Expands every ancestor of `path` so that its row is visible.
     mutating func reveal(_ path: [Int], _ context: BrowserContext) {
         guard path.count > 1, let chain = context.chain(path, pinned: pinnedRoots) else { return }
+        var parent = 0 // the expansion trie's root; one step down per level, so deep paths cost linear work
         for depth in 1..<path.count {
-            let prefix = Array(path.prefix(depth))
-            if !expansion.isExpanded(prefix) {
-                expansion.expand(prefix, childCount: context.childCount(of: chain[depth - 1]))
-            }
+            guard let slot = expansion.expand(child: path[depth - 1], of: parent, childCount: context.childCount(of: chain[depth - 1]))
+            else { return }
+            parent = slot
         }
     }
 

@@ -52,6 +52,9 @@ extension BrowserState {
         overlay = .problems(ListCursor())
     }
 
+    /// Most referrers the `r` list shows (a damaged file can list one object millions of times).
+    public static let referrerListLimit = 10_000
+
     /// Opens the referrers of the focused object, asking for the index first when it is not built.
     mutating func showReferrers(_ context: BrowserContext) {
         guard let target = focusedRow(context)?.node.target else { message = "the focused row is not an object"; return }
@@ -59,7 +62,7 @@ extension BrowserState {
             pending = .buildIndex(then: .command(.showReferrers))
             return
         }
-        overlay = .referrers(target, index.referrers(of: target), ListCursor())
+        overlay = .referrers(target, index.referrers(of: target, limit: Self.referrerListLimit), ListCursor())
     }
 
     /// Enter in a list: jump to the problem's node or to the referrer.

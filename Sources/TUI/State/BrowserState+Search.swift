@@ -38,17 +38,18 @@ extension BrowserState {
         let walker = RowWalker(self, context)
         let ranges = forward ? [(start + 1)..<n, 0..<start] : [0..<start, (start + 1)..<n]
         var budget = Self.visibleSearchBudget
-        for (part, range) in ranges.enumerated() {
-            var lower = range.lowerBound, upper = range.upperBound
-            while lower < upper, budget > 0 {
-                let count = min(256, upper - lower, budget)
-                let from = forward ? lower : upper - count
-                var rows = walker.rows(from: from, count: count)
-                if !forward { rows.reverse() }
-                if let hit = rows.first(where: { matcher.matches($0.node) }) { return (hit.path, part == 1) }
-                budget -= count
-                if forward { lower += count } else { upper -= count }
+        // One walk per range (a page-by-page walk would rebuild the chain of a deep row every page):
+        // forward keeps the first match, backward the last one of the `budget` rows nearest the focus.
+        for (part, range) in ranges.enumerated() where budget > 0 && !range.isEmpty {
+            let take = min(range.count, budget)
+            var hit: [Int]?
+            walker.visit(from: forward ? range.lowerBound : range.upperBound - take, count: take) { row in
+                guard matcher.matches(row.node) else { return true }
+                hit = row.path
+                return !forward
             }
+            budget -= take
+            if let hit { return (hit, part == 1) }
         }
         return nil
     }

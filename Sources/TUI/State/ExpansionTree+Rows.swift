@@ -8,12 +8,12 @@ extension ExpansionTree {
             row += p
             for k in node.keys {
                 if k >= p { break }
-                row += node.children[k]?.extra ?? 0
+                row += node.children[k].map { extras[$0] } ?? 0
             }
             if depth == path.count - 1 { return row }
             guard let next = node.children[p] else { return nil }
             row += 1
-            node = next
+            node = nodes[next]
         }
         return path.isEmpty ? nil : row
     }
@@ -32,14 +32,14 @@ extension ExpansionTree {
                 if i < rowOfK { break }
                 guard let child = node.children[k] else { continue }
                 if i == rowOfK { path.append(k); return path }
-                if i <= rowOfK + child.extra {
+                if i <= rowOfK + extras[child] {
                     path.append(k)
                     i -= rowOfK + 1
-                    node = child
+                    node = nodes[child]
                     descended = true
                     break
                 }
-                offset += child.extra
+                offset += extras[child]
             }
             if !descended {
                 path.append(i - offset)
@@ -54,7 +54,7 @@ extension ExpansionTree {
         var stack: [([Int], Node)] = [([], root)]
         while let (prefix, node) = stack.popLast() {
             for k in node.keys.reversed() {
-                guard let child = node.children[k] else { continue }
+                guard let child = node.children[k].map({ nodes[$0] }) else { continue }
                 result.append(prefix + [k])
                 stack.append((prefix + [k], child))
             }
