@@ -5,7 +5,10 @@ struct BinaryPlistFullCheck {
     let layout: BinaryPlistLayout
     private var starts: [Int] = []
     private var ends: [Int] = []
-    private var children: [[Int]] = []
+    /// Children of every object as one flat list (CSR): those of object i are
+    /// `childIDs[childStart[i]..<childStart[i + 1]]`; -1 stands for a reference out of range.
+    private var childStart: [Int] = []
+    private var childIDs: [Int32] = []
     private var found: [Diagnostic] = []
 
     /// Unreferenced objects reported one by one; the rest are summed up in one note.
@@ -21,7 +24,25 @@ struct BinaryPlistFullCheck {
 
     /// What one part of the decode pass found.
     struct Part: Sendable {
-        var starts: [Int] = [], ends: [Int] = [], children: [[Int]] = [], diagnostics: [Diagnostic] = []
+        var starts: [Int] = [], ends: [Int] = [], childCounts: [Int] = [], childIDs: [Int32] = [], diagnostics: [Diagnostic] = []
+
+        /// Appends a node's children (dict keys and values as pairs, as `PlistValue.childIDs`).
+        mutating func addChildren(_ value: PlistValue, objectCount n: Int) {
+            let before = childIDs.count
+            switch value {
+            case .array(let ids), .set(let ids):
+                for id in ids { childIDs.append(Self.compact(id, n)) }
+            case .dict(let keys, let values):
+                for (k, v) in zip(keys, values) { childIDs.append(Self.compact(k, n)); childIDs.append(Self.compact(v, n)) }
+            default: break
+            }
+            childCounts.append(childIDs.count - before)
+        }
+
+        /// An object id as stored: -1 when out of range (ids above Int32.max only in tables of over 2^31 objects).
+        static func compact(_ id: Int, _ n: Int) -> Int32 {
+            id >= 0 && id < n && id <= Int(Int32.max) ? Int32(truncatingIfNeeded: id) : -1
+        }
     }
 
     /// All diagnostics of the pass, or nil when cancelled.
@@ -31,20 +52,22 @@ struct BinaryPlistFullCheck {
         guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
             let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
             var part = Part()
-            part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.children.reserveCapacity(range.count)
+            part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.childCounts.reserveCapacity(range.count)
             for id in range {
                 if shouldStop() { break }
                 let node = decoder.decode(id: id)
                 part.diagnostics.append(contentsOf: node.diagnostics)
                 part.starts.append(node.range?.start ?? -1)
                 part.ends.append(node.range?.end ?? -1)
-                part.children.append(node.value.childIDs)
+                part.addChildren(node.value, objectCount: n)
             }
             return part
         }) else { return nil }
-        starts.reserveCapacity(n); ends.reserveCapacity(n); children.reserveCapacity(n)
+        starts.reserveCapacity(n); ends.reserveCapacity(n); childStart.reserveCapacity(n + 1)
+        childStart.append(0)
         for part in parts {
-            starts += part.starts; ends += part.ends; children += part.children
+            starts += part.starts; ends += part.ends; childIDs += part.childIDs
+            for c in part.childCounts { childStart.append((childStart.last ?? 0) + c) }
             found += part.diagnostics
         }
         checkLayout()
@@ -91,10 +114,10 @@ struct BinaryPlistFullCheck {
         var stack: [(id: Int, next: Int)] = []
         if let top = layout.topObject, top < n { colour[top] = 1; stack.append((top, 0)) }
         while let frame = stack.last {
-            let kids = children[frame.id]
-            if frame.next == kids.count { colour[frame.id] = 2; stack.removeLast(); continue }
+            let first = childStart[frame.id], count = childStart[frame.id + 1] - first
+            if frame.next == count { colour[frame.id] = 2; stack.removeLast(); continue }
             stack[stack.count - 1].next += 1
-            let child = kids[frame.next]
+            let child = Int(childIDs[first + frame.next])
             guard child >= 0, child < n else { continue }
             if colour[child] == 1 {
                 found.append(Diagnostic("bplist.container.cycle", .error,

@@ -25,18 +25,43 @@ extension BinaryPlistObjectDecoder {
         return (value, offset + 2 + width)
     }
 
-    func decodeContainer(_ kind: ContainerKind, _ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
-        guard let (count, refsStart) = readCount(nibble, offset, &c) else { return (.invalid("container count unreadable"), offset + 1) }
+    /// The number of entries a container holds (cut to what fits before the offset table) and where
+    /// its references start; nil when the count is unreadable.
+    func containerHeader(_ kind: ContainerKind, _ nibble: Int, _ offset: Int, _ c: inout Context) -> (entries: Int, refsStart: Int)? {
+        guard let (count, refsStart) = readCount(nibble, offset, &c) else { return nil }
         let r = layout.objectRefSize
         let refsPerEntry = kind == .dict ? 2 : 1
         let available = Swift.max(0, layout.objectAreaEnd - refsStart) / (r * refsPerEntry)
-        var entries = Int(clamping: count)
         if count > UInt64(available) {
             c.add("bplist.count.too-large", .error,
                   "\(kind) claims \(count) entries but only \(available) fit before offset \(layout.objectAreaEnd); reading \(available)",
                   ByteRange(offset, layout.objectAreaEnd))
-            entries = available
+            return (available, refsStart)
         }
+        return (Int(clamping: count), refsStart)
+    }
+
+    /// The elements of the array or set whose marker is at `offset`, references unread; nil for other objects.
+    func arrayElements(at offset: Int, id: Int) -> PlistArrayElements? {
+        guard let marker = input.byte(at: offset) else { return nil }
+        let isSet: Bool
+        switch marker >> 4 {
+        case 0xA, 0xB: isSet = false
+        case 0xC: isSet = true
+        default: return nil
+        }
+        var c = Context(id: id, start: offset)
+        guard let (entries, refsStart) = containerHeader(isSet ? .set : .array, Int(marker & 0x0F), offset, &c) else { return nil }
+        let r = layout.objectRefSize
+        let end = refsStart + entries * r
+        return PlistArrayElements(input: input, start: refsStart, width: r, count: entries, isSet: isSet,
+                                  range: ByteRange(offset, Swift.max(end, offset + 1)))
+    }
+
+    func decodeContainer(_ kind: ContainerKind, _ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
+        guard let (entries, refsStart) = containerHeader(kind, nibble, offset, &c) else { return (.invalid("container count unreadable"), offset + 1) }
+        let r = layout.objectRefSize
+        let refsPerEntry = kind == .dict ? 2 : 1
         var refs: [Int] = []
         var values: [Int] = []
         refs.reserveCapacity(entries)

@@ -92,16 +92,26 @@ extension ObjectGraph {
 }
 
 extension FieldValue {
-    /// Calls `body` for every reference inside this value (descending into inline lists iteratively).
-    public func forEachReference(_ body: (Reference) -> Void) {
+    /// Calls `body` for every reference inside this value, in order (descending into inline lists
+    /// iteratively). A list's items are each read once; of a lazily read list only the first
+    /// `lazyItemLimit` items are visited.
+    public func forEachReference(lazyItemLimit: Int = .max, _ body: (Reference) -> Void) {
         switch self {
-        case .reference(let r): return body(r)
+        case .reference(let r): body(r)
         case .scalar, .invalid: return
-        case .list(let items) where items.allSatisfy({ if case .list = $0 { false } else { true } }):
-            for item in items { if case .reference(let r) = item { body(r) } }
-            return
-        case .list: break
+        case .list(let items):
+            for item in items.isLazy ? items.prefix(lazyItemLimit) : items[...] {
+                switch item {
+                case .reference(let r): body(r)
+                case .list: item.forEachNestedReference(body)
+                case .scalar, .invalid: continue
+                }
+            }
         }
+    }
+
+    /// `forEachReference` for a nested list, with an explicit stack (nesting is input-controlled).
+    private func forEachNestedReference(_ body: (Reference) -> Void) {
         var pending: [FieldValue] = [self]
         while let next = pending.popLast() {
             switch next {

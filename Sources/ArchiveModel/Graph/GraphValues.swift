@@ -54,8 +54,9 @@ public enum Reference: Sendable, Equatable, Hashable {
 public enum FieldValue: Sendable, Equatable {
     case reference(Reference)
     case scalar(ScalarValue)
-    /// An inline list (e.g. `NS.objects` of UIDs, a typedstream array or struct members).
-    case list([FieldValue])
+    /// An inline list (e.g. `NS.objects` of UIDs, a typedstream array or struct members); a long
+    /// keyed-archive list reads its items on demand (see `FieldList`).
+    case list(FieldList)
     /// A value that could not be decoded; the message says why.
     case invalid(String)
 

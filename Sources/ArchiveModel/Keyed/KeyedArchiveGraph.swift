@@ -8,7 +8,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     public let tree: any PlistTree
     let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.
-    let objectNodeIDs: [Int]
+    let objectNodeIDs: PlistArrayElements
     public let openDiagnostics: [Diagnostic]
     /// Key names and class dictionaries for reads made through `object(_:)`; whole-file passes give
     /// each thread its own cache instead, so they never contend on a lock.
@@ -36,13 +36,20 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         }
     }
 
+    /// The object with its per-object diagnostics. Of a list read on demand (more than
+    /// `lazyListThreshold` items) the rules look at the first `shownItemLimit` items only, so showing
+    /// an array of millions stays instant; `fullCheck` looks at all of them.
     public func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectNodeIDs.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic("keyed.object.no-such-id", .error,
                 "object #\(id) does not exist ($objects has \(objectNodeIDs.count) entries)")])
         }
-        return read(id, rules: true)
+        return read(id, rules: true, lazyItemLimit: Self.shownItemLimit)
     }
+
+    /// Items of a lazily read list (see `lazyListThreshold`) that the rules look at when an object is
+    /// decoded to be shown; `fullCheck` looks at every item.
+    static let shownItemLimit = 4096
 
     public func structure(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectNodeIDs.count else { return object(id) }
@@ -54,13 +61,14 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache) : self.object(id) }
     }
 
-    private func read(_ id: ObjectID, rules: Bool) -> GraphObject {
-        sharedCache.withLock { read(id, rules: rules, cache: $0) }
+    private func read(_ id: ObjectID, rules: Bool, lazyItemLimit: Int = .max) -> GraphObject {
+        sharedCache.withLock { read(id, rules: rules, cache: $0, lazyItemLimit: lazyItemLimit) }
     }
 
-    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache) -> GraphObject {
+    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, lazyItemLimit: Int = .max, storedLists: Bool = false) -> GraphObject {
         let node = tree.node(objectNodeIDs[id])
-        var object = KeyedObjectReader(graph: self, cache: cache, id: id, node: node).read(rules: rules)
+        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node)
+        var object = reader.read(rules: rules, lazyItemLimit: lazyItemLimit, storedLists: storedLists)
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return object
     }
@@ -82,7 +90,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
             let cache = KeyedReadCache()
             for id in range {
                 if shouldStop() { break }
-                let object = self.read(id, rules: true, cache: cache)
+                let object = self.read(id, rules: true, cache: cache, storedLists: true)
                 edges.add(object)
                 for d in object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
             }

@@ -6,8 +6,9 @@ struct KeyedArchiveHeader: Sendable {
     var version: Int128?
     /// Node id of the `$top` dict, if it is a dict.
     var topID: Int?
-    /// Node ids of the `$objects` elements, in order.
-    var objectNodeIDs: [Int] = []
+    /// Node ids of the `$objects` elements, in order, read on demand (opening a file of millions of
+    /// objects reads none of them).
+    var objectNodeIDs = PlistArrayElements.empty
     /// Which of the four reserved root keys were present (of any type).
     var presentKeys: Set<String> = []
     /// Root keys other than the four.
@@ -41,14 +42,16 @@ struct KeyedArchiveHeader: Sendable {
     }
 
     private mutating func read(_ name: String, valueID: Int, tree: any PlistTree) {
-        let node = tree.node(valueID)
         if Self.expectedType[name] != nil { presentKeys.insert(name) }
+        if name == "$objects", let elements = tree.arrayElements(valueID), !elements.isSet {
+            objectNodeIDs = elements
+            return
+        }
+        let node = tree.node(valueID)
         switch (name, node.value) {
         case ("$archiver", .string(let s)): archiver = s
         case ("$version", .integer(let i, _)): version = i
         case ("$top", .dict): topID = valueID
-        case ("$objects", .array(let ids)):
-            objectNodeIDs = ids
         case ("$archiver", _), ("$version", _), ("$top", _), ("$objects", _):
             diagnostics.append(Diagnostic("keyed.root.wrong-type", .error,
                 "\(name) is a \(node.value.typeName), expected \(Self.expectedType[name] ?? "?")",

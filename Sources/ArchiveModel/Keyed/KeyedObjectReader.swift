@@ -8,13 +8,18 @@ struct KeyedObjectReader {
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
 
-    func read(rules: Bool = true) -> GraphObject {
+    /// The object; with `rules`, the per-object rules' diagnostics, which look at the first
+    /// `lazyItemLimit` items of a lazily read list. `storedLists` reads such lists once, up front
+    /// (for whole-file passes, which go through every item several times).
+    func read(rules: Bool = true, lazyItemLimit: Int = .max, storedLists: Bool = false) -> GraphObject {
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
+        var names: [String] = []
         switch node.value {
         case .string("$null"):
             object.kind = .nullMarker
         case .dict(let keys, let values):
-            readDictionary(keys: keys, values: values, into: &object)
+            names = keys.map { cache.keyName($0, in: graph) }
+            readDictionary(names: names, values: values, into: &object)
         case .array, .set:
             object.kind = .container
             object.className = node.value.typeName
@@ -29,14 +34,19 @@ struct KeyedObjectReader {
         default:
             object.value = PlistObjectGraph.scalar(node.value)
         }
+        if storedLists {
+            for i in object.fields.indices {
+                if case .list(let items) = object.fields[i].value, items.isLazy { object.fields[i].value = .list(items.stored()) }
+            }
+        }
         guard rules else { return object }
-        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object)
+        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object, keyNames: names,
+                                         lazyItemLimit: lazyItemLimit)
         object.diagnostics.append(contentsOf: KeyedArchiveRules.checkObject(context))
         return object
     }
 
-    private func readDictionary(keys: [Int], values: [Int], into object: inout GraphObject) {
-        let names = keys.map { cache.keyName($0, in: graph) }
+    private func readDictionary(names: [String], values: [Int], into object: inout GraphObject) {
         if names.contains("$classname") || names.contains("$classes") {
             object.kind = .classDescription
             let cls = cache.keyedClass(id, in: graph)
@@ -60,78 +70,6 @@ struct KeyedObjectReader {
                 continue
             }
             object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, converted: &converted))
-        }
-    }
-}
-
-extension KeyedArchiveGraph {
-    /// A field for `rawKey`, un-mangling `$$x` to `$x` and marking `$0…$n` as positional.
-    func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true) -> Field {
-        var converted: [Int: (value: FieldValue, size: Int)] = [:]
-        return makeField(rawKey: rawKey, valueNodeID: valueNodeID, unmangle: unmangle, converted: &converted)
-    }
-
-    /// `makeField` sharing the inline arrays already converted with the object's other fields.
-    func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true, converted: inout [Int: (value: FieldValue, size: Int)]) -> Field {
-        let value = convert(valueNodeID, depth: 0, converted: &converted)
-        let range = tree.node(valueNodeID).range
-        guard unmangle, rawKey.hasPrefix("$") else { return Field(key: rawKey, value: value, range: range) }
-        if rawKey.hasPrefix("$$") {
-            return Field(key: String(rawKey.dropFirst()), rawKey: rawKey, value: value, range: range)
-        }
-        let positional = rawKey.count > 1 && rawKey.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-        return Field(key: rawKey, value: value, range: range, isPositional: positional)
-    }
-
-    /// A field value for plist node `nodeID`: UIDs become references, inline arrays lists.
-    func convert(_ nodeID: Int, depth: Int) -> FieldValue {
-        var converted: [Int: (value: FieldValue, size: Int)] = [:]
-        return convert(nodeID, depth: depth, converted: &converted)
-    }
-
-    /// `convert` that converts each inline array node once per object. A repeat reuses a small result
-    /// (plistlib writes a list used twice only once) and stands in for a large one with an invalid
-    /// value; an array containing itself gets an invalid item. So a value never holds more than 64
-    /// values per input byte. Without this, an array listing itself ten times expanded 10^8 times
-    /// within the depth limit (an 860-byte file took 19 s).
-    func convert(_ nodeID: Int, depth: Int, converted: inout [Int: (value: FieldValue, size: Int)]) -> FieldValue {
-        convertCounting(nodeID, depth: depth, converted: &converted).value
-    }
-
-    /// Largest inline array (in values, nested lists counted in full) repeated where it is listed again.
-    static let repeatedInlineLimit = 64
-
-    /// The value and the number of values in it.
-    private func convertCounting(_ nodeID: Int, depth: Int, converted: inout [Int: (value: FieldValue, size: Int)]) -> (value: FieldValue, size: Int) {
-        let node = tree.node(nodeID)
-        switch node.value {
-        case .uid(let u):
-            return (.reference(resolve(uid: u)), 1)
-        case .array(let ids), .set(let ids):
-            guard depth < KeyedObjectReader.inlineDepthLimit else {
-                return (.invalid("inline arrays nested deeper than \(KeyedObjectReader.inlineDepthLimit) levels"), 1)
-            }
-            if let done = converted[nodeID] {
-                if done.size <= Self.repeatedInlineLimit { return done }
-                return (.invalid("inline array (plist object \(nodeID), \(done.size) values) listed again; shown where first listed"), 1)
-            }
-            converted[nodeID] = (.invalid("inline array (plist object \(nodeID)) contains itself"), 1)
-            var items: [FieldValue] = []
-            items.reserveCapacity(ids.count)
-            var size = 1
-            for id in ids {
-                let item = convertCounting(id, depth: depth + 1, converted: &converted)
-                items.append(item.value)
-                size += item.size
-            }
-            converted[nodeID] = (.list(items), size)
-            return (.list(items), size)
-        case .dict(let keys, _):
-            return (.invalid("inline dictionary with \(keys.count) entries (archives store dictionaries as objects)"), 1)
-        case .invalid(let why):
-            return (.invalid(why), 1)
-        default:
-            return (PlistObjectGraph.scalar(node.value).map { .scalar($0) } ?? .invalid("unreadable value"), 1)
         }
     }
 }

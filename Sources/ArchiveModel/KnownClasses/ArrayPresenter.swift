@@ -1,9 +1,14 @@
 /// NSArray, NSMutableArray, NSSet, NSMutableSet, NSCountedSet.
 ///
 /// Keyed: `NS.objects` = inline array of UIDs (FORMATS.md C.6). typedstream: an `i` (sets: `I`) count,
-/// then one `@` per element (D.7). The summary costs no decodes; children are the element references.
-/// NSCountedSet is read like NSSet; where Apple keeps the counts is UNCERTAIN.
+/// then one `@` per element (D.7). The summary costs no decodes; children are the element references,
+/// made when their rows are asked for. NSCountedSet is read like NSSet; where Apple keeps the counts
+/// is UNCERTAIN.
 enum ArrayPresenter {
+    /// Items of a long (lazily read) list that the summary looks at for a problem; the full check
+    /// looks at all of them.
+    static let problemScanLimit = 4096
+
     static func present(_ k: KnownObject) -> KnownPresentation? {
         k.isTyped ? typed(k) : keyed(k)
     }
@@ -15,41 +20,35 @@ enum ArrayPresenter {
                             [Field(key: "NS.objects", value: stored)])
         }
         let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + note([problem(in: items)])
-        return k.result(summary, elements(items))
+        return k.result(summary, lazy: .elements(items))
     }
 
     private static func typed(_ k: KnownObject) -> KnownPresentation {
         let values = k.typedValues
         let declared = values.first.flatMap { $0.isInteger ? $0.integer : nil }
-        let items = values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value)
+        let items = FieldList(values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value))
         var notes: [String?] = [problem(in: items)]
         if let declared, declared != Int128(items.count) { notes.append("count says \(declared), \(items.count) stored") }
         if declared == nil { notes.append("no count") }
         let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + note(notes)
-        return k.result(summary, elements(items))
+        return k.result(summary, lazy: .elements(items))
     }
 
     /// The elements of an array object, as stored: keyed `NS.objects`, or typedstream `@` values.
-    static func items(of object: GraphObject, in graph: any ObjectGraph) -> [FieldValue]? {
+    static func items(of object: GraphObject, in graph: any ObjectGraph) -> FieldList? {
         guard object.kind == .instance else { return nil }
         if KnownObject.isTypedstream(object, in: graph) {
-            return TypedValues.flatten(object.fields).filter(\.isObject).map(\.value)
+            return FieldList(TypedValues.flatten(object.fields).filter(\.isObject).map(\.value))
         }
         if case .list(let items) = object.field("NS.objects")?.value { return items }
         return nil
     }
 
-    /// `[0]`, `[1]` … for each element, as stored (no decoding).
-    static func elements(_ items: [FieldValue]) -> [Field] {
-        var fields: [Field] = []
-        fields.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() { fields.append(Field(key: "[\(i)]", value: item)) }
-        return fields
-    }
-
     /// The first element an unarchiver would choke on: a non-reference (corelibs stops there) or nil.
-    static func problem(in items: [FieldValue]) -> String? {
-        for (i, item) in items.enumerated() {
+    /// Of a lazily read list only the first `problemScanLimit` items are looked at.
+    static func problem(in items: FieldList) -> String? {
+        let scanned = items.isLazy ? items.prefix(problemScanLimit) : items[...]
+        for (i, item) in zip(scanned.indices, scanned) {
             switch item {
             case .reference(.object): continue
             case .reference(.null), .reference(.conditionalNull): return "item \(i) is nil"

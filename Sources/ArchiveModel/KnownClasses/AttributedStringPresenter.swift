@@ -46,7 +46,7 @@ enum AttributedStringPresenter {
             return (stringValue, [Run(length: wholeString, attributes: attributes)], [])
         }
         guard let info = k.bytes(infoValue) else { return (stringValue, [], ["NSAttributeInfo is not data"]) }
-        let dictionaries: [FieldValue]
+        let dictionaries: FieldList
         switch attributes {
         case .list(let items): dictionaries = items
         case .some(let v): dictionaries = k.target(v).flatMap { ArrayPresenter.items(of: $0, in: k.graph) } ?? []

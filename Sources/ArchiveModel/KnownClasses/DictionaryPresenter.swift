@@ -19,7 +19,7 @@ enum DictionaryPresenter {
             let (objects, objectGap) = k.numbered("NS.object.")
             if keys.isEmpty, objects.isEmpty { return k.result(k.name + ", 0 entries", []) }
             let notes = [keyGap.map { "NS.key.\($0) missing" }, objectGap.map { "NS.object.\($0) missing" }]
-            return entries(k, keys, objects, notes: notes)
+            return entries(k, FieldList(keys), FieldList(objects), notes: notes)
         }
         var notes: [String?] = []
         let keys = list(keysValue, "NS.keys", &notes), objects = list(objectsValue, "NS.objects", &notes)
@@ -27,7 +27,7 @@ enum DictionaryPresenter {
     }
 
     /// The items of an inline array; a missing or non-array value adds a note and gives no items.
-    private static func list(_ value: FieldValue?, _ key: String, _ notes: inout [String?]) -> [FieldValue] {
+    private static func list(_ value: FieldValue?, _ key: String, _ notes: inout [String?]) -> FieldList {
         switch value {
         case .list(let items): return items
         case nil: notes.append(key + " missing")
@@ -48,31 +48,34 @@ enum DictionaryPresenter {
         if let declared, declared != Int128(keys.count) || keys.count != objects.count {
             notes.append("count says \(declared)")
         }
-        return entries(k, keys, objects, notes: notes)
+        return entries(k, FieldList(keys), FieldList(objects), notes: notes)
     }
 
     /// Pairs keys with objects; a missing partner is shown as an invalid value or an index label.
-    private static func entries(_ k: KnownObject, _ keys: [FieldValue], _ objects: [FieldValue], notes: [String?]) -> KnownPresentation {
+    private static func entries(_ k: KnownObject, _ keys: FieldList, _ objects: FieldList, notes: [String?]) -> KnownPresentation {
         let counts = keys.count == objects.count
             ? KnownText.count(keys.count, "entry", "entries")
             : "\(KnownText.count(keys.count, "key")) / \(KnownText.count(objects.count, "object")) (mismatch)"
         let problems = [ArrayPresenter.problem(in: keys).map { "key " + $0 }, ArrayPresenter.problem(in: objects)]
         let summary = KnownText.join(k.name, counts) + ArrayPresenter.note(notes + problems)
-        return k.result(summary, children(k, keys, objects))
+        return k.result(summary, lazy: children(k, keys, objects))
     }
 
-    private static func children(_ k: KnownObject, _ keys: [FieldValue], _ objects: [FieldValue]) -> [Field] {
+    /// Entries labelled by their keys' text; past `keyDecodeLimit` entries, `[i]` rows made on demand.
+    private static func children(_ k: KnownObject, _ keys: FieldList, _ objects: FieldList) -> FieldCollection {
         let total = max(keys.count, objects.count)
-        let decodeKeys = total <= keyDecodeLimit
-        var fields: [Field] = []
-        fields.reserveCapacity(total)
-        for i in 0..<total {
-            let label = i < keys.count && decodeKeys ? keyLabel(k, keys[i]) ?? "[\(i)]" : "[\(i)]"
-            let value: FieldValue = i < objects.count ? objects[i]
-                : .invalid("no object for this key (only \(KnownText.count(objects.count, "object")) stored)")
-            fields.append(Field(key: label, value: value))
+        guard total <= keyDecodeLimit else {
+            return FieldCollection(count: total) { Field(key: "[\($0)]", value: object(objects, $0)) }
         }
-        return fields
+        return FieldCollection((0..<total).map { i in
+            let label = i < keys.count ? keyLabel(k, keys[i]) ?? "[\(i)]" : "[\(i)]"
+            return Field(key: label, value: object(objects, i))
+        })
+    }
+
+    /// The object stored for entry `i`, or an invalid value saying it is missing.
+    private static func object(_ objects: FieldList, _ i: Int) -> FieldValue {
+        i < objects.count ? objects[i] : .invalid("no object for this key (only \(KnownText.count(objects.count, "object")) stored)")
     }
 
     /// The key's text for a string key, else its summary (one decode, more for nested summaries).

@@ -98,4 +98,9 @@ struct KnownObject {
     func result(_ summary: String, _ children: @autoclosure () -> [Field]) -> KnownPresentation {
         KnownPresentation(summary: summary, children: wantsChildren ? children() : [])
     }
+
+    /// `result` with children made on demand (collection elements).
+    func result(_ summary: String, lazy children: @autoclosure () -> FieldCollection) -> KnownPresentation {
+        KnownPresentation(summary: summary, children: wantsChildren ? children() : [])
+    }
 }

@@ -4,10 +4,15 @@ public struct KnownPresentation: Sendable, Equatable {
     public var summary: String
     /// Logical children: collection elements (`[0]`, `[1]` …), dictionary entries keyed by the key's
     /// text, or the meaningful parts of a value (`relative`, `base`, `run 0: [0, 5)` …).
-    public var children: [Field]
+    public var children: FieldCollection
 
     /// A presentation; values without parts have no children.
     public init(summary: String, children: [Field] = []) {
+        self.init(summary: summary, children: FieldCollection(children))
+    }
+
+    /// A presentation whose children may be made on demand.
+    public init(summary: String, children: FieldCollection) {
         self.summary = summary
         self.children = children
     }

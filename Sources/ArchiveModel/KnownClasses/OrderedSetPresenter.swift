@@ -6,9 +6,9 @@ enum OrderedSetPresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
         if k.isTyped { return ArrayPresenter.present(k) }
         let (items, gap) = k.numbered("NS.object.")
-        var notes: [String?] = [ArrayPresenter.problem(in: items)]
+        var notes: [String?] = [ArrayPresenter.problem(in: FieldList(items))]
         if let gap { notes.append("NS.object.\(gap) missing") }
         let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + ArrayPresenter.note(notes)
-        return k.result(summary, ArrayPresenter.elements(items))
+        return k.result(summary, lazy: .elements(FieldList(items)))
     }
 }

@@ -6,8 +6,8 @@ public struct ObjectView: Sendable {
     public let object: GraphObject
     /// Display-safe one-line summary.
     public let summary: String
-    /// Logical children (for unknown classes: the stored fields).
-    public let children: [Field]
+    /// Logical children (for unknown classes: the stored fields), made on demand for collections.
+    public let children: FieldCollection
     /// Whether a known-class presentation replaced the raw fields.
     public let isKnown: Bool
 
@@ -22,7 +22,7 @@ public struct ObjectView: Sendable {
             return
         }
         isKnown = false
-        children = object.fields
+        children = FieldCollection(object.fields)
         switch object.kind {
         case .value:
             summary = object.value.map(ValueFormatter.summary) ?? "?"

@@ -20,7 +20,7 @@ public enum OutlineSource: Sendable, Equatable {
     /// The stored fields of an object, shown under "raw fields" for known classes.
     case rawFields(ObjectID)
     /// Items of an inline list.
-    case list([FieldValue])
+    case list(FieldList)
     /// Objects nothing reaches from the top level.
     case lostAndFound
 }

@@ -17,6 +17,9 @@ public protocol PlistTree: AnyObject, Sendable {
     func node(_ id: Int) -> PlistNode
     /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
     func isString(_ id: Int, equalTo text: String) -> Bool
+    /// The element ids of node `id` when it is an array or set, nil otherwise (binary trees answer
+    /// without reading the elements; see `PlistArrayElements`).
+    func arrayElements(_ id: Int) -> PlistArrayElements?
     /// Every diagnostic the whole input produces, including all nodes, overlap, cycle and
     /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
     /// returns false to cancel.

@@ -46,7 +46,12 @@ public enum PlistValue: Sendable, Equatable {
     public var childIDs: [Int] {
         switch self {
         case .array(let ids), .set(let ids): ids
-        case .dict(let keys, let values): Array(zip(keys, values).flatMap { [$0.0, $0.1] })
+        case .dict(let keys, let values):
+            zip(keys, values).reduce(into: [Int]()) { ids, pair in
+                ids.reserveCapacity(2 * keys.count)
+                ids.append(pair.0)
+                ids.append(pair.1)
+            }
         default: []
         }
     }

@@ -3,7 +3,7 @@ enum DanglingReferenceRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for field in context.object.fields {
-            field.value.forEachReference { ref in
+            field.value.forEachReference(lazyItemLimit: context.lazyItemLimit) { ref in
                 if case .dangling(let raw, let reason) = ref, found.count < 50 {
                     found.append(context.diagnostic("keyed.ref.dangling", .error,
                         Messages.dangling(context.id, field.key, raw, reason), range: field.range))

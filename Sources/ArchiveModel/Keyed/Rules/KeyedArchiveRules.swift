@@ -22,18 +22,30 @@ struct KeyedObjectContext {
     let object: GraphObject
     /// The raw dictionary entries (key text, key node id, value node id); empty for non-dictionaries.
     let entries: [(key: String, keyNode: Int, valueNode: Int)]
+    /// How many items of a lazily read list the rules look at: all in a full check, the first few
+    /// thousand when an object is decoded to be shown (see `KeyedArchiveGraph.object(_:)`).
+    let lazyItemLimit: Int
 
-    init(graph: KeyedArchiveGraph, cache: KeyedReadCache, id: ObjectID, node: PlistNode, object: GraphObject) {
+    /// `keyNames`, when given, are the names of the dictionary's keys in order (already looked up).
+    init(graph: KeyedArchiveGraph, cache: KeyedReadCache, id: ObjectID, node: PlistNode, object: GraphObject,
+         keyNames: [String] = [], lazyItemLimit: Int = .max) {
         self.graph = graph
         self.cache = cache
         self.id = id
         self.node = node
         self.object = object
+        self.lazyItemLimit = lazyItemLimit
         if case .dict(let keys, let values) = node.value {
-            entries = zip(keys, values).map { (cache.keyName($0.0, in: graph), $0.0, $0.1) }
+            let names = keyNames.count == keys.count ? keyNames : keys.map { cache.keyName($0, in: graph) }
+            entries = zip(names, zip(keys, values)).map { ($0, $1.0, $1.1) }
         } else {
             entries = []
         }
+    }
+
+    /// The items of `items` the rules look at (a prefix of a lazily read list, see `lazyItemLimit`).
+    func scanned(_ items: FieldList) -> FieldList.SubSequence {
+        items.isLazy ? items.prefix(lazyItemLimit) : items[...]
     }
 
     /// A diagnostic about this object, located at its bytes (or `range` when given).

@@ -4,7 +4,8 @@ enum NilElementRule: KeyedObjectRule {
         var found: [Diagnostic] = []
         for key in ["NS.objects", "NS.keys"] {
             guard let field = context.object.field(key), case .list(let items) = field.value else { continue }
-            for (i, item) in items.enumerated() {
+            let scanned = context.scanned(items)
+            for (i, item) in zip(scanned.indices, scanned) {
                 guard case .reference(let ref) = item else { continue }
                 switch ref {
                 case .null, .conditionalNull:

@@ -1,0 +1,123 @@
+/// Field values of keyed-archive objects: UIDs become references, inline arrays lists.
+extension KeyedArchiveGraph {
+    /// Inline arrays with more items than this are read on demand (a lazy `FieldList`): an
+    /// `NS.objects` of millions of UIDs is not converted to draw the row of its array.
+    static let lazyListThreshold = 1024
+
+    /// A field for `rawKey`, un-mangling `$$x` to `$x` and marking `$0…$n` as positional.
+    func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true) -> Field {
+        var converted: [Int: (value: FieldValue, size: Int)] = [:]
+        return makeField(rawKey: rawKey, valueNodeID: valueNodeID, unmangle: unmangle, converted: &converted)
+    }
+
+    /// `makeField` sharing the inline arrays already converted with the object's other fields.
+    func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true, converted: inout [Int: (value: FieldValue, size: Int)]) -> Field {
+        let (value, _, range) = convertCounting(valueNodeID, depth: 0, converted: &converted)
+        guard unmangle, rawKey.hasPrefix("$") else { return Field(key: rawKey, value: value, range: range) }
+        if rawKey.hasPrefix("$$") {
+            return Field(key: String(rawKey.dropFirst()), rawKey: rawKey, value: value, range: range)
+        }
+        let positional = rawKey.count > 1 && rawKey.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        return Field(key: rawKey, value: value, range: range, isPositional: positional)
+    }
+
+    /// A field value for plist node `nodeID`: UIDs become references, inline arrays lists.
+    func convert(_ nodeID: Int, depth: Int) -> FieldValue {
+        var converted: [Int: (value: FieldValue, size: Int)] = [:]
+        return convert(nodeID, depth: depth, converted: &converted)
+    }
+
+    /// `convert` that converts each inline array node once per object. A repeat reuses a small result
+    /// (plistlib writes a list used twice only once) and stands in for a large one with an invalid
+    /// value; an array containing itself gets an invalid item. So a value never holds more than 64
+    /// values per input byte. Without this, an array listing itself ten times expanded 10^8 times
+    /// within the depth limit (an 860-byte file took 19 s).
+    func convert(_ nodeID: Int, depth: Int, converted: inout [Int: (value: FieldValue, size: Int)]) -> FieldValue {
+        convertCounting(nodeID, depth: depth, converted: &converted).value
+    }
+
+    /// Largest inline array (in values, nested lists counted in full) repeated where it is listed again.
+    static let repeatedInlineLimit = 64
+
+    /// The value, the number of values in it, and the bytes of the node.
+    private func convertCounting(_ nodeID: Int, depth: Int, converted: inout [Int: (value: FieldValue, size: Int)])
+        -> (value: FieldValue, size: Int, range: ByteRange?) {
+        if let elements = tree.arrayElements(nodeID) {
+            let (value, size) = convertArray(nodeID, elements, depth: depth, converted: &converted)
+            return (value, size, elements.range)
+        }
+        let node = tree.node(nodeID)
+        return (leafValue(node), 1, node.range)
+    }
+
+    private func convertArray(_ nodeID: Int, _ ids: PlistArrayElements, depth: Int,
+                              converted: inout [Int: (value: FieldValue, size: Int)]) -> (value: FieldValue, size: Int) {
+        guard depth < KeyedObjectReader.inlineDepthLimit else {
+            return (.invalid("inline arrays nested deeper than \(KeyedObjectReader.inlineDepthLimit) levels"), 1)
+        }
+        if let done = converted[nodeID] {
+            if done.size <= Self.repeatedInlineLimit { return done }
+            return (.invalid("inline array (plist object \(nodeID), \(done.size) values) listed again; shown where first listed"), 1)
+        }
+        if ids.count < Self.repeatedInlineLimit, let flat = flatList(ids) { return (.list(flat), ids.count + 1) }
+        if ids.count > Self.lazyListThreshold {
+            let result: (FieldValue, Int) = (.list(lazyList(nodeID, ids)), ids.count + 1)
+            converted[nodeID] = result
+            return result
+        }
+        converted[nodeID] = (.invalid("inline array (plist object \(nodeID)) contains itself"), 1)
+        var items: [FieldValue] = []
+        items.reserveCapacity(ids.count)
+        var size = 1
+        for id in ids {
+            let item = convertCounting(id, depth: depth + 1, converted: &converted)
+            items.append(item.value)
+            size += item.size
+        }
+        converted[nodeID] = (.list(items), size)
+        return (.list(items), size)
+    }
+
+    /// A short list of leaves (no inline arrays in it), converted without the bookkeeping of
+    /// `converted`: such a list cannot contain itself, and a repeat of it (at most 64 values) would
+    /// be reused as it is anyway. Nil when an item is an array.
+    private func flatList(_ ids: PlistArrayElements) -> [FieldValue]? {
+        var items: [FieldValue] = []
+        items.reserveCapacity(ids.count)
+        for id in ids {
+            if tree.arrayElements(id) != nil { return nil }
+            items.append(leafValue(tree.node(id)))
+        }
+        return items
+    }
+
+    /// A long inline array whose item *i* is converted when asked for.
+    private func lazyList(_ nodeID: Int, _ ids: PlistArrayElements) -> FieldList {
+        FieldList(count: ids.count, identity: FieldList.Identity(owner: ObjectIdentifier(self), node: nodeID)) { [self] i in
+            lazyItem(ids[i], listCount: ids.count)
+        }
+    }
+
+    /// An item of a lazily read list. An inline array inside one is not expanded: keyed archives never
+    /// write one, and expanding it at every read of every item could cost the square of the input.
+    private func lazyItem(_ nodeID: Int, listCount: Int) -> FieldValue {
+        if let nested = tree.arrayElements(nodeID) {
+            return .invalid("inline array (plist object \(nodeID), \(nested.count) items) inside a list of \(listCount) items; not expanded")
+        }
+        return leafValue(tree.node(nodeID))
+    }
+
+    /// The value of a node that is not an array or set.
+    private func leafValue(_ node: PlistNode) -> FieldValue {
+        switch node.value {
+        case .uid(let u):
+            return .reference(resolve(uid: u))
+        case .dict(let keys, _):
+            return .invalid("inline dictionary with \(keys.count) entries (archives store dictionaries as objects)")
+        case .invalid(let why):
+            return .invalid(why)
+        default:
+            return PlistObjectGraph.scalar(node.value).map { .scalar($0) } ?? .invalid("unreadable value")
+        }
+    }
+}
