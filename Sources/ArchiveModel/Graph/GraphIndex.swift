@@ -51,8 +51,9 @@ public final class GraphIndex: @unchecked Sendable {
 
     /// The referrers of `id` (the first `limit` of them, when given), in the order they were found.
     /// Only the objects holding the returned references are decoded, so a bounded list stays cheap
-    /// when thousands of large objects refer to `id`.
-    public func referrers(of id: ObjectID, limit: Int? = nil) -> [Referrer] {
+    /// when thousands of large objects refer to `id`. `fields` supplies a source's stored fields (a
+    /// caller naming the referrers of many objects can cache them; the default decodes the source).
+    public func referrers(of id: ObjectID, limit: Int? = nil, fields fieldsOf: ((ObjectID) -> [Field])? = nil) -> [Referrer] {
         guard id >= 0, id + 1 < edgeStart.count else { return [] }
         var result: [Referrer] = []
         let end = limit.map { edgeStart[id] + Swift.min(Swift.max(0, $0), edgeStart[id + 1] - edgeStart[id]) } ?? edgeStart[id + 1]
@@ -64,7 +65,7 @@ public final class GraphIndex: @unchecked Sendable {
         for e in edgeStart[id]..<end {
             let f = Int(edgeField[e]), source = Int(edgeFrom[e])
             if source != lastSource {
-                fields = source < 0 ? graph.topLevel : graph.structure(source).fields
+                fields = source < 0 ? graph.topLevel : fieldsOf?(source) ?? graph.structure(source).fields
                 lastSource = source
             }
             var key = f < fields.count ? fields[f].key : "?"

@@ -11,6 +11,9 @@ public struct DumpRenderer {
 
     /// How deep archives inside archives are dumped.
     let nesting: Int
+    /// Stored fields of recent referrers: one large container referring to thousands of shared objects
+    /// is decoded once for all their referrer lists, not once per object (quadratic in its size).
+    let referrerFields = FieldsCache()
 
     public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0) {
         self.document = document
@@ -78,7 +81,8 @@ public struct DumpRenderer {
     /// Up to three referrers as `#id.key` (`$top.key` for top-level entries).
     private func referrerList(_ id: ObjectID) -> String {
         guard let index = outline.index else { return "" }
-        let shown = index.referrers(of: id, limit: 3).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape($0.key) }
+        let graph = document.graph
+        let shown = index.referrers(of: id, limit: 3, fields: { referrerFields.fields(of: $0, in: graph) }).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape($0.key) }
         return shown.joined(separator: ", ") + (index.referenceCount(of: id) > 3 ? ", …" : "")
     }
 
@@ -137,5 +141,20 @@ public struct DumpRenderer {
         var location = d.range.map { " @\($0.start)" } ?? ""
         if let p = d.position { location += " (\(p))" }
         return "\(glyph) \(d.severity.rawValue) \(d.id)\(location): \(DisplayText.escape(d.message))"
+    }
+}
+
+/// A bounded cache of objects' stored fields, for naming referrers.
+final class FieldsCache {
+    private var entries: [ObjectID: [Field]] = [:]
+    /// Objects kept; the cache starts over when full.
+    static let capacity = 256
+
+    func fields(of id: ObjectID, in graph: any ObjectGraph) -> [Field] {
+        if let cached = entries[id] { return cached }
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        let fields = graph.structure(id).fields
+        entries[id] = fields
+        return fields
     }
 }
