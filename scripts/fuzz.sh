@@ -12,7 +12,8 @@
 # Work lives in fuzz-work/ (gitignored): seeds/<target> (copied from ../shared/corpus plus fixtures the
 # project builds), corpus/<target> (grows across runs), findings/<target> (crash-/leak-/timeout-/oom-
 # files), logs/, and ledger.tsv (one row per run, for cumulative figures).
-# Environment: FUZZ_MAX_LEN (default 4096), FUZZ_RSS_MB (2048), FUZZ_TIMEOUT (10 s; raise it for
+# Environment: FUZZ_JOBS (default 1; N > 1 runs libFuzzer's -fork=N, N processes sharing the corpus),
+# FUZZ_MAX_LEN (default 4096), FUZZ_RSS_MB (2048), FUZZ_TIMEOUT (10 s; raise it for
 # background runs at nice 19, where a starved process can exceed 10 s of wall time on a fast input), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus),
 # FUZZ_WORK (fuzz-work; a fresh directory starts from the seeds alone, as on a clean CI checkout),
 # FUZZ_SEEDGEN (a built corruption-campaign to write the fixture seeds; else one is built in .build-fuzzdev).
@@ -27,6 +28,7 @@ MAX_LEN=${FUZZ_MAX_LEN:-4096}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 NICE=${FUZZ_NICE:-10}
+JOBS=${FUZZ_JOBS:-1}
 CORPUS=${FUZZ_CORPUS:-../shared/corpus}
 export SWIFT_BACKTRACE=enable=no
 
@@ -113,13 +115,18 @@ for t in "${targets[@]}"; do
   before=$(count_findings "$t")
   echo "fuzz.sh: running $t ($FLAVOUR) for ${seconds}s (log: $log)" >&2
   set +e
-  nice -n "$NICE" "$SCRATCH/release/$t" -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
+  fork=(); [ "$JOBS" -le 1 ] || fork=(-fork="$JOBS")
+  nice -n "$NICE" "$SCRATCH/release/$t" "${fork[@]}" -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
     -rss_limit_mb="$RSS_MB" -timeout="$TIMEOUT" -artifact_prefix="$WORK/findings/$t/" \
     "$WORK/corpus/$t" "$WORK/seeds/$t" >"$log" 2>&1
   status=$?
   set -e
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  if [ -z "$execs" ]; then # -fork prints no final stats: the last "#N: cov: …" line has the total
+    execs=$(sed -n 's/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -1)
+    [ -z "$execs" ] || rate=$((execs / seconds))
+  fi
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2 "/" $4}')
   corpus=$(find "$WORK/corpus/$t" -type f | wc -l)
   after=$(count_findings "$t")
@@ -127,7 +134,7 @@ for t in "${targets[@]}"; do
   new_total=$((new_total + new))
   [ $status -eq 0 ] || [ $new -gt 0 ] || new="exit $status"
   rows+=("$t|${execs:-?}|${rate:-?}|${cov:-?}|$corpus|$new")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$seconds" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" "$FLAVOUR" >>"$WORK/ledger.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$seconds" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" "$FLAVOUR$([ "$JOBS" -le 1 ] || echo "x$JOBS")" >>"$WORK/ledger.tsv"
   if [ "$new" != 0 ]; then
     grep -E 'ERROR|Fatal error|fuzz check failed|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
   fi

@@ -9,17 +9,22 @@ public enum FuzzLayers {
     /// the input, a child id outside the tree (a broken reference) reads as an invalid node, and the
     /// container check's diagnostics are located inside the input too.
     public static func decoder(_ tree: any PlistTree, nodeLimit: Int = 4_096) -> [String] {
-        var problems = FuzzCheck.tree(tree, nodeLimit: nodeLimit)
-        let count = tree.nodeCount
+        var problems = FuzzCheck.tree(tree, nodeLimit: 0)
+        let count = tree.nodeCount, size = tree.input.count
         for id in 0..<Swift.min(count, nodeLimit) {
-            for child in tree.node(id).value.childIDs.prefix(64) where child < 0 || child >= count {
+            let node = tree.node(id)
+            problems += located(node.diagnostics, inside: size, "node \(id)")
+            if let r = node.range, r.start < 0 || r.end > size || r.start > r.end {
+                problems.append("node \(id): range \(r) outside the input (\(size) bytes)")
+            }
+            for child in node.value.childIDs.prefix(64) where child < 0 || child >= count {
                 if case .invalid = tree.node(child).value { continue }
                 problems.append("node \(id): child \(child) outside \(count) nodes does not read as invalid")
                 break
             }
             if problems.count > 20 { return problems }
         }
-        problems += located(tree.fullCheck(), inside: tree.input.count, "container check")
+        problems += located(tree.fullCheck(), inside: size, "container check")
         return problems
     }
 

@@ -7,7 +7,7 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
     /// Apple's reader would reject this, or the data cannot be decoded.
     case error
 
-    private var rank: Int {
+    var rank: Int {
         switch self {
         case .note: 0
         case .warning: 1
@@ -57,13 +57,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Array where Element == Diagnostic {
-    /// Diagnostics sorted by offset, then severity (worst first), then id.
+    /// Diagnostics sorted by offset, then severity (worst first), then id; equal keys keep their order.
+    ///
+    /// Sorts positions by precomputed keys and gathers once, so a damaged file's thousands of
+    /// diagnostics are not moved (with their strings) at every step of the sort; an already sorted list
+    /// is returned as it is.
     public func sortedByOffset() -> [Diagnostic] {
-        sorted { a, b in
-            if a.sortOffset != b.sortOffset { return a.sortOffset < b.sortOffset }
-            if a.severity != b.severity { return a.severity > b.severity }
-            return a.id < b.id
+        let offsets = map(\.sortOffset)
+        let ranks = map { 2 - $0.severity.rank }
+        func precedes(_ i: Int, _ j: Int) -> Bool {
+            if offsets[i] != offsets[j] { return offsets[i] < offsets[j] }
+            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+            if self[i].id != self[j].id { return self[i].id < self[j].id }
+            return i < j
         }
+        guard count > 1, !(1..<count).allSatisfy({ precedes($0 - 1, $0) }) else { return self }
+        return (0..<count).sorted(by: precedes).map { self[$0] }
     }
 
     /// The worst severity present, or nil when empty.
