@@ -90,6 +90,27 @@ import Testing
         #expect(d.contains { $0.id == "bplist.bytes.unreferenced" })
     }
 
+    /// Objects sharing one offset are one set of bytes: their defect is reported once (for the first
+    /// object), each sharer gets an offset warning, and what they refer to still counts as reachable.
+    @Test func objectsSharingAnOffsetReportTheirBytesOnce() {
+        var b = BinaryPlistBuilder()
+        b.add(.array([2]))            // the root refers to object 2 only
+        b.add(.array([4, 9]))         // object 1: ref 9 is out of range
+        b.add(.bool(true))            // objects 2 and 3 are moved onto object 1's offset below
+        b.add(.bool(false))
+        b.add(.string("only via 2"))  // reachable only through object 2
+        var built = b.build()
+        built.bytes[built.tableOffset + 2] = UInt8(built.ranges[1].start)
+        built.bytes[built.tableOffset + 3] = UInt8(built.ranges[1].start)
+        let d = BinaryPlistTree(InputBytes(built.bytes)).fullCheck()
+        let refErrors = d.filter { $0.id.hasPrefix("bplist.ref.") }
+        #expect(refErrors.count == 1)
+        #expect(refErrors.first?.object == 1)
+        #expect(d.filter { $0.id == "bplist.offset.duplicate" }.compactMap(\.object).sorted() == [2, 3])
+        #expect(!d.contains { $0.id == "bplist.object.unreferenced" && $0.object == 4 })
+        #expect(d.contains { $0.id == "bplist.object.unreferenced" && $0.object == 1 })
+    }
+
     @Test func nestingDeeperThanCFAllows() {
         var b = BinaryPlistBuilder()
         for i in 0..<600 { b.add(.array([i + 1])) }

@@ -10,6 +10,8 @@ struct BinaryPlistFullCheck {
     private var childStart: [Int] = []
     private var childIDs: [Int32] = []
     private var found: [Diagnostic] = []
+    /// Ids of the objects inside the object area, by offset then id.
+    private var byOffset: [Int] = []
 
     /// Unreferenced objects reported one by one; the rest are summed up in one note.
     static let listedUnreferenced = 8
@@ -46,15 +48,26 @@ struct BinaryPlistFullCheck {
     }
 
     /// All diagnostics of the pass, or nil when cancelled.
+    ///
+    /// Objects that share an offset with a lower-numbered object (a damaged or hand-made table) are not
+    /// decoded again: they take that object's extent and children, and its diagnostics are reported
+    /// once, for the first object; `bplist.offset.duplicate` names the others.
     mutating func run(progress: (Double) -> Bool) -> [Diagnostic]? {
         let n = layout.objectCount
         let input = tree.input, layout = self.layout
+        let offsets = (0..<n).map { id -> Int in
+            guard let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return -1 }
+            return offset
+        }
+        byOffset = offsets.indices.filter { offsets[$0] >= 0 }.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
+        let firstAtOffset = Self.firstAtOffset(offsets, byOffset)
         guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
             let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
             var part = Part()
             part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.childCounts.reserveCapacity(range.count)
             for id in range {
                 if shouldStop() { break }
+                guard firstAtOffset[id] == id else { part.starts.append(-1); part.ends.append(-1); part.childCounts.append(0); continue }
                 let node = decoder.decode(id: id)
                 part.diagnostics.append(contentsOf: node.diagnostics)
                 part.starts.append(node.range?.start ?? -1)
@@ -70,15 +83,39 @@ struct BinaryPlistFullCheck {
             for c in part.childCounts { childStart.append((childStart.last ?? 0) + c) }
             found += part.diagnostics
         }
+        copyShared(firstAtOffset)
         checkLayout()
         checkGraph()
         _ = progress(1)
         return found
     }
 
+    /// For each object, the lowest id with the same offset (itself when none).
+    private static func firstAtOffset(_ offsets: [Int], _ byOffset: [Int]) -> [Int] {
+        var first = Array(offsets.indices)
+        for (previous, id) in zip(byOffset, byOffset.dropFirst()) where offsets[previous] == offsets[id] {
+            first[id] = first[previous]
+        }
+        return first
+    }
+
+    /// Gives each object that was not decoded (it shares its offset) the extent and children of the
+    /// first object at that offset.
+    private mutating func copyShared(_ firstAtOffset: [Int]) {
+        guard firstAtOffset.indices.contains(where: { firstAtOffset[$0] != $0 }) else { return }
+        var newStart: [Int] = [0], newIDs: [Int32] = []
+        newStart.reserveCapacity(childStart.count); newIDs.reserveCapacity(childIDs.count)
+        for (id, first) in firstAtOffset.enumerated() {
+            starts[id] = starts[first]; ends[id] = ends[first]
+            newIDs += childIDs[childStart[first]..<childStart[first + 1]]
+            newStart.append(newIDs.count)
+        }
+        childStart = newStart; childIDs = newIDs
+    }
+
     /// Duplicate offsets, overlapping objects and bytes no object covers.
     private mutating func checkLayout() {
-        let order = starts.indices.filter { starts[$0] >= 0 }.sorted { (starts[$0], $0) < (starts[$1], $1) }
+        let order = byOffset.filter { starts[$0] >= 0 }
         var coveredTo = 8
         var previous: Int? = nil
         for id in order {
