@@ -38,7 +38,7 @@ public enum HostileInputs {
             // Known limit (ROBUSTNESS.md): each holder expands the shared list, n² values in all; at 4,000
             // (16 million values from 60 KB) a release build needs 12 s for --check; 500 keeps the browser test
             // well inside its guard on a loaded machine (1,000 took 92 s of 120 in a debug build).
-            Input(name: "inline array shared by 500 objects", bytes: inlineArraySharedByManyObjects(count: 500)),
+            Input(name: "inline array shared by 4,000 objects", bytes: inlineArraySharedByManyObjects(count: 4_000)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),

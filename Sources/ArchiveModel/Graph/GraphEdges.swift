@@ -5,6 +5,12 @@ public struct GraphEdges: Sendable {
     var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
     /// `$class` links and plist dictionary keys: they keep objects reachable but are not referrers.
     var linkFrom: [Int32] = [], linkTo: [Int32] = []
+    /// Reachability through shared inline lists: holder → list and owner's list → target pairs, where
+    /// a list is written `Self.listCode(node)` (below -1) and an object by its id.
+    var listLinkFrom: [Int] = [], listLinkTo: [Int] = []
+
+    /// How the shared inline list at plist node `node` is written in `listLinkFrom`/`listLinkTo`.
+    static func listCode(_ node: Int) -> Int { -2 - Swift.max(0, node) }
 
     public init(objectCount: Int) { self.objectCount = objectCount }
 
@@ -15,6 +21,7 @@ public struct GraphEdges: Sendable {
         for part in parts {
             from += part.from; to += part.to; field += part.field; item += part.item
             linkFrom += part.linkFrom; linkTo += part.linkTo
+            listLinkFrom += part.listLinkFrom; listLinkTo += part.listLinkTo
         }
     }
 
@@ -24,6 +31,21 @@ public struct GraphEdges: Sendable {
         addFields(of: source, object.fields)
         if let c = object.classObjectID { addLink(source, c) }
         for c in object.auxiliaryReferences { addLink(source, c) }
+        for link in object.sharedListLinks { addListLink(object, link) }
+    }
+
+    /// A holder reaches the shared list; the list reaches what the owner's field refers to.
+    private mutating func addListLink(_ object: GraphObject, _ link: SharedListLink) {
+        let list = Self.listCode(link.node)
+        guard let f = link.ownerField else {
+            listLinkFrom.append(object.id); listLinkTo.append(list)
+            return
+        }
+        guard f < object.fields.count else { return }
+        let n = objectCount
+        object.fields[f].value.forEachReference { ref in
+            if case .object(let t) = ref, t >= 0, t < n { listLinkFrom.append(list); listLinkTo.append(t) }
+        }
     }
 
     private mutating func addLink(_ source: Int32, _ target: ObjectID) {

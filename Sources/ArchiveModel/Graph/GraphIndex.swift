@@ -43,10 +43,29 @@ public final class GraphIndex: @unchecked Sendable {
         let n = graph.objectCount
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
-        let adjacency = Self.adjacency(n, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)))
+        let (lists, listLinks) = Self.listNodes(objectCount: n, edges.listLinkFrom, edges.listLinkTo)
+        let nodes = n + lists
+        let adjacency = Self.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
         let roots = zip(edges.from, edges.to).filter { $0.0 < 0 }.map { Int($0.1) }
-        reachable = Self.reach(n, adjacency: adjacency, roots: roots)
-        cycleEdges = Self.backEdges(n, adjacency: adjacency, firstRoots: roots)
+        reachable = Array(Self.reach(nodes, adjacency: adjacency, roots: roots).prefix(n))
+        // A loop through a shared list is also a loop through its owner's field, found there, unless
+        // the owner is not on it; only object-to-object back edges are reported.
+        cycleEdges = Self.backEdges(nodes, adjacency: adjacency, firstRoots: roots).filter { $0.from < n && $0.to < n }
+    }
+
+    /// Shared inline lists become nodes `n, n+1, …` after the objects, so a holder reaches the owner's
+    /// targets without repeating them: returns their number and the links between them and objects.
+    private static func listNodes(objectCount n: Int, _ from: [Int], _ to: [Int]) -> (Int, [(Int32, Int32)]) {
+        guard !from.isEmpty else { return (0, []) }
+        var number: [Int: Int] = [:]
+        func node(_ code: Int) -> Int32 {
+            guard code < -1 else { return Int32(truncatingIfNeeded: code) }
+            if let known = number[code] { return Int32(truncatingIfNeeded: n + known) }
+            number[code] = number.count
+            return Int32(truncatingIfNeeded: n + number.count - 1)
+        }
+        let links = zip(from, to).map { (node($0.0), node($0.1)) }
+        return (number.count, links)
     }
 
     /// The referrers of `id` (the first `limit` of them, when given), in the order they were found.

@@ -29,6 +29,8 @@ public struct GraphObject: Sendable, Equatable {
     /// Other objects this one keeps alive without a field (plain-plist dictionary keys): they count
     /// for reachability but not as referrers.
     public var auxiliaryReferences: [ObjectID] = []
+    /// Inline arrays this object lists that other objects list too (keyed archives; see `SharedInlineList`).
+    public var sharedListLinks: [SharedListLink] = []
     /// The bare value, for `.value` objects.
     public var value: ScalarValue?
     /// Fields in archive order.
@@ -76,6 +78,8 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// The object's class, fields and references without running validation rules (cheaper; used by
     /// whole-graph passes). Diagnostics may be incomplete.
     func structure(_ id: ObjectID) -> GraphObject
+    /// A `structure` reader for one thread of a whole-graph pass (it may keep a cache of its own).
+    func makeStructureReader() -> (ObjectID) -> GraphObject
     /// Problems found while opening (cheap: header, trailer, top level).
     var openDiagnostics: [Diagnostic] { get }
     /// Every diagnostic: container checks plus archive validation rules. May be slow on huge inputs;

@@ -13,6 +13,11 @@ extension KeyedArchiveGraph {
     /// `makeField` sharing the inline arrays already converted with the object's other fields.
     func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true, converted: inout [Int: (value: FieldValue, size: Int)]) -> Field {
         let (value, _, range) = convertCounting(valueNodeID, depth: 0, converted: &converted)
+        return makeField(rawKey: rawKey, value: value, range: range, unmangle: unmangle)
+    }
+
+    /// The field for `rawKey` holding `value` (un-mangled and marked positional as above).
+    func makeField(rawKey: String, value: FieldValue, range: ByteRange?, unmangle: Bool) -> Field {
         guard unmangle, rawKey.hasPrefix("$") else { return Field(key: rawKey, value: value, range: range) }
         if rawKey.hasPrefix("$$") {
             return Field(key: String(rawKey.dropFirst()), rawKey: rawKey, value: value, range: range)

@@ -13,6 +13,8 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// Key names and class dictionaries for reads made through `object(_:)`; whole-file passes give
     /// each thread its own cache instead, so they never contend on a lock.
     private let sharedCache = Mutex(KeyedReadCache())
+    /// Inline arrays several objects list, once a whole-file pass has looked (see `SharedInlineList`).
+    private let sharedListCache = Mutex<[Int: SharedInlineList]?>(nil)
 
     public init(tree: any PlistTree) {
         self.tree = tree
@@ -58,16 +60,31 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
 
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
         let cache = KeyedReadCache()
-        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache) : self.object(id) }
+        let shared = sharedInlineLists()
+        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache, shared: shared) : self.object(id) }
     }
 
     private func read(_ id: ObjectID, rules: Bool, lazyItemLimit: Int = .max) -> GraphObject {
-        sharedCache.withLock { read(id, rules: rules, cache: $0, lazyItemLimit: lazyItemLimit) }
+        let shared = knownSharedInlineLists
+        return sharedCache.withLock { read(id, rules: rules, cache: $0, shared: shared, lazyItemLimit: lazyItemLimit) }
     }
 
-    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, lazyItemLimit: Int = .max, storedLists: Bool = false) -> GraphObject {
+    /// Inline arrays listed by several objects, found on the first call (whole-file passes make it).
+    func sharedInlineLists() -> [Int: SharedInlineList] {
+        if let known = sharedListCache.withLock({ $0 }) { return known }
+        let found = findSharedInlineLists()
+        sharedListCache.withLock { $0 = found }
+        return found
+    }
+
+    /// The shared inline arrays if a whole-file pass has found them, else none: showing one object never
+    /// waits for a pass over all of them.
+    var knownSharedInlineLists: [Int: SharedInlineList] { sharedListCache.withLock { $0 } ?? [:] }
+
+    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, shared: [Int: SharedInlineList], lazyItemLimit: Int = .max,
+              storedLists: Bool = false) -> GraphObject {
         let node = tree.node(objectNodeIDs[id])
-        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node)
+        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared)
         var object = reader.read(rules: rules, lazyItemLimit: lazyItemLimit, storedLists: storedLists)
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return object
@@ -84,13 +101,14 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         all.append(contentsOf: header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree))
         // One pass (split across cores) decodes every object with its rules and collects the references.
         let n = objectCount
+        let shared = sharedInlineLists()
         guard let parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
             var edges = GraphEdges(objectCount: n)
             var found: [Diagnostic] = []
             let cache = KeyedReadCache()
             for id in range {
                 if shouldStop() { break }
-                let object = self.read(id, rules: true, cache: cache, storedLists: true)
+                let object = self.read(id, rules: true, cache: cache, shared: shared, storedLists: true)
                 edges.add(object)
                 for d in object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
             }

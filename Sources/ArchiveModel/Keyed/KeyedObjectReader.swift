@@ -4,6 +4,8 @@ struct KeyedObjectReader {
     let cache: KeyedReadCache
     let id: ObjectID
     let node: PlistNode
+    /// Inline arrays several objects list: shown under their owner only (see `SharedInlineList`).
+    var shared: [Int: SharedInlineList] = [:]
 
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
@@ -40,6 +42,11 @@ struct KeyedObjectReader {
             }
         }
         guard rules else { return object }
+        for link in object.sharedListLinks where link.ownerField != nil {
+            if let list = shared[link.node] {
+                object.diagnostics.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
+            }
+        }
         let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object, keyNames: names,
                                          lazyItemLimit: lazyItemLimit)
         object.diagnostics.append(contentsOf: KeyedArchiveRules.checkObject(context))
@@ -53,7 +60,7 @@ struct KeyedObjectReader {
             object.className = cls.name
             object.classChain = cls.displayChain
             var converted: [Int: (value: FieldValue, size: Int)] = [:]
-            object.fields = zip(names, values).map { graph.makeField(rawKey: $0.0, valueNodeID: $0.1, unmangle: false, converted: &converted) }
+            for (name, value) in zip(names, values) { addField(name, value, unmangle: false, converted: &converted, to: &object) }
             return
         }
         object.kind = .instance
@@ -69,7 +76,25 @@ struct KeyedObjectReader {
                 }
                 continue
             }
-            object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, converted: &converted))
+            addField(name, value, unmangle: true, converted: &converted, to: &object)
+        }
+    }
+
+    /// Appends the field for `value`; a shared inline array is read for its owner only, the other
+    /// holders get a stand-in and a link (see `SharedInlineList`).
+    private func addField(_ name: String, _ value: Int, unmangle: Bool, converted: inout [Int: (value: FieldValue, size: Int)],
+                          to object: inout GraphObject) {
+        guard let list = shared[value] else {
+            object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, converted: &converted))
+            return
+        }
+        if list.owner == id {
+            object.sharedListLinks.append(SharedListLink(node: value, ownerField: object.fields.count))
+            object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, converted: &converted))
+        } else {
+            object.sharedListLinks.append(SharedListLink(node: value, ownerField: nil))
+            let range = graph.tree.arrayElements(value)?.range
+            object.fields.append(graph.makeField(rawKey: name, value: KeyedArchiveGraph.sharedListStandIn(list), range: range, unmangle: unmangle))
         }
     }
 }

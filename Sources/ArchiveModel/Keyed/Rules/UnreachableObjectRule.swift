@@ -12,8 +12,9 @@ enum UnreachableObjectRule: KeyedGraphRule {
         // Instances first: a lost class dictionary is covered by its lost instances.
         let isClass = Dictionary(uniqueKeysWithValues: lost.map { ($0, graph.object($0).kind == .classDescription) })
         let roots = lost.filter { index.referrerCounts[$0] == 0 && isClass[$0] != true } + lost
+        let lostSet = Set(lost)
         for root in roots where !covered.contains(root) {
-            let behind = lostSubgraph(from: root, graph: graph, lost: Set(lost), covered: &covered)
+            let behind = lostSubgraph(from: root, graph: graph, lost: lostSet, covered: &covered)
             guard found.count < listed else { continue }
             let object = graph.object(root)
             found.append(Diagnostic("keyed.object.unreachable", .warning, Messages.unreachable(root, object.className, behind - 1),

@@ -1,0 +1,70 @@
+import Testing
+@testable import ArchiveModel
+
+/// An inline array listed by several objects (plistlib writes one for a list used twice): whole-file
+/// passes show it under its owner, link the other holders to it, and stay linear in the input.
+@Suite struct SharedInlineListTests {
+    /// `$objects`: $null, holder #1, holder #2, the string #3 the list points at, the class #4. `$top`
+    /// refers to `topHolder`; both holders list the same plist array of `count` UIDs to #3.
+    static func archive(count: Int = 70, topHolder: Int = 2) -> KeyedArchiveGraph {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // the root, set below
+        let key = { (s: String) in b.add(.string(s)) }
+        let classKey = key("$class"), listKey = key("list")
+        let list = b.add(.array(Array(repeating: b.add(.uid(3)), count: count)))
+        let holder = b.add(.dict([(classKey, b.add(.uid(4))), (listKey, list)]))
+        let cls = b.add(.dict([(key("$classname"), key("Holder")), (key("$classes"), b.add(.array([key("Holder")])))]))
+        let objects = b.add(.array([key("$null"), holder, b.add(.dict([(classKey, b.add(.uid(4))), (listKey, list)])), key("target"), cls]))
+        let top = b.add(.dict([(key("root"), b.add(.uid(UInt64(topHolder))))]))
+        b.objects[0] = .dict([(key("$archiver"), key("NSKeyedArchiver")), (key("$top"), top), (key("$objects"), objects)])
+        return KeyedArchiveGraph(tree: BinaryPlistTree(InputBytes(b.build().bytes)))
+    }
+
+    @Test func theLowestHolderShowsTheListAndTheOthersLinkToIt() {
+        let graph = Self.archive()
+        let shared = graph.sharedInlineLists()
+        #expect(shared.count == 1)
+        #expect(shared.values.first?.owner == 1)
+        #expect(shared.values.first?.holders == 2)
+        let read = graph.makeStructureReader()
+        guard case .list(let items) = read(1).field("list")?.value else { Issue.record("owner has no list"); return }
+        #expect(items.count == 70)
+        guard case .invalid(let why) = read(2).field("list")?.value else { Issue.record("holder #2 repeats the list"); return }
+        #expect(why.contains("inline array of #1"))
+        #expect(read(2).sharedListLinks == [SharedListLink(node: shared.keys.first ?? -1, ownerField: nil)])
+    }
+
+    @Test func oneWarningOnTheOwner() {
+        let d = Self.archive().fullCheck().filter { $0.id == "keyed.inline.shared" }
+        #expect(d.count == 1)
+        #expect(d.first?.object == 1)
+        #expect(d.first?.severity == .warning)
+        #expect(d.first?.range != nil)
+    }
+
+    /// Only holder #2 is reachable: what the list points at is reached through it, the owner is not.
+    @Test func reachabilityGoesThroughEveryHolder() throws {
+        let graph = Self.archive(topHolder: 2)
+        let index = try #require(GraphIndex(graph: graph))
+        #expect(index.reachable == [false, false, true, true, true])
+        #expect(Self.archive(topHolder: 1).fullCheck().contains { $0.id == "keyed.object.unreachable" && $0.object == 2 })
+        // References are counted where the list is shown.
+        #expect(index.referenceCount(of: 3) == 70)
+        #expect(index.referrers(of: 3, limit: 1).first == Referrer(from: 1, key: "list[0]"))
+    }
+
+    @Test func shortListsAreRepeatedInEveryHolder() {
+        let graph = Self.archive(count: KeyedArchiveGraph.sharedListMinimum)
+        #expect(graph.sharedInlineLists().isEmpty)
+        guard case .list(let items) = graph.makeStructureReader()(2).field("list")?.value else { Issue.record("no list"); return }
+        #expect(items.count == KeyedArchiveGraph.sharedListMinimum)
+    }
+
+    /// Showing one object never waits for the whole-file pass: until it has run, every holder shows the list.
+    @Test func browsingBeforeTheWholeFilePassShowsTheListEverywhere() {
+        let graph = Self.archive()
+        guard case .list = graph.object(2).field("list")?.value else { Issue.record("no list before the pass"); return }
+        _ = graph.fullCheck()
+        guard case .invalid = graph.object(2).field("list")?.value else { Issue.record("list repeated after the pass"); return }
+    }
+}
