@@ -10,8 +10,8 @@ struct BinaryPlistFullCheck {
     private var childStart: [Int] = []
     private var childIDs: [Int32] = []
     private var found: [Diagnostic] = []
-    /// Ids of the objects inside the object area, by offset then id.
-    private var byOffset: [Int] = []
+    /// The objects inside the object area by offset (set by `run`).
+    private var offsetOrder = BinaryPlistOffsetOrder.runs([])
 
     /// Unreferenced objects reported one by one; the rest are summed up in one note.
     static let listedUnreferenced = 8
@@ -55,19 +55,23 @@ struct BinaryPlistFullCheck {
     mutating func run(progress: (Double) -> Bool) -> [Diagnostic]? {
         let n = layout.objectCount
         let input = tree.input, layout = self.layout
-        let offsets = (0..<n).map { id -> Int in
-            guard let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return -1 }
-            return offset
+        let offsetOf = { (id: Int) in Self.areaOffset(of: id, layout, input) }
+        let order = BinaryPlistOffsetOrder(count: n, offsetOf: offsetOf)
+        var sharers: [Int: Int] = [:]   // only objects that share an offset with a lower id
+        var previous = (id: -1, offset: -1)
+        order.forEach(offsetOf: offsetOf) { id, offset in
+            if offset == previous.offset { sharers[id] = sharers[previous.id] ?? previous.id }
+            previous = (id, offset)
         }
-        byOffset = offsets.indices.filter { offsets[$0] >= 0 }.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
-        let firstAtOffset = Self.firstAtOffset(offsets, byOffset)
+        offsetOrder = order
+        let firstAtOffset = sharers
         guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
             let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
             var part = Part()
             part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.childCounts.reserveCapacity(range.count)
             for id in range {
                 if shouldStop() { break }
-                guard firstAtOffset[id] == id else { part.starts.append(-1); part.ends.append(-1); part.childCounts.append(0); continue }
+                guard firstAtOffset[id] == nil else { part.starts.append(-1); part.ends.append(-1); part.childCounts.append(0); continue }
                 let node = decoder.decode(id: id)
                 part.diagnostics.append(contentsOf: node.diagnostics)
                 part.starts.append(node.range?.start ?? -1)
@@ -90,22 +94,20 @@ struct BinaryPlistFullCheck {
         return found
     }
 
-    /// For each object, the lowest id with the same offset (itself when none).
-    private static func firstAtOffset(_ offsets: [Int], _ byOffset: [Int]) -> [Int] {
-        var first = Array(offsets.indices)
-        for (previous, id) in zip(byOffset, byOffset.dropFirst()) where offsets[previous] == offsets[id] {
-            first[id] = first[previous]
-        }
-        return first
+    /// The offset of object `id` when it lies in the object area, else -1.
+    private static func areaOffset(of id: Int, _ layout: BinaryPlistLayout, _ input: InputBytes) -> Int {
+        guard let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return -1 }
+        return offset
     }
 
     /// Gives each object that was not decoded (it shares its offset) the extent and children of the
     /// first object at that offset.
-    private mutating func copyShared(_ firstAtOffset: [Int]) {
-        guard firstAtOffset.indices.contains(where: { firstAtOffset[$0] != $0 }) else { return }
+    private mutating func copyShared(_ firstAtOffset: [Int: Int]) {
+        guard !firstAtOffset.isEmpty else { return }
         var newStart: [Int] = [0], newIDs: [Int32] = []
         newStart.reserveCapacity(childStart.count); newIDs.reserveCapacity(childIDs.count)
-        for (id, first) in firstAtOffset.enumerated() {
+        for id in 0..<(childStart.count - 1) {
+            let first = firstAtOffset[id] ?? id
             starts[id] = starts[first]; ends[id] = ends[first]
             newIDs += childIDs[childStart[first]..<childStart[first + 1]]
             newStart.append(newIDs.count)
@@ -113,9 +115,26 @@ struct BinaryPlistFullCheck {
         childStart = newStart; childIDs = newIDs
     }
 
+    /// Whether a container with more than `sharedChildMinimum` children has two parents (or one
+    /// parent listing it twice).
+    func sharesLargeContainers() -> Bool {
+        guard childStart.count > 1 else { return false }
+        var seen = Set<Int32>()
+        for child in childIDs where child >= 0 {
+            let c = Int(child)
+            guard childStart[c + 1] - childStart[c] > sharedChildMinimum else { continue }
+            if !seen.insert(child).inserted { return true }
+        }
+        return false
+    }
+
     /// Duplicate offsets, overlapping objects and bytes no object covers.
     private mutating func checkLayout() {
-        let order = byOffset.filter { starts[$0] >= 0 }
+        let (input, layout) = (tree.input, self.layout)
+        var order: [Int] = []
+        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, _ in
+            if starts[id] >= 0 { order.append(id) }
+        }
         var coveredTo = 8
         var previous: Int? = nil
         for id in order {

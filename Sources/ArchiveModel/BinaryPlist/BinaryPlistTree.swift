@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A bplist00 file opened lazily: opening validates the header, trailer and offset table only; each
 /// object is decoded when `node(_:)` asks for it.
 public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
@@ -5,6 +7,8 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     public let input: InputBytes
     public let openDiagnostics: [Diagnostic]
     let layout: BinaryPlistLayout?
+    /// What the last full check found out about shared large containers.
+    private let sharing = Mutex<Bool?>(nil)
 
     /// Opens `input` (which must start with `bplist`).
     public init(_ input: InputBytes) {
@@ -54,10 +58,14 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     /// The byte range of the offset-table entry of object `id`.
     public func tableEntryRange(of id: Int) -> ByteRange? { layout?.tableEntryRange(of: id) }
 
+    public var mayShareLargeContainers: Bool? { sharing.withLock { $0 } }
+
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         guard let layout else { return openDiagnostics }
         var check = BinaryPlistFullCheck(tree: self, layout: layout)
         guard let found = check.run(progress: progress) else { return openDiagnostics }
+        let shares = check.sharesLargeContainers()
+        sharing.withLock { $0 = shares }
         return (openDiagnostics + found).sortedByOffset()
     }
 }

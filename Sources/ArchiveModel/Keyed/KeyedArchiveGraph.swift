@@ -72,7 +72,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// Inline arrays listed by several objects, found on the first call (whole-file passes make it).
     func sharedInlineLists() -> [Int: SharedInlineList] {
         if let known = sharedListCache.withLock({ $0 }) { return known }
-        let found = findSharedInlineLists()
+        let found = tree.mayShareLargeContainers == false ? [:] : findSharedInlineLists()
         sharedListCache.withLock { $0 = found }
         return found
     }

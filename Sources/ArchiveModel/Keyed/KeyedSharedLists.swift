@@ -28,7 +28,7 @@ public struct SharedListLink: Sendable, Equatable {
 extension KeyedArchiveGraph {
     /// Lists with more items than this count as shared when several objects list them (shorter ones
     /// are repeated: at most `repeatedInlineLimit` values per holder).
-    static var sharedListMinimum: Int { repeatedInlineLimit }
+    static var sharedListMinimum: Int { sharedChildMinimum }
 
     /// Inline arrays listed by more than one object, by plist node. One pass over the object
     /// dictionaries (no list is read), on first use.
