@@ -40,6 +40,17 @@ import Glibc
         #expect(TextLayout.glyphs("\u{301}").first?.width == 1)
     }
 
+    /// A row lays out only what fits: the glyphs stop once past the width, and say whether that is all.
+    @Test func glyphsUpToAWidth() {
+        let cut = TextLayout.glyphs(String(repeating: "ab", count: 1_000), upTo: 5)
+        #expect(cut.glyphs.count == 6 && !cut.complete)
+        let whole = TextLayout.glyphs("e\u{301}日", upTo: 3)
+        #expect(whole.complete && whole.glyphs == TextLayout.glyphs("e\u{301}日"))
+        let exact = TextLayout.glyphs("abc\u{301}", upTo: 3)
+        #expect(exact.complete && exact.glyphs.last?.text == "c\u{301}")
+        #expect(TextLayout.glyphs("\u{1B}x", upTo: 1) == (TextLayout.glyphs("\\e"), false))
+    }
+
     @Test(arguments: [
         ("hello world", 5, "hell…"), ("日本語テキスト", 7, "日本語…"), ("日本語", 6, "日本語"), ("日本語", 5, "日本…"),
         ("ab", 0, ""), ("abc", 1, "…"),

@@ -5,33 +5,57 @@ enum OverlayRenderer {
     static func draw(_ state: BrowserState, _ context: BrowserContext, into screen: inout ScreenBuffer) {
         let height = max(0, state.rows - 1)
         guard height > 0, let overlay = state.overlay, let cursor = overlay.cursor else { return }
-        let (title, lines, selectable) = content(overlay, context, width: state.cols)
-        screen.write([Span(title, Theme.statusBar)], row: 0, col: 0, width: state.cols, fill: Theme.statusBar)
-        let body = height - 1
-        for (i, line) in lines.dropFirst(cursor.top).prefix(max(0, body)).enumerated() {
-            let selected = selectable && cursor.top + i == cursor.selected
+        let content = content(overlay, context, width: state.cols)
+        screen.write([Span(content.title, Theme.statusBar)], row: 0, col: 0, width: state.cols, fill: Theme.statusBar)
+        let visible = max(0, cursor.top)..<max(cursor.top, min(content.count, cursor.top + max(0, height - 1)))
+        for (i, index) in visible.enumerated() {
+            let line = content.line(index)
+            let selected = content.selectable && index == cursor.selected
             let spans = selected ? line.map { Span($0.text, $0.style.selected) } : line
             screen.write(spans, row: 1 + i, col: 0, width: state.cols, fill: selected ? Theme.selected : nil)
         }
     }
 
-    static func content(_ overlay: Overlay, _ context: BrowserContext, width: Int) -> (String, [StyledLine], Bool) {
+    /// An overlay's title and lines; only the lines on screen are built (a damaged file can have
+    /// hundreds of thousands of problems).
+    struct Content {
+        var title: String
+        var count: Int
+        var line: (Int) -> StyledLine
+        var selectable: Bool
+
+        init(_ title: String, _ lines: [StyledLine], selectable: Bool) {
+            self.init(title, count: lines.count, selectable: selectable) { lines[$0] }
+        }
+
+        init(_ title: String, count: Int, selectable: Bool, line: @escaping (Int) -> StyledLine) {
+            self.title = title
+            self.count = count
+            self.line = line
+            self.selectable = selectable
+        }
+    }
+
+    static func content(_ overlay: Overlay, _ context: BrowserContext, width: Int) -> Content {
         switch overlay {
         case .help:
-            return (" help  (Esc or q closes)", HelpText.lines(width: width), false)
+            return Content(" help  (Esc or q closes)", HelpText.lines(width: width), selectable: false)
         case .problems:
             let list = context.diagnostics ?? []
-            let lines = list.isEmpty ? [[Span("no problems found", Theme.marker)]] : list.map(ProblemLine.line)
-            return (" problems (\(list.count)), by offset  Enter jumps · Esc closes", lines, !list.isEmpty)
+            let title = " problems (\(list.count)), by offset  Enter jumps · Esc closes"
+            if list.isEmpty { return Content(title, [[Span("no problems found", Theme.marker)]], selectable: false) }
+            return Content(title, count: list.count, selectable: true) { ProblemLine.line(list[$0]) }
         case .referrers(let id, let list, _):
-            let lines = list.isEmpty
-                ? [[Span("nothing refers to #\(id)", Theme.marker)]]
-                : list.map { r in [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))] }
             let total = context.index?.referenceCount(of: id) ?? list.count
             let count = total > list.count ? "first \(list.count) of \(total)" : "\(list.count)"
-            return (" referrers of #\(id) (\(count))  Enter jumps · Esc closes", lines, !list.isEmpty)
+            let title = " referrers of #\(id) (\(count))  Enter jumps · Esc closes"
+            if list.isEmpty { return Content(title, [[Span("nothing refers to #\(id)", Theme.marker)]], selectable: false) }
+            return Content(title, count: list.count, selectable: true) { i in
+                let r = list[i]
+                return [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))]
+            }
         case .prompt:
-            return ("", [], false)
+            return Content("", [], selectable: false)
         }
     }
 }

@@ -46,9 +46,8 @@ public struct ScreenBuffer: Sendable, Equatable {
     public mutating func write(_ text: String, row: Int, col: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard row >= 0, row < rows, col >= 0, col < cols else { return col }
         let end = min(cols, col + max(0, limit ?? cols))
-        let glyphs = TextLayout.glyphs(text)
-        let total = glyphs.reduce(0) { $0 + $1.width }
-        let fits = total <= end - col
+        let (glyphs, complete) = TextLayout.glyphs(text, upTo: end - col)
+        let fits = complete && glyphs.reduce(0) { $0 + $1.width } <= end - col
         var x = col
         for glyph in glyphs {
             let room = end - x - (fits ? 0 : 1)

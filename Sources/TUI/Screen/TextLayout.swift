@@ -10,28 +10,42 @@ public enum TextLayout {
     }
 
     /// The glyphs of `text`, in order.
-    public static func glyphs(_ text: String) -> [Glyph] {
+    public static func glyphs(_ text: String) -> [Glyph] { glyphs(text, upTo: .max).glyphs }
+
+    /// The glyphs of `text` until their width passes `columns` (the glyph that passes it included), and
+    /// whether that is all of `text`: a row of the screen never lays out more than fits on it.
+    public static func glyphs(_ text: String, upTo columns: Int) -> (glyphs: [Glyph], complete: Bool) {
         var result: [Glyph] = []
+        var width = 0
+        func add(_ glyph: Glyph) {
+            result.append(glyph)
+            width += glyph.width
+        }
         for scalar in text.unicodeScalars {
+            if width > columns { return (result, false) }
+            if scalar.value >= 0x20, scalar.value < 0x7F { // printable ASCII: one column, no table lookups
+                add(Glyph(text: String(scalar), width: 1))
+                continue
+            }
             if DisplayEscape.isInvisible(scalar) {
-                for c in DisplayEscape.hex(scalar).unicodeScalars { result.append(Glyph(text: String(c), width: 1)) }
+                for c in DisplayEscape.hex(scalar).unicodeScalars { add(Glyph(text: String(c), width: 1)) }
                 continue
             }
             guard let w = CharWidth.width(scalar) else {
-                for c in DisplayEscape.control(scalar).unicodeScalars { result.append(Glyph(text: String(c), width: 1)) }
+                for c in DisplayEscape.control(scalar).unicodeScalars { add(Glyph(text: String(c), width: 1)) }
                 continue
             }
             if w == 0 {
                 if result.isEmpty {
-                    result.append(Glyph(text: "\u{25CC}" + String(scalar), width: 1))
+                    add(Glyph(text: "\u{25CC}" + String(scalar), width: 1))
                 } else {
                     result[result.count - 1].text.unicodeScalars.append(scalar)
                 }
                 continue
             }
-            result.append(Glyph(text: String(scalar), width: w))
+            add(Glyph(text: String(scalar), width: w))
         }
-        return result
+        return (result, true)
     }
 
     /// Display width of `text` after escaping.
@@ -39,8 +53,8 @@ public enum TextLayout {
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
     public static func truncate(_ text: String, to columns: Int) -> String {
-        let glyphs = glyphs(text)
-        if glyphs.reduce(0, { $0 + $1.width }) <= columns { return glyphs.map(\.text).joined() }
+        let (glyphs, complete) = glyphs(text, upTo: columns)
+        if complete, glyphs.reduce(0, { $0 + $1.width }) <= columns { return glyphs.map(\.text).joined() }
         var out = "", used = 0
         for g in glyphs {
             if used + g.width > columns - 1 { break }
