@@ -26,6 +26,7 @@ public final class GraphIndex: @unchecked Sendable {
     /// Visits every object of `graph` (in parallel parts on large graphs). Nil when `progress` cancels.
     public convenience init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
         let n = graph.objectCount
+        _ = graph.makeStructureReader() // a graph's one-time preparation (shared inline lists) runs once, here
         guard let parts = Parallel.map(count: n, progress: progress, { range, shouldStop in
             var edges = GraphEdges(objectCount: n)
             let read = graph.makeStructureReader()

@@ -72,6 +72,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// Inline arrays listed by several objects, found on the first call (whole-file passes make it).
     func sharedInlineLists() -> [Int: SharedInlineList] {
         if let known = sharedListCache.withLock({ $0 }) { return known }
+        // Not held while looking: showing an object reads the cache and must never wait for the pass.
         let found = tree.mayShareLargeContainers == false ? [:] : findSharedInlineLists()
         sharedListCache.withLock { $0 = found }
         return found
