@@ -39,6 +39,7 @@ public enum HostileInputs {
             // (16 million values from 60 KB) a release build needs 12 s for --check; 500 keeps the browser test
             // well inside its guard on a loaded machine (1,000 took 92 s of 120 in a debug build).
             Input(name: "inline array shared by 4,000 objects", bytes: inlineArraySharedByManyObjects(count: 4_000)),
+            Input(name: "inline array shared inside 4,000 lists", bytes: inlineArraySharedByManyObjects(count: 4_000, wrapped: true)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -246,15 +247,16 @@ public enum HostileInputs {
     }
 
     /// `count` keyed objects whose `list` field is the same inline array of `count` UIDs (Python's
-    /// plistlib writes a list used in many places once).
-    public static func inlineArraySharedByManyObjects(count n: Int) -> [UInt8] {
+    /// plistlib writes a list used in many places once); `wrapped`, each holder's field is a one-item
+    /// list of its own around the shared one.
+    public static func inlineArraySharedByManyObjects(count n: Int, wrapped: Bool = false) -> [UInt8] {
         var b = BinaryPlistBuilder()
         b.add(.null) // 0: the root, set below
         let keys = ["$archiver", "$top", "$objects", "root", "list", "$class"].map { b.add(.string($0)) }
         let archiver = b.add(.string("NSKeyedArchiver"))
         let uid1 = b.add(.uid(1)), classUID = b.add(.uid(UInt64(n + 1)))
         let shared = b.add(.array(Array(repeating: uid1, count: n)))
-        let holders = (0..<n).map { _ in b.add(.dict([(keys[5], classUID), (keys[4], shared)])) }
+        let holders = (0..<n).map { _ in b.add(.dict([(keys[5], classUID), (keys[4], wrapped ? b.add(.array([shared])) : shared)])) }
         let cls = b.add(.dict([(b.add(.string("$classname")), b.add(.string("Holder"))),
                                (b.add(.string("$classes")), b.add(.array([b.add(.string("Holder"))])))]))
         let null = b.add(.string("$null"))

@@ -31,7 +31,7 @@ import Testing
         #expect(items.count == 70)
         guard case .invalid(let why) = read(2).field("list")?.value else { Issue.record("holder #2 repeats the list"); return }
         #expect(why.contains("inline array of #1"))
-        #expect(read(2).sharedListLinks == [SharedListLink(node: shared.keys.first ?? -1, ownerField: nil)])
+        #expect(read(2).sharedListLinks == [SharedListLink(node: shared.keys.first ?? -1, targets: nil)])
     }
 
     @Test func oneWarningOnTheOwner() {
@@ -53,11 +53,36 @@ import Testing
         #expect(index.referrers(of: 3, limit: 1).first == Referrer(from: 1, key: "list[0]"))
     }
 
+    /// Each holder wraps the shared list in a one-item list of its own: the shared list is still shown once.
+    @Test func aListSharedInsideOtherListsIsFoundToo() throws {
+        var b = BinaryPlistBuilder()
+        b.add(.null)
+        let key = { (s: String) in b.add(.string(s)) }
+        let classKey = key("$class"), listKey = key("list"), classUID = b.add(.uid(4))
+        let list = b.add(.array(Array(repeating: b.add(.uid(3)), count: 70)))
+        let holders = (0..<2).map { _ in b.add(.dict([(classKey, classUID), (listKey, b.add(.array([list])))])) }
+        let cls = b.add(.dict([(key("$classname"), key("Holder")), (key("$classes"), b.add(.array([key("Holder")])))]))
+        let objects = b.add(.array([key("$null")] + holders + [key("target"), cls]))
+        let top = b.add(.dict([(key("root"), b.add(.uid(2)))]))
+        b.objects[0] = .dict([(key("$archiver"), key("NSKeyedArchiver")), (key("$top"), top), (key("$objects"), objects)])
+        let graph = KeyedArchiveGraph(tree: BinaryPlistTree(InputBytes(b.build().bytes)))
+        #expect(graph.sharedInlineLists().keys.sorted() == [list])
+        guard case .list(let wrapper) = graph.makeStructureReader()(2).field("list")?.value, case .invalid = wrapper.first else {
+            Issue.record("holder #2 repeats the nested list"); return
+        }
+        let index = try #require(GraphIndex(graph: graph))
+        #expect(index.reachable[3])
+        #expect(!index.reachable[1])
+    }
+
+    /// A list counts itself as one value, like a repeat within one object (`repeatedInlineLimit`).
     @Test func shortListsAreRepeatedInEveryHolder() {
-        let graph = Self.archive(count: KeyedArchiveGraph.sharedListMinimum)
+        let items = KeyedArchiveGraph.sharedListMinimum - 1
+        let graph = Self.archive(count: items)
         #expect(graph.sharedInlineLists().isEmpty)
-        guard case .list(let items) = graph.makeStructureReader()(2).field("list")?.value else { Issue.record("no list"); return }
-        #expect(items.count == KeyedArchiveGraph.sharedListMinimum)
+        guard case .list(let list) = graph.makeStructureReader()(2).field("list")?.value else { Issue.record("no list"); return }
+        #expect(list.count == items)
+        #expect(Self.archive(count: items + 1).sharedInlineLists().count == 1)
     }
 
     /// Showing one object never waits for the whole-file pass: until it has run, every holder shows the list.

@@ -115,15 +115,15 @@ struct BinaryPlistFullCheck {
         childStart = newStart; childIDs = newIDs
     }
 
-    /// Whether a container with more than `sharedChildMinimum` children has two parents (or one
-    /// parent listing it twice).
-    func sharesLargeContainers() -> Bool {
+    /// Whether a non-empty container has two parents (or one parent listing it twice).
+    func sharesContainers() -> Bool {
         guard childStart.count > 1 else { return false }
-        var seen = Set<Int32>()
+        var seen = [Bool](repeating: false, count: childStart.count - 1)
         for child in childIDs where child >= 0 {
             let c = Int(child)
-            guard childStart[c + 1] - childStart[c] > sharedChildMinimum else { continue }
-            if !seen.insert(child).inserted { return true }
+            guard childStart[c + 1] > childStart[c] else { continue }
+            if seen[c] { return true }
+            seen[c] = true
         }
         return false
     }

@@ -7,7 +7,7 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     public let input: InputBytes
     public let openDiagnostics: [Diagnostic]
     let layout: BinaryPlistLayout?
-    /// What the last full check found out about shared large containers.
+    /// What the last full check found out about shared containers.
     private let sharing = Mutex<Bool?>(nil)
 
     /// Opens `input` (which must start with `bplist`).
@@ -58,13 +58,13 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     /// The byte range of the offset-table entry of object `id`.
     public func tableEntryRange(of id: Int) -> ByteRange? { layout?.tableEntryRange(of: id) }
 
-    public var mayShareLargeContainers: Bool? { sharing.withLock { $0 } }
+    public var mayShareContainers: Bool? { sharing.withLock { $0 } }
 
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         guard let layout else { return openDiagnostics }
         var check = BinaryPlistFullCheck(tree: self, layout: layout)
         guard let found = check.run(progress: progress) else { return openDiagnostics }
-        let shares = check.sharesLargeContainers()
+        let shares = check.sharesContainers()
         sharing.withLock { $0 = shares }
         return (openDiagnostics + found).sortedByOffset()
     }

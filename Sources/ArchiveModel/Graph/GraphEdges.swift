@@ -31,21 +31,17 @@ public struct GraphEdges: Sendable {
         addFields(of: source, object.fields)
         if let c = object.classObjectID { addLink(source, c) }
         for c in object.auxiliaryReferences { addLink(source, c) }
-        for link in object.sharedListLinks { addListLink(object, link) }
+        for link in object.sharedListLinks { addListLink(object.id, link) }
     }
 
-    /// A holder reaches the shared list; the list reaches what the owner's field refers to.
-    private mutating func addListLink(_ object: GraphObject, _ link: SharedListLink) {
+    /// A holder reaches the shared list; the list reaches what the owner read in it.
+    private mutating func addListLink(_ holder: ObjectID, _ link: SharedListLink) {
         let list = Self.listCode(link.node)
-        guard let f = link.ownerField else {
-            listLinkFrom.append(object.id); listLinkTo.append(list)
+        guard let targets = link.targets else {
+            listLinkFrom.append(holder); listLinkTo.append(list)
             return
         }
-        guard f < object.fields.count else { return }
-        let n = objectCount
-        object.fields[f].value.forEachReference { ref in
-            if case .object(let t) = ref, t >= 0, t < n { listLinkFrom.append(list); listLinkTo.append(t) }
-        }
+        for t in targets where t >= 0 && t < objectCount { listLinkFrom.append(list); listLinkTo.append(t) }
     }
 
     private mutating func addLink(_ source: Int32, _ target: ObjectID) {

@@ -6,13 +6,13 @@ extension KeyedArchiveGraph {
 
     /// A field for `rawKey`, un-mangling `$$x` to `$x` and marking `$0…$n` as positional.
     func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true) -> Field {
-        var converted: [Int: (value: FieldValue, size: Int)] = [:]
-        return makeField(rawKey: rawKey, valueNodeID: valueNodeID, unmangle: unmangle, converted: &converted)
+        var conversion = InlineConversion()
+        return makeField(rawKey: rawKey, valueNodeID: valueNodeID, unmangle: unmangle, conversion: &conversion)
     }
 
     /// `makeField` sharing the inline arrays already converted with the object's other fields.
-    func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true, converted: inout [Int: (value: FieldValue, size: Int)]) -> Field {
-        let (value, _, range) = convertCounting(valueNodeID, depth: 0, converted: &converted)
+    func makeField(rawKey: String, valueNodeID: Int, unmangle: Bool = true, conversion: inout InlineConversion) -> Field {
+        let (value, _, range) = convertCounting(valueNodeID, depth: 0, conversion: &conversion)
         return makeField(rawKey: rawKey, value: value, range: range, unmangle: unmangle)
     }
 
@@ -28,8 +28,8 @@ extension KeyedArchiveGraph {
 
     /// A field value for plist node `nodeID`: UIDs become references, inline arrays lists.
     func convert(_ nodeID: Int, depth: Int) -> FieldValue {
-        var converted: [Int: (value: FieldValue, size: Int)] = [:]
-        return convert(nodeID, depth: depth, converted: &converted)
+        var conversion = InlineConversion()
+        return convert(nodeID, depth: depth, conversion: &conversion)
     }
 
     /// `convert` that converts each inline array node once per object. A repeat reuses a small result
@@ -37,18 +37,27 @@ extension KeyedArchiveGraph {
     /// value; an array containing itself gets an invalid item. So a value never holds more than 64
     /// values per input byte. Without this, an array listing itself ten times expanded 10^8 times
     /// within the depth limit (an 860-byte file took 19 s).
-    func convert(_ nodeID: Int, depth: Int, converted: inout [Int: (value: FieldValue, size: Int)]) -> FieldValue {
-        convertCounting(nodeID, depth: depth, converted: &converted).value
+    func convert(_ nodeID: Int, depth: Int, conversion: inout InlineConversion) -> FieldValue {
+        convertCounting(nodeID, depth: depth, conversion: &conversion).value
     }
 
     /// Largest inline array (in values, nested lists counted in full) repeated where it is listed again.
     static let repeatedInlineLimit = 64
 
     /// The value, the number of values in it, and the bytes of the node.
-    private func convertCounting(_ nodeID: Int, depth: Int, converted: inout [Int: (value: FieldValue, size: Int)])
+    private func convertCounting(_ nodeID: Int, depth: Int, conversion: inout InlineConversion)
         -> (value: FieldValue, size: Int, range: ByteRange?) {
         if let elements = tree.arrayElements(nodeID) {
-            let (value, size) = convertArray(nodeID, elements, depth: depth, converted: &converted)
+            if let list = conversion.shared[nodeID], list.owner != conversion.object {
+                conversion.link(nodeID, targets: nil)
+                return (Self.sharedListStandIn(list), 1, elements.range)
+            }
+            let (value, size) = convertArray(nodeID, elements, depth: depth, conversion: &conversion)
+            if conversion.shared[nodeID] != nil {
+                var targets: [ObjectID] = []
+                value.forEachReference { if case .object(let t) = $0 { targets.append(t) } }
+                conversion.link(nodeID, targets: targets)
+            }
             return (value, size, elements.range)
         }
         let node = tree.node(nodeID)
@@ -56,30 +65,30 @@ extension KeyedArchiveGraph {
     }
 
     private func convertArray(_ nodeID: Int, _ ids: PlistArrayElements, depth: Int,
-                              converted: inout [Int: (value: FieldValue, size: Int)]) -> (value: FieldValue, size: Int) {
+                              conversion: inout InlineConversion) -> (value: FieldValue, size: Int) {
         guard depth < KeyedObjectReader.inlineDepthLimit else {
             return (.invalid("inline arrays nested deeper than \(KeyedObjectReader.inlineDepthLimit) levels"), 1)
         }
-        if let done = converted[nodeID] {
+        if let done = conversion.converted[nodeID] {
             if done.size <= Self.repeatedInlineLimit { return done }
             return (.invalid("inline array (plist object \(nodeID), \(done.size) values) listed again; shown where first listed"), 1)
         }
         if ids.count < Self.repeatedInlineLimit, let flat = flatList(ids) { return (.list(flat), ids.count + 1) }
         if ids.count > Self.lazyListThreshold {
             let result: (FieldValue, Int) = (.list(lazyList(nodeID, ids)), ids.count + 1)
-            converted[nodeID] = result
+            conversion.converted[nodeID] = result
             return result
         }
-        converted[nodeID] = (.invalid("inline array (plist object \(nodeID)) contains itself"), 1)
+        conversion.converted[nodeID] = (.invalid("inline array (plist object \(nodeID)) contains itself"), 1)
         var items: [FieldValue] = []
         items.reserveCapacity(ids.count)
         var size = 1
         for id in ids {
-            let item = convertCounting(id, depth: depth + 1, converted: &converted)
+            let item = convertCounting(id, depth: depth + 1, conversion: &conversion)
             items.append(item.value)
             size += item.size
         }
-        converted[nodeID] = (.list(items), size)
+        conversion.converted[nodeID] = (.list(items), size)
         return (.list(items), size)
     }
 

@@ -61,7 +61,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
         let cache = KeyedReadCache()
         let shared = sharedInlineLists()
-        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache, shared: shared) : self.object(id) }
+        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache, shared: shared, wholeFile: true) : self.object(id) }
     }
 
     private func read(_ id: ObjectID, rules: Bool, lazyItemLimit: Int = .max) -> GraphObject {
@@ -73,7 +73,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     func sharedInlineLists() -> [Int: SharedInlineList] {
         if let known = sharedListCache.withLock({ $0 }) { return known }
         // Not held while looking: showing an object reads the cache and must never wait for the pass.
-        let found = tree.mayShareLargeContainers == false ? [:] : findSharedInlineLists()
+        let found = tree.mayShareContainers == false ? [:] : findSharedInlineLists()
         sharedListCache.withLock { $0 = found }
         return found
     }
@@ -82,11 +82,13 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// waits for a pass over all of them.
     var knownSharedInlineLists: [Int: SharedInlineList] { sharedListCache.withLock { $0 } ?? [:] }
 
+    /// Object `id`; `wholeFile` reads (full check, index) record the links to shared inline lists, and a
+    /// full check (`rules` too) reads long lists once, up front.
     func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, shared: [Int: SharedInlineList], lazyItemLimit: Int = .max,
-              storedLists: Bool = false) -> GraphObject {
+              wholeFile: Bool = false) -> GraphObject {
         let node = tree.node(objectNodeIDs[id])
-        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared)
-        var object = reader.read(rules: rules, lazyItemLimit: lazyItemLimit, storedLists: storedLists)
+        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared, recordsLinks: wholeFile)
+        var object = reader.read(rules: rules, lazyItemLimit: lazyItemLimit, storedLists: wholeFile && rules)
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return object
     }
@@ -109,7 +111,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
             let cache = KeyedReadCache()
             for id in range {
                 if shouldStop() { break }
-                let object = self.read(id, rules: true, cache: cache, shared: shared, storedLists: true)
+                let object = self.read(id, rules: true, cache: cache, shared: shared, wholeFile: true)
                 edges.add(object)
                 for d in object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
             }

@@ -4,8 +4,14 @@ struct KeyedObjectReader {
     let cache: KeyedReadCache
     let id: ObjectID
     let node: PlistNode
-    /// Inline arrays several objects list: shown under their owner only (see `SharedInlineList`).
+    /// Inline arrays several objects reach: shown under their owner only (see `SharedInlineList`).
     var shared: [Int: SharedInlineList] = [:]
+    /// Whether to record links to shared lists (whole-file passes).
+    var recordsLinks = false
+
+    private func newConversion() -> InlineConversion {
+        InlineConversion(object: id, shared: shared, recordsLinks: recordsLinks)
+    }
 
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
@@ -25,10 +31,11 @@ struct KeyedObjectReader {
         case .array, .set:
             object.kind = .container
             object.className = node.value.typeName
-            var converted: [Int: (value: FieldValue, size: Int)] = [:]
+            var conversion = newConversion()
             object.fields = node.value.childIDs.enumerated().map { i, child in
-                Field(key: "[\(i)]", value: graph.convert(child, depth: 1, converted: &converted), isPositional: true)
+                Field(key: "[\(i)]", value: graph.convert(child, depth: 1, conversion: &conversion), isPositional: true)
             }
+            object.sharedListLinks = conversion.links
         case .invalid(let why):
             object.kind = .invalid
             object.diagnostics.append(Diagnostic("keyed.object.undecodable", .error, "object #\(id) cannot be decoded: \(why)",
@@ -42,7 +49,7 @@ struct KeyedObjectReader {
             }
         }
         guard rules else { return object }
-        for link in object.sharedListLinks where link.ownerField != nil {
+        for link in object.sharedListLinks where link.targets != nil {
             if let list = shared[link.node] {
                 object.diagnostics.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
             }
@@ -59,12 +66,12 @@ struct KeyedObjectReader {
             let cls = cache.keyedClass(id, in: graph)
             object.className = cls.name
             object.classChain = cls.displayChain
-            var converted: [Int: (value: FieldValue, size: Int)] = [:]
-            for (name, value) in zip(names, values) { addField(name, value, unmangle: false, converted: &converted, to: &object) }
+            var conversion = newConversion()
+            for (name, value) in zip(names, values) { addField(name, value, unmangle: false, conversion: &conversion, to: &object) }
             return
         }
         object.kind = .instance
-        var converted: [Int: (value: FieldValue, size: Int)] = [:]  // shared by all fields: one inline array is converted once per object
+        var conversion = newConversion()  // shared by all fields: one inline array is converted once per object
         for (name, value) in zip(names, values) {
             if name == "$class" {
                 if case .uid(let u) = graph.tree.node(value).value, u < UInt64(graph.objectCount) {
@@ -76,25 +83,14 @@ struct KeyedObjectReader {
                 }
                 continue
             }
-            addField(name, value, unmangle: true, converted: &converted, to: &object)
+            addField(name, value, unmangle: true, conversion: &conversion, to: &object)
         }
     }
 
-    /// Appends the field for `value`; a shared inline array is read for its owner only, the other
-    /// holders get a stand-in and a link (see `SharedInlineList`).
-    private func addField(_ name: String, _ value: Int, unmangle: Bool, converted: inout [Int: (value: FieldValue, size: Int)],
+    /// Appends the field for `value`, noting the links to shared inline lists it reached.
+    private func addField(_ name: String, _ value: Int, unmangle: Bool, conversion: inout InlineConversion,
                           to object: inout GraphObject) {
-        guard let list = shared[value] else {
-            object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, converted: &converted))
-            return
-        }
-        if list.owner == id {
-            object.sharedListLinks.append(SharedListLink(node: value, ownerField: object.fields.count))
-            object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, converted: &converted))
-        } else {
-            object.sharedListLinks.append(SharedListLink(node: value, ownerField: nil))
-            let range = graph.tree.arrayElements(value)?.range
-            object.fields.append(graph.makeField(rawKey: name, value: KeyedArchiveGraph.sharedListStandIn(list), range: range, unmangle: unmangle))
-        }
+        object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, conversion: &conversion))
+        object.sharedListLinks = conversion.links
     }
 }

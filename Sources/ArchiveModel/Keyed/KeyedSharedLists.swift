@@ -21,47 +21,51 @@ public struct SharedInlineList: Sendable, Equatable {
 public struct SharedListLink: Sendable, Equatable {
     /// The plist node of the array.
     public var node: Int
-    /// For the owner, the index of the field that shows the list; nil for the other holders.
-    public var ownerField: Int?
+    /// For the owner, the objects the list refers to; nil for the other holders.
+    public var targets: [ObjectID]?
+}
+
+/// Per-object state of converting inline values: the arrays already converted (each once per object)
+/// and, for whole-file passes, the shared inline lists with the links to them.
+struct InlineConversion {
+    var converted: [Int: (value: FieldValue, size: Int)] = [:]
+    /// The object being read, and the shared lists it shows only if it owns them.
+    var object: ObjectID = -1
+    var shared: [Int: SharedInlineList] = [:]
+    /// Whether to record `links` (whole-file passes; a browser read only needs the stand-ins).
+    var recordsLinks = false
+    var links: [SharedListLink] = []
+
+    /// Records a link to shared list `node` once.
+    mutating func link(_ node: Int, targets: [ObjectID]?) {
+        guard recordsLinks, !links.contains(where: { $0.node == node }) else { return }
+        links.append(SharedListLink(node: node, targets: targets))
+    }
 }
 
 extension KeyedArchiveGraph {
-    /// Lists with more items than this count as shared when several objects list them (shorter ones
-    /// are repeated: at most `repeatedInlineLimit` values per holder).
-    static var sharedListMinimum: Int { sharedChildMinimum }
+    /// Lists whose values (nested lists counted in full) number more than this count as shared when
+    /// several objects reach them (shorter ones are repeated; see `repeatedInlineLimit`).
+    static var sharedListMinimum: Int { repeatedInlineLimit }
 
-    /// Inline arrays listed by more than one object, by plist node. One pass over the object
-    /// dictionaries (no list is read), on first use.
+    /// Inline arrays that more than one object reaches (directly or through other inline arrays), by
+    /// plist node, with more than `sharedListMinimum` values. One walk over the objects in id order;
+    /// each array is walked once, by the first object to reach it, so the walk is linear in the file.
     func findSharedInlineLists() -> [Int: SharedInlineList] {
-        let n = objectCount
-        let tree = self.tree, objectNodeIDs = self.objectNodeIDs
-        typealias Seen = [Int: SharedInlineList]
-        let parts: [Seen] = Parallel.map(count: n, progress: { _ in true }) { range, _ -> Seen in
-            var seen: Seen = [:]
-            for id in range {
-                guard case .dict(_, let values) = tree.node(objectNodeIDs[id]).value else { continue }
-                var listedHere = Set<Int>()
-                for value in values {
-                    guard let elements = tree.arrayElements(value), elements.count > Self.sharedListMinimum,
-                          listedHere.insert(value).inserted else { continue }
-                    seen[value, default: SharedInlineList(node: value, owner: id, holders: 0, count: elements.count)].holders += 1
-                }
-            }
-            return seen
-        } ?? []
-        var merged: [Int: SharedInlineList] = [:]
-        for part in parts {
-            for (node, entry) in part {
-                if var known = merged[node] {
-                    known.holders += entry.holders
-                    known.owner = Swift.min(known.owner, entry.owner)
-                    merged[node] = known
-                } else {
-                    merged[node] = entry
-                }
+        var walk = InlineWalk()
+        for id in 0..<objectCount {
+            switch tree.node(objectNodeIDs[id]).value {
+            case .dict(_, let values): for value in values { walk.visit(value, from: id, in: tree) }
+            case .array(let items), .set(let items): for item in items { walk.visit(item, from: id, in: tree) }
+            default: continue
             }
         }
-        return merged.filter { $0.value.holders > 1 }
+        var shared: [Int: SharedInlineList] = [:]
+        for (node, count) in walk.holders where count > 1 && (walk.size[node] ?? 0) > Self.sharedListMinimum {
+            guard let owner = walk.firstHolder[node], let elements = tree.arrayElements(node) else { continue }
+            shared[node] = SharedInlineList(node: node, owner: owner, holders: count, count: elements.count)
+        }
+        return shared
     }
 
     /// The field value a holder other than the owner shows.
@@ -74,5 +78,53 @@ extension KeyedArchiveGraph {
         Diagnostic("keyed.inline.shared", .warning,
                    "inline array (plist object \(list.node), \(list.count) items) is listed by \(list.holders) objects; NSKeyedArchiver never shares one. Whole-file views show it under #\(list.owner) and link the other holders to it",
                    range: range, object: list.owner)
+    }
+}
+
+/// The walk behind `findSharedInlineLists`: who reaches each inline array first, how many objects
+/// reach it, and how many values it holds with nested arrays counted in full.
+struct InlineWalk {
+    var firstHolder: [Int: ObjectID] = [:]
+    var holders: [Int: Int] = [:]
+    var size: [Int: Int] = [:]
+    private var lastHolder: [Int: ObjectID] = [:]
+
+    /// Notes that object `id` reaches array `node`; true the first time any object does.
+    private mutating func reach(_ node: Int, from id: ObjectID) -> Bool {
+        if lastHolder[node] != id {
+            lastHolder[node] = id
+            holders[node, default: 0] += 1
+        }
+        guard firstHolder[node] == nil else { return false }
+        firstHolder[node] = id
+        return true
+    }
+
+    /// Walks the inline arrays under `root` for object `id` (an array reached before is not walked
+    /// again), with an explicit stack: nesting is input-controlled.
+    mutating func visit(_ root: Int, from id: ObjectID, in tree: any PlistTree) {
+        guard let rootElements = tree.arrayElements(root), reach(root, from: id) else { return }
+        var stack: [(node: Int, elements: PlistArrayElements, next: Int, size: Int, depth: Int)] = [(root, rootElements, 0, 1, 0)]
+        while var frame = stack.popLast() {
+            guard frame.next < frame.elements.count else {
+                size[frame.node] = frame.size
+                if !stack.isEmpty { stack[stack.count - 1].size += frame.size }
+                continue
+            }
+            let child = frame.elements[frame.next]
+            frame.next += 1
+            guard frame.depth + 1 < KeyedObjectReader.inlineDepthLimit, let nested = tree.arrayElements(child) else {
+                frame.size += 1
+                stack.append(frame)
+                continue
+            }
+            guard reach(child, from: id) else {
+                frame.size += size[child] ?? 1
+                stack.append(frame)
+                continue
+            }
+            stack.append(frame)
+            stack.append((child, nested, 0, 1, frame.depth + 1))
+        }
     }
 }

@@ -24,17 +24,13 @@ public protocol PlistTree: AnyObject, Sendable {
     /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
     /// returns false to cancel.
     func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
-    /// Whether some container with more than `sharedChildMinimum` children has more than one parent:
-    /// false when it cannot happen (text formats give every element its own node) or a full check
-    /// found none, nil when not known yet.
-    var mayShareLargeContainers: Bool? { get }
+    /// Whether some non-empty container has more than one parent: false when it cannot happen (text
+    /// formats give every element its own node) or a full check found none, nil when not known yet.
+    var mayShareContainers: Bool? { get }
 }
 
-/// Children a container needs before `mayShareLargeContainers` counts it (smaller ones are cheap to repeat).
-public let sharedChildMinimum = 64
-
 extension PlistTree {
-    public var mayShareLargeContainers: Bool? { false }
+    public var mayShareContainers: Bool? { false }
 
     /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
     public func isString(_ id: Int, equalTo text: String) -> Bool {
