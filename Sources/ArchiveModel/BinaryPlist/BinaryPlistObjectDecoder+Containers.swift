@@ -41,6 +41,18 @@ extension BinaryPlistObjectDecoder {
         return (Int(clamping: count), refsStart)
     }
 
+    /// The values of the dictionary whose marker is at `offset` (its second half of references), or the
+    /// elements of an array or set, references unread; nil for other objects.
+    func containerValues(at offset: Int, id: Int) -> PlistArrayElements? {
+        guard let marker = input.byte(at: offset), marker >> 4 == 0xD else { return arrayElements(at: offset, id: id) }
+        var c = Context(id: id, start: offset)
+        guard let (entries, refsStart) = containerHeader(.dict, Int(marker & 0x0F), offset, &c) else { return nil }
+        let r = layout.objectRefSize
+        let end = refsStart + 2 * entries * r
+        return PlistArrayElements(input: input, start: refsStart + entries * r, width: r, count: entries, isSet: false,
+                                  range: ByteRange(offset, Swift.max(end, offset + 1)))
+    }
+
     /// The elements of the array or set whose marker is at `offset`, references unread; nil for other objects.
     func arrayElements(at offset: Int, id: Int) -> PlistArrayElements? {
         guard let marker = input.byte(at: offset) else { return nil }

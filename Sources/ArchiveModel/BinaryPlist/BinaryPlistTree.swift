@@ -37,6 +37,12 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
         return BinaryPlistObjectDecoder(input: input, layout: layout).arrayElements(at: offset, id: id)
     }
 
+    /// The values of a dictionary object or the elements of an array or set, read only when asked for.
+    public func containerValues(_ id: Int) -> PlistArrayElements? {
+        guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return nil }
+        return BinaryPlistObjectDecoder(input: input, layout: layout).containerValues(at: offset, id: id)
+    }
+
     /// Compares an ASCII string object's bytes in place, without decoding it (or allocating).
     public func isString(_ id: Int, equalTo text: String) -> Bool {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,

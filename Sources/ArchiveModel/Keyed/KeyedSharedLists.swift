@@ -49,20 +49,23 @@ extension KeyedArchiveGraph {
     static var sharedListMinimum: Int { repeatedInlineLimit }
 
     /// Inline arrays that more than one object reaches (directly or through other inline arrays), by
-    /// plist node, with more than `sharedListMinimum` values. One walk over the objects in id order;
-    /// each array is walked once, by the first object to reach it, so the walk is linear in the file.
+    /// plist node, with more than `sharedListMinimum` values. Parts of the id range are walked in
+    /// parallel, each array once per part (by the first object of the part to reach it), so the walk is
+    /// linear in the file; the owner is the lowest id that reaches the array.
     func findSharedInlineLists() -> [Int: SharedInlineList] {
-        var walk = InlineWalk()
-        for id in 0..<objectCount {
-            switch tree.node(objectNodeIDs[id]).value {
-            case .dict(_, let values): for value in values { walk.visit(value, from: id, in: tree) }
-            case .array(let items), .set(let items): for item in items { walk.visit(item, from: id, in: tree) }
-            default: continue
+        let tree = self.tree, objectNodeIDs = self.objectNodeIDs
+        let parts = Parallel.map(count: objectCount, progress: { _ in true }) { range, _ -> InlineWalk in
+            var walk = InlineWalk()
+            for id in range {
+                for value in tree.containerValues(objectNodeIDs[id]) ?? .empty { walk.visit(value, from: id, in: tree) }
             }
-        }
+            return walk
+        } ?? []
+        var merged = InlineWalk()
+        for part in parts { merged.merge(part) }
         var shared: [Int: SharedInlineList] = [:]
-        for (node, count) in walk.holders where count > 1 && (walk.size[node] ?? 0) > Self.sharedListMinimum {
-            guard let owner = walk.firstHolder[node], let elements = tree.arrayElements(node) else { continue }
+        for (node, count) in merged.holders where count > 1 && (merged.size[node] ?? 0) > Self.sharedListMinimum {
+            guard let owner = merged.firstHolder[node], let elements = tree.arrayElements(node) else { continue }
             shared[node] = SharedInlineList(node: node, owner: owner, holders: count, count: elements.count)
         }
         return shared
@@ -83,11 +86,18 @@ extension KeyedArchiveGraph {
 
 /// The walk behind `findSharedInlineLists`: who reaches each inline array first, how many objects
 /// reach it, and how many values it holds with nested arrays counted in full.
-struct InlineWalk {
+struct InlineWalk: Sendable {
     var firstHolder: [Int: ObjectID] = [:]
     var holders: [Int: Int] = [:]
     var size: [Int: Int] = [:]
     private var lastHolder: [Int: ObjectID] = [:]
+
+    /// Adds the walk of a later part of the id range (objects are in one part each).
+    mutating func merge(_ other: InlineWalk) {
+        firstHolder.merge(other.firstHolder) { Swift.min($0, $1) }
+        holders.merge(other.holders, uniquingKeysWith: +)
+        size.merge(other.size) { Swift.max($0, $1) }
+    }
 
     /// Notes that object `id` reaches array `node`; true the first time any object does.
     private mutating func reach(_ node: Int, from id: ObjectID) -> Bool {

@@ -20,6 +20,9 @@ public protocol PlistTree: AnyObject, Sendable {
     /// The element ids of node `id` when it is an array or set, nil otherwise (binary trees answer
     /// without reading the elements; see `PlistArrayElements`).
     func arrayElements(_ id: Int) -> PlistArrayElements?
+    /// The values of dictionary `id`, or the elements of array or set `id`; nil for other nodes (binary
+    /// trees answer without reading the references).
+    func containerValues(_ id: Int) -> PlistArrayElements?
     /// Every diagnostic the whole input produces, including all nodes, overlap, cycle and
     /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
     /// returns false to cancel.
@@ -31,6 +34,16 @@ public protocol PlistTree: AnyObject, Sendable {
 
 extension PlistTree {
     public var mayShareContainers: Bool? { false }
+
+    public func containerValues(_ id: Int) -> PlistArrayElements? {
+        let node = node(id)
+        switch node.value {
+        case .dict(_, let values): return PlistArrayElements(ids: values, isSet: false, range: node.range)
+        case .array(let ids): return PlistArrayElements(ids: ids, isSet: false, range: node.range)
+        case .set(let ids): return PlistArrayElements(ids: ids, isSet: true, range: node.range)
+        default: return nil
+        }
+    }
 
     /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
     public func isString(_ id: Int, equalTo text: String) -> Bool {
