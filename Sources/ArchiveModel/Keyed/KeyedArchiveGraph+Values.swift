@@ -53,7 +53,7 @@ extension KeyedArchiveGraph {
                 return (Self.sharedListStandIn(list), 1, elements.range)
             }
             let (value, size) = convertArray(nodeID, elements, depth: depth, conversion: &conversion)
-            if conversion.shared[nodeID] != nil {
+            if conversion.recordsLinks, conversion.shared[nodeID] != nil { // the owner, in a whole-file pass
                 var targets: [ObjectID] = []
                 value.forEachReference { if case .object(let t) = $0 { targets.append(t) } }
                 conversion.link(nodeID, targets: targets)

@@ -35,10 +35,11 @@ struct InlineConversion {
     /// Whether to record `links` (whole-file passes; a browser read only needs the stand-ins).
     var recordsLinks = false
     var links: [SharedListLink] = []
+    var linked = Set<Int>()
 
     /// Records a link to shared list `node` once.
     mutating func link(_ node: Int, targets: [ObjectID]?) {
-        guard recordsLinks, !links.contains(where: { $0.node == node }) else { return }
+        guard recordsLinks, linked.insert(node).inserted else { return }
         links.append(SharedListLink(node: node, targets: targets))
     }
 }
