@@ -15,9 +15,11 @@ public enum Headless {
         screen(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys).text
     }
 
-    /// The screen buffer (text and styles) after `keys`: the innermost open archive.
-    public static func screen(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String) -> ScreenBuffer {
-        let session = run(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys)
+    /// The screen buffer (text and styles) after `keys`: the innermost open archive. `index`, when
+    /// given, is `graph`'s index built once by a caller drawing several screens of the same graph.
+    public static func screen(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
+                              index: GraphIndex? = nil) -> ScreenBuffer {
+        let session = stack(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys, index: index).current
         return Renderer.render(session.state, context: session.context)
     }
 
@@ -26,10 +28,12 @@ public enum Headless {
         stack(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys).current
     }
 
-    /// The whole session stack after `keys` (the file, then each embedded archive opened).
-    public static func stack(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String) -> SessionStack {
+    /// The whole session stack after `keys` (the file, then each embedded archive opened). `index`, when
+    /// given, must be `graph`'s own; it is installed instead of building one.
+    public static func stack(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
+                             index: GraphIndex? = nil) -> SessionStack {
         let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows)))
-        prepare(stack.current)
+        if let index { stack.current.install(.index(index), then: nil) } else { prepare(stack.current) }
         for key in KeyNotation.parse(keys) {
             let session = stack.current
             if case .opened(let nested) = stack.handle(key) { prepare(nested) }

@@ -33,6 +33,18 @@ import Testing
         #expect(screen.cols == ScreenBuffer.maxCols && screen.rows == ScreenBuffer.maxRows)
     }
 
+    @Test func aPrebuiltIndexDrawsTheSameScreens() throws {
+        let index = try #require(GraphIndex(graph: FakeGraph.small))
+        for keys in ["", "jjjl", "jjjlll", "p"] {
+            let built = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 70, rows: 10, keys: keys)
+            let given = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 70, rows: 10, keys: keys, index: index)
+            #expect(given == built, "keys \(keys)")
+        }
+        // Referrer counts come from an index, so the given one was installed.
+        let text = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 70, rows: 10, keys: "jjjl", index: index).text
+        #expect(text.contains(" refs)"))
+    }
+
     @Test func emptyGraphShowsAMessage() {
         let text = Headless.render(graph: EmptyGraph(), fileName: "empty", cols: 50, rows: 4, keys: "jjlfx?q")
         #expect(text.contains("no top-level entries") || text.contains("help"))
