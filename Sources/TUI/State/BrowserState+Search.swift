@@ -34,7 +34,9 @@ extension BrowserState {
 
     /// The first visible row matching, in order from the focus, wrapping once; bounded.
     private func findVisible(_ matcher: SearchMatcher, forward: Bool, _ context: BrowserContext) -> ([Int], Bool)? {
-        let n = expansion.rowCount, start = focusRow
+        let n = expansion.rowCount
+        guard n > 0 else { return nil } // a file with nothing to show (an empty or headless archive)
+        let start = min(max(focusRow, 0), n - 1)
         let walker = RowWalker(self, context)
         let ranges = forward ? [(start + 1)..<n, 0..<start] : [0..<start, (start + 1)..<n]
         var budget = Self.visibleSearchBudget
@@ -60,7 +62,7 @@ extension BrowserState {
         let resume = searchResume.flatMap { $0.focus == focusPath && $0.forward == forward ? $0.at : nil }
         searchResume = nil
         guard var cursor = TreeCursor(at: resume ?? focusPath, context: context, pinned: pinnedRoots)
-            ?? TreeCursor.first(context, pinned: pinnedRoots) else { return }
+            ?? TreeCursor.first(context, pinned: pinnedRoots) else { message = "no match: " + pattern; return }
         cursor.visited = []
         var wrapped = false, completed = false
         for _ in 0..<Self.searchBudget {
