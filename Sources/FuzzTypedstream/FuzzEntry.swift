@@ -1,11 +1,15 @@
 import ArchiveModel
 import FuzzSupport
 
-/// libFuzzer entry: the input as a typedstream. The decoder builds the graph directly, so the layer's
-/// checks are the graph invariants (up to 2,048 objects) and the located full check.
+/// libFuzzer entry: the input as an NSArchiver typedstream. The graph layer's checks (invariants on the
+/// objects, located full-check diagnostics), then the object views and first outline rows, so the
+/// known-class presenters meet the typed values a damaged stream decodes to, all display-safe.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTypedstream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = InputBytes(UnsafeBufferPointer(start: data, count: size))
-    FuzzCheck.require(FuzzLayers.graph(TypedstreamDecoder.decode(input)), "typedstream graph")
+    let graph = TypedstreamDecoder.decode(input)
+    var problems = FuzzLayers.graph(graph)
+    problems += FuzzCheck.outline(Outline(graph: graph), rows: 64, views: 32)
+    FuzzCheck.require(problems, "typedstream graph")
     return 0
 }

@@ -32,16 +32,40 @@ public enum Headless {
     /// given, must be `graph`'s own; it is installed instead of building one.
     public static func stack(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
                              index: GraphIndex? = nil) -> SessionStack {
+        let stack = start(graph: graph, fileName: fileName, cols: cols, rows: rows, index: index)
+        apply(keys, to: stack)
+        return stack
+    }
+
+    /// The screen after each of `segments`, applied one after another to one session (the state carries
+    /// over from one segment to the next), until a key quits. For callers that check many states of one
+    /// graph without preparing it again for each.
+    public static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, segments: [String],
+                               index: GraphIndex? = nil) -> [ScreenBuffer] {
+        let stack = start(graph: graph, fileName: fileName, cols: cols, rows: rows, index: index)
+        var screens: [ScreenBuffer] = []
+        for keys in segments where !stack.shouldQuit {
+            apply(keys, to: stack)
+            screens.append(Renderer.render(stack.current.state, context: stack.current.context))
+        }
+        return screens
+    }
+
+    private static func start(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, index: GraphIndex?) -> SessionStack {
         let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows)))
         if let index { stack.current.install(.index(index), then: nil) } else { prepare(stack.current) }
+        return stack
+    }
+
+    private static func apply(_ keys: String, to stack: SessionStack) {
         for key in KeyNotation.parse(keys) {
+            if stack.shouldQuit { break }
             let session = stack.current
             if case .opened(let nested) = stack.handle(key) { prepare(nested) }
             session.runPendingSynchronously()
             if stack.shouldQuit { break }
             if stack.current !== session { stack.current.runPendingSynchronously() }
         }
-        return stack
     }
 
     /// Builds the index of a session's graph up front when it is small enough.

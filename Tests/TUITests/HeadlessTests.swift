@@ -45,6 +45,36 @@ import Testing
         #expect(text.contains(" refs)"))
     }
 
+    @Test func segmentsCarryTheStateAndEachGiveAScreen() {
+        let segments = ["jj", "jl", "d", "p"]
+        let screens = Headless.screens(graph: FakeGraph.small, fileName: "f", cols: 70, rows: 10, segments: segments)
+        #expect(screens.count == segments.count)
+        for n in 1...segments.count {
+            let whole = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 70, rows: 10, keys: segments.prefix(n).joined())
+            #expect(screens[n - 1] == whole, "after \(segments.prefix(n))")
+        }
+        #expect(screens[0] != screens[1] && screens[2] != screens[3])
+    }
+
+    @Test func segmentsStopWhenAKeyQuits() {
+        let screens = Headless.screens(graph: FakeGraph.small, fileName: "f", cols: 40, rows: 5, segments: ["j", "qj", "j", "k"])
+        #expect(screens.count == 2)
+    }
+
+    /// Found by FuzzRender (an empty input): a search in a file with no rows built the range 1..<0 and
+    /// trapped. Every key of the table on files that decode to nothing to show.
+    @Test(arguments: ["", "bplist00", "<plist></plist>"]) func everyKeyWorksWithNothingToShow(_ text: String) {
+        let document = ArchiveDocument.open(InputBytes(Array(text.utf8)), name: "nothing")
+        let script = "/a<Enter>nN?/x<Enter>:#0<Enter>:#1<Enter>frxdp<Enter>ykypvJKeEcC3<C-d><C-u>G<PgDn>h l o"
+            + "<Click 1,1><DblClick 0,0><WheelDown><Resize 20x3>"
+        for keys in [script, "/a<Enter>", "N"] {
+            let text = Headless.render(graph: document.graph, fileName: "f", cols: 60, rows: 5, keys: keys)
+            #expect(text.hasPrefix("(the archive has no"), "keys \(keys): \(text)")
+        }
+        let searched = Headless.render(graph: EmptyGraph(), fileName: "f", cols: 60, rows: 5, keys: "/a<Enter>")
+        #expect(searched.contains("no match: a"))
+    }
+
     @Test func emptyGraphShowsAMessage() {
         let text = Headless.render(graph: EmptyGraph(), fileName: "empty", cols: 50, rows: 4, keys: "jjlfx?q")
         #expect(text.contains("no top-level entries") || text.contains("help"))
