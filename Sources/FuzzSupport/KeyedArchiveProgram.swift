@@ -122,6 +122,60 @@ public struct KeyedArchiveProgram {
         (0..<below(7)).map { _ in (below(3) == 0 ? string() : Self.keys[below(Self.keys.count)], value(ids: ids, depth: depth)) }
     }
 
+    /// Known Foundation classes with the fields their presenters read, each with the kind of value the
+    /// archiver stores there (i integer, r real, b bool, s string, d data, o reference, l reference list).
+    /// Templated objects meet the presenters' main paths far more often than random class/key pairs.
+    public static let templates: [(name: String, supers: [String], fields: [(String, Character)])] = [
+        ("NSIndexSet", ["NSObject"], [("NSRangeCount", "i"), ("NSRangeData", "d"), ("NSLocation", "i"), ("NSLength", "i")]),
+        ("NSMutableIndexSet", ["NSIndexSet", "NSObject"], [("NSRangeCount", "i"), ("NSRangeData", "d"), ("NSLocation", "i"), ("NSLength", "i")]),
+        ("NSIndexPath", ["NSObject"], [("NSIndexPathLength", "i"), ("NSIndexPathData", "d"), ("NSIndexPathValue", "i")]),
+        ("NSColor", ["NSObject"], [("NSColorSpace", "i"), ("NSRGB", "d"), ("NSWhite", "d"), ("NSCMYK", "d"),
+                                   ("NSColorName", "o"), ("NSCatalogName", "o"), ("NSColor", "o")]),
+        ("UIColor", ["NSObject"], [("UIRed", "r"), ("UIGreen", "r"), ("UIBlue", "r"), ("UIAlpha", "r"), ("UIWhite", "r"),
+                                   ("UISystemColorName", "o")]),
+        ("NSValue", ["NSObject"], [("NS.special", "i"), ("NS.rangeval.location", "i"), ("NS.rangeval.length", "i"),
+                                   ("NS.pointval", "s"), ("NS.rectval", "s"), ("NS.sizeval", "s"), ("NS.edgeval.0", "r")]),
+        ("NSNumber", ["NSValue", "NSObject"], [("NS.intval", "i"), ("NS.dblval", "r"), ("NS.boolval", "b"), ("NS.number", "o")]),
+        ("NSAttributedString", ["NSObject"], [("NSString", "o"), ("NSAttributes", "o"), ("NSAttributeInfo", "o")]),
+        ("NSMutableAttributedString", ["NSAttributedString", "NSObject"], [("NSString", "o"), ("NSAttributes", "l"), ("NSAttributeInfo", "d")]),
+        ("NSError", ["NSObject"], [("NSDomain", "o"), ("NSCode", "i"), ("NSUserInfo", "o")]),
+        ("NSNotification", ["NSObject"], [("NS.name", "o"), ("NS.object", "o"), ("NS.userinfo", "o")]),
+        ("NSArray", ["NSObject"], [("NS.objects", "l")]),
+        ("NSOrderedSet", ["NSObject"], [("NS.objects", "l"), ("NS.object.0", "o")]),
+        ("NSDictionary", ["NSObject"], [("NS.keys", "l"), ("NS.objects", "l"), ("NS.key.0", "o"), ("NS.object.0", "o")]),
+        ("NSMutableString", ["NSString", "NSObject"], [("NS.string", "s"), ("NS.bytes", "d")]),
+        ("NSMutableData", ["NSData", "NSObject"], [("NS.data", "d"), ("NS.bytes", "d")]),
+        ("NSDate", ["NSObject"], [("NS.time", "r")]),
+        ("NSURL", ["NSObject"], [("NS.base", "o"), ("NS.relative", "o")]),
+        ("NSUUID", ["NSObject"], [("NS.uuidbytes", "d")]),
+        ("NSLocale", ["NSObject"], [("NS.identifier", "o")]),
+        ("NSTimeZone", ["NSObject"], [("NS.name", "o"), ("NS.data", "d")]),
+        ("NSCountedSet", ["NSMutableSet", "NSSet", "NSObject"], [("NS.objects", "l"), ("NS.count", "i")]),
+    ]
+
+    /// A value of the kind a template names (three times in four), else any value.
+    mutating func value(kind: Character, ids: Int, depth: Int) -> KeyedArchiveBuilder.Value {
+        guard below(4) != 0 else { return value(ids: ids, depth: depth) }
+        switch kind {
+        case "i": return .int(int())
+        case "r": return .real(real())
+        case "b": return .bool(next() & 1 == 1)
+        case "s": return .string(string())
+        case "d": return .data(below(3) == 0 ? Array(string().utf8) : data(depth: depth))
+        case "l": return .refs((0..<below(8)).map { _ in below(ids + 2) })
+        default: return .ref(below(ids + 2))
+        }
+    }
+
+    /// An object of a known class with (most of) the fields its presenter reads.
+    mutating func templated(_ a: inout KeyedArchiveBuilder, ids: Int, depth: Int) -> KeyedArchiveBuilder.Entry {
+        let template = Self.templates[below(Self.templates.count)]
+        var fields: [(String, KeyedArchiveBuilder.Value)] = []
+        for (key, kind) in template.fields where below(4) != 0 { fields.append((key, value(kind: kind, ids: ids, depth: depth))) }
+        if below(4) == 0 { fields += self.fields(ids: ids, depth: depth) }
+        return .object(classID: a.classID(template.name, template.supers), fields: fields)
+    }
+
     mutating func className() -> String { below(5) == 0 ? string() : Self.classNames[below(Self.classNames.count)] }
 
     mutating func build(depth: Int) -> [UInt8] {
@@ -133,7 +187,7 @@ public struct KeyedArchiveProgram {
         while made < planned, !exhausted {
             made += 1
             let ids = Swift.max(planned, a.entries.count)
-            switch below(14) {
+            switch below(17) {
             case 0: a.add(.null)
             case 1: a.add(.string(string()))
             case 2: a.add(.int(int()))
@@ -152,6 +206,7 @@ public struct KeyedArchiveProgram {
                 if next() & 1 == 1 {
                     a.set(slot, .object(classID: a.classID(className()), fields: [("self", .ref(slot))] + fields(ids: ids, depth: depth)))
                 }
+            case 12, 13, 14: a.add(templated(&a, ids: ids, depth: depth))
             default: a.add(.rawDictionary(fields(ids: ids, depth: depth)))
             }
         }
@@ -159,8 +214,9 @@ public struct KeyedArchiveProgram {
         a.top = [("root", .ref(below(ids + 1)))]
         for _ in 0..<below(3) { a.top.append((string(), value(ids: ids, depth: depth))) }
         var out = a.buildBinary()
-        // Raw damage: a few bytes overwritten at chosen offsets.
-        if depth == 0, !out.isEmpty {
+        // Raw damage: a few bytes overwritten at chosen offsets. A program that has run out of bytes
+        // reads zeros, which would choose damage at offset 0 and so break the header of every short input.
+        if depth == 0, !out.isEmpty, !exhausted {
             for _ in 0..<(below(8) == 0 ? 1 + below(4) : 0) {
                 let at = (Int(next()) << 8 | Int(next())) % out.count
                 out[at] = next()
