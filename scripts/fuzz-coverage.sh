@@ -18,7 +18,8 @@
 #   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveModel/Outline
 #
 # Environment: FUZZ_WORK (fuzz-work), FUZZ_MAX_LEN (4096, as scripts/fuzz.sh), FUZZ_NICE (10).
-# Exit status: 0, or 2 on a build failure, bad usage or a target with no corpus yet.
+# Exit status: 0; 1 when a corpus input fails under this build (a finding: the replay stops there);
+# 2 on a build failure, bad usage or a target with no corpus yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,6 +65,7 @@ COV=$(tool llvm-cov) || { echo "fuzz-coverage.sh: llvm-cov not found" >&2; exit 
 out=$WORK/coverage
 mkdir -p "$out"
 rows=()
+findings=0
 for t in "${targets[@]}"; do
   dirs=()
   for d in "$WORK/corpus/$t" "$WORK/seeds/$t"; do [ -d "$d" ] && dirs+=("$d"); done
@@ -79,7 +81,13 @@ for t in "${targets[@]}"; do
   echo "fuzz-coverage.sh: replaying $inputs inputs through $t" >&2
   rm -f "$out/$t".profraw "$out/$t".profdata
   LLVM_PROFILE_FILE="$out/$t.profraw" nice -n "$NICE" "$SCRATCH/release/$t" -runs=0 -max_len="$MAX_LEN" \
-    -rss_limit_mb=4096 -timeout=120 "${dirs[@]}" >"$out/$t.log" 2>&1 || true
+    -rss_limit_mb=4096 -timeout=120 -artifact_prefix="$out/$t-" "${dirs[@]}" >"$out/$t.log" 2>&1 || true
+  if grep -qE 'deadly signal|fuzz check failed|ERROR: libFuzzer' "$out/$t.log"; then
+    # A corpus input fails under this build (the harness or the code changed since it was kept).
+    echo "fuzz-coverage.sh: replaying $t hit a finding: see $out/$t.log (the input is saved as $out/$t-crash-*)" >&2
+    grep -E 'fuzz check failed|ERROR|SUMMARY|Test unit written' "$out/$t.log" | head -6 >&2 || true
+    rows+=("$t|$inputs|finding|-|-"); findings=1; continue
+  fi
   [ -s "$out/$t.profraw" ] || { echo "fuzz-coverage.sh: $t wrote no profile (see $out/$t.log)" >&2; exit 2; }
   "$PROFDATA" merge -sparse "$out/$t.profraw" -o "$out/$t.profdata"
   read -r -a paths <<<"$(sources_of "$t")"
@@ -101,3 +109,4 @@ for row in "${rows[@]}"; do
   printf '%-18s %8s %22s %9s %10s\n' "$t" "$n" "$l" "$r" "$f"
 done
 echo "reports: $out/<target>.report.txt$([ $show = 0 ] || echo ", annotated sources: $out/<target>.txt")"
+exit $findings

@@ -22,9 +22,38 @@ public enum FuzzLayers {
                 problems.append("node \(id): child \(child) outside \(count) nodes does not read as invalid")
                 break
             }
+            if id < elementCheckLimit { problems += elements(tree, id, node) }
             if problems.count > 20 { return problems }
         }
         problems += located(tree.fullCheck(), inside: size, "container check")
+        return problems
+    }
+
+    /// Nodes whose lazy element lists are compared with their decoded values.
+    static let elementCheckLimit = 256
+
+    /// The lazy element reads (`arrayElements`, `containerValues`, which a binary tree answers from the
+    /// container's header alone) must list the ids the decoded node lists, and stay inside the input.
+    static func elements(_ tree: any PlistTree, _ id: Int, _ node: PlistNode) -> [String] {
+        var problems: [String] = []
+        let size = tree.input.count
+        for (what, lazy) in [("arrayElements", tree.arrayElements(id)), ("containerValues", tree.containerValues(id))] {
+            if let r = lazy?.range, r.start < 0 || r.end > size || r.start > r.end {
+                problems.append("node \(id): \(what) range \(r) outside the input (\(size) bytes)")
+            }
+        }
+        let decoded: (array: [Int]?, values: [Int]?)
+        switch node.value {
+        case .array(let ids), .set(let ids): decoded = (ids, ids)
+        case .dict(_, let values): decoded = (nil, values)
+        default: return problems
+        }
+        if let ids = decoded.array, tree.arrayElements(id).map(Array.init) != ids {
+            problems.append("node \(id): arrayElements lists \(tree.arrayElements(id).map { Array($0.prefix(8)) } ?? []) but the node lists \(ids.prefix(8))")
+        }
+        if let values = decoded.values, tree.containerValues(id).map(Array.init) != values {
+            problems.append("node \(id): containerValues lists \(tree.containerValues(id).map { Array($0.prefix(8)) } ?? []) but the node lists \(values.prefix(8))")
+        }
         return problems
     }
 
