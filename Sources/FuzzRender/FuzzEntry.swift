@@ -17,9 +17,11 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                                    segments: FuzzRender.segments, index: index)
     var problems: [String] = []
     for (step, screen) in screens.enumerated() {
-        for row in 0..<screen.rows {
-            if let bad = FuzzCheck.unsafeScalar(in: screen.line(row)) {
-                problems.append("screen after \"\(FuzzRender.segments[step])\" (step \(step)), row \(row): raw U+\(String(bad.value, radix: 16, uppercase: true))")
+        // Cell by cell: the cells' texts are exactly what the terminal seam writes.
+        for (i, cell) in screen.cells.enumerated() {
+            if let bad = FuzzCheck.unsafeScalar(in: cell.text) {
+                problems.append("screen after \"\(FuzzRender.segments[step])\" (step \(step)), row \(i / screen.cols), column \(i % screen.cols): raw U+\(String(bad.value, radix: 16, uppercase: true))")
+                break
             }
         }
     }
