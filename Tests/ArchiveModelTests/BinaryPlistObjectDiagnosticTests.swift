@@ -117,6 +117,17 @@ import Testing
         b.add(.bool(true))
         let d = BinaryPlistTree(InputBytes(b.build().bytes)).fullCheck()
         #expect(d.filter { $0.id == "bplist.depth.exceeded" }.count == 1)
+        // The objects below the limit are reachable from the top object, not lost.
+        #expect(!d.contains { $0.id == "bplist.object.unreferenced" })
+    }
+
+    @Test func cycleBelowTheDepthLimitIsFound() {
+        var b = BinaryPlistBuilder()
+        for i in 0..<599 { b.add(.array([i + 1])) }
+        b.add(.array([598]))
+        let d = BinaryPlistTree(InputBytes(b.build().bytes)).fullCheck()
+        #expect(d.map(\.id).filter { $0.hasPrefix("bplist.depth") || $0.hasPrefix("bplist.container") || $0.hasPrefix("bplist.object.unref") }
+                == ["bplist.depth.exceeded", "bplist.container.cycle"])
     }
 
     /// The full check validates strings without building them; it must agree with the decoder.

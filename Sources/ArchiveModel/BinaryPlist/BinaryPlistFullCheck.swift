@@ -180,15 +180,13 @@ struct BinaryPlistFullCheck {
                     "object \(frame.id) refers to object \(child), which contains it: a container cycle (CF rejects it)",
                     range: starts[frame.id] >= 0 ? ByteRange(starts[frame.id], ends[frame.id]) : nil, object: frame.id))
             } else if colour[child] == 0 {
-                if stack.count >= Self.maxDepth {
-                    if !reportedDepth {
-                        reportedDepth = true
-                        found.append(Diagnostic("bplist.depth.exceeded", .error,
-                            "containers nest deeper than \(Self.maxDepth) levels at object \(child) (CF's macOS limit)",
-                            range: starts[child] >= 0 ? ByteRange(starts[child], ends[child]) : nil, object: child))
-                    }
-                    colour[child] = 2
-                    continue
+                // Reported once; the walk goes on (its stack is an array), so the objects below stay
+                // reachable and cycles below are still found.
+                if stack.count >= Self.maxDepth, !reportedDepth {
+                    reportedDepth = true
+                    found.append(Diagnostic("bplist.depth.exceeded", .error,
+                        "containers nest deeper than \(Self.maxDepth) levels at object \(child) (CF's macOS limit)",
+                        range: starts[child] >= 0 ? ByteRange(starts[child], ends[child]) : nil, object: child))
                 }
                 colour[child] = 1
                 stack.append((child, 0))
