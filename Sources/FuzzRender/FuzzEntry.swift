@@ -5,7 +5,7 @@ import TUI
 /// libFuzzer entry: any input opened as a document (format detection included) and browsed as a user
 /// would, on a virtual 100x30 screen: one session walks the tree, opens the hex view, the detail pane
 /// (scrolled), a search, a go-to, follow/back/forward, the referrers, problems and help lists, deep
-/// expansion and sibling moves, a resize and a yank (`FuzzRender.segments`). The screen after each
+/// expansion and sibling moves, resizes to 40x10 and 6x3 and a yank (`FuzzRender.segments`). The screen after each
 /// segment is checked: no cell may hold a raw control character (terminal safety). The full
 /// `--dump`/`--json` path over whole files is the corruption campaign's (`FuzzCheck.document`).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -48,6 +48,7 @@ enum FuzzRender {
         "<Esc>EJJK<PgDn><C-d>",               // expand everything, siblings, pages
         "<C-u>2c",                            // two levels, collapse below
         "<Resize 40x10>jjyv",                 // a narrow screen, copy a value
+        "<Resize 6x3>dp",                     // a tiny one, with the detail pane and a list
         "<Resize 100x30>o",                   // open an embedded archive, if the row holds one
     ]
 }
