@@ -29,8 +29,9 @@ import Testing
         let read = graph.makeStructureReader()
         guard case .list(let items) = read(1).field("list")?.value else { Issue.record("owner has no list"); return }
         #expect(items.count == 70)
-        guard case .invalid(let why) = read(2).field("list")?.value else { Issue.record("holder #2 repeats the list"); return }
-        #expect(why.contains("inline array of #1"))
+        guard case .sameAs(let same) = read(2).field("list")?.value else { Issue.record("holder #2 repeats the list"); return }
+        #expect(same.owner == 1 && same.node == shared.keys.first)
+        #expect(same.description.contains("inline array of #1"))
         #expect(read(2).sharedListLinks == [SharedListLink(node: shared.keys.first ?? -1, targets: nil)])
     }
 
@@ -67,7 +68,7 @@ import Testing
         b.objects[0] = .dict([(key("$archiver"), key("NSKeyedArchiver")), (key("$top"), top), (key("$objects"), objects)])
         let graph = KeyedArchiveGraph(tree: BinaryPlistTree(InputBytes(b.build().bytes)))
         #expect(graph.sharedInlineLists().keys.sorted() == [list])
-        guard case .list(let wrapper) = graph.makeStructureReader()(2).field("list")?.value, case .invalid = wrapper.first else {
+        guard case .list(let wrapper) = graph.makeStructureReader()(2).field("list")?.value, case .sameAs = wrapper.first else {
             Issue.record("holder #2 repeats the nested list"); return
         }
         let index = try #require(GraphIndex(graph: graph))
@@ -85,11 +86,22 @@ import Testing
         #expect(Self.archive(count: items + 1).sharedInlineLists().count == 1)
     }
 
+    /// The stand-in reads as a way to the owner, not as a broken value: no error mark, `f` leads there.
+    @Test func theStandInIsShownLikeAReferenceToTheOwner() {
+        let graph = Self.archive()
+        _ = graph.fullCheck()
+        let outline = Outline(graph: graph)
+        let row = outline.node(label: "list", value: graph.object(2).field("list")?.value ?? .invalid("none"), range: nil)
+        #expect(row.target == 1)
+        #expect(row.severity == nil)
+        #expect(row.summary.hasPrefix("same as #1: the inline array of #1"))
+    }
+
     /// Showing one object never waits for the whole-file pass: until it has run, every holder shows the list.
     @Test func browsingBeforeTheWholeFilePassShowsTheListEverywhere() {
         let graph = Self.archive()
         guard case .list = graph.object(2).field("list")?.value else { Issue.record("no list before the pass"); return }
         _ = graph.fullCheck()
-        guard case .invalid = graph.object(2).field("list")?.value else { Issue.record("list repeated after the pass"); return }
+        guard case .sameAs = graph.object(2).field("list")?.value else { Issue.record("list repeated after the pass"); return }
     }
 }

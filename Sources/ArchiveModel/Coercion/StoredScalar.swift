@@ -23,6 +23,7 @@ enum StoredScalar: Equatable {
         case .reference(let r): self = .reference(r)
         case .list(let items): self = .other(.list(count: items.count))
         case .invalid(let why): self = .other(.invalid(why))
+        case .sameAs(let same): self = .other(.invalid("shown under #\(same.owner): " + same.description))
         case .scalar(let s):
             switch s {
             case .integer(let i, _): self = .integer(i)

@@ -102,13 +102,13 @@ extension FieldValue {
     public func forEachReference(lazyItemLimit: Int = .max, _ body: (Reference) -> Void) {
         switch self {
         case .reference(let r): body(r)
-        case .scalar, .invalid: return
+        case .scalar, .invalid, .sameAs: return
         case .list(let items):
             for item in items.isLazy ? items.prefix(lazyItemLimit) : items[...] {
                 switch item {
                 case .reference(let r): body(r)
                 case .list: item.forEachNestedReference(body)
-                case .scalar, .invalid: continue
+                case .scalar, .invalid, .sameAs: continue
                 }
             }
         }
@@ -121,7 +121,7 @@ extension FieldValue {
             switch next {
             case .reference(let r): body(r)
             case .list(let items): pending.append(contentsOf: items.reversed())
-            case .scalar, .invalid: break
+            case .scalar, .invalid, .sameAs: break
             }
         }
     }

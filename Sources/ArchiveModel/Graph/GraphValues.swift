@@ -59,11 +59,32 @@ public enum FieldValue: Sendable, Equatable {
     case list(FieldList)
     /// A value that could not be decoded; the message says why.
     case invalid(String)
+    /// Content written once in the file and shown under another object, its owner: a holder's copy of
+    /// an inline list several objects share, or a `$objects` entry whose dictionary is another's.
+    /// Front ends show it like a reference to the owner (following it leads there); it is not a
+    /// reference, so it adds no referrer: the index links it through `SharedListLink`s.
+    case sameAs(SameContent)
 
     /// The referenced object id, if this is a reference to a real object.
     public var objectID: ObjectID? {
         if case .reference(let r) = self { return r.objectID }
         return nil
+    }
+}
+
+/// Where content written once in the file is shown (see `FieldValue.sameAs`).
+public struct SameContent: Sendable, Equatable {
+    /// The object that shows the content.
+    public var owner: ObjectID
+    /// The plist node that holds it.
+    public var node: Int
+    /// What it is, for people: `the inline array of #3 (plist object 9, 4,000 items), listed by 4,000 objects`.
+    public var description: String
+
+    public init(owner: ObjectID, node: Int, description: String) {
+        self.owner = owner
+        self.node = node
+        self.description = description
     }
 }
 

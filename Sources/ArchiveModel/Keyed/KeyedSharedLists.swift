@@ -74,7 +74,8 @@ extension KeyedArchiveGraph {
 
     /// The field value a holder other than the owner shows.
     static func sharedListStandIn(_ list: SharedInlineList) -> FieldValue {
-        .invalid("the inline array of #\(list.owner) (plist object \(list.node), \(list.count) items), listed by \(list.holders) objects; shown under #\(list.owner)")
+        .sameAs(SameContent(owner: list.owner, node: list.node,
+                            description: "the inline array of #\(list.owner) (plist object \(list.node), \(list.count) items), listed by \(list.holders) objects"))
     }
 
     /// The diagnostic the owner carries, once per shared list.

@@ -16,6 +16,7 @@ enum KnownText {
         case .scalar(let s): ValueFormatter.summary(s)
         case .list(let items): count(items.count, "item")
         case .invalid(let why): "invalid: " + DisplayText.escape(why)
+        case .sameAs(let same): "same as #\(same.owner)"
         case .reference(let r): reference(r)
         }
     }
@@ -53,6 +54,7 @@ extension KnownText {
         case .scalar(let s): return ValueFormatter.summary(s)
         case .reference(let r): return reference(r)
         case .invalid(let why): return "invalid: " + DisplayText.escape(why)
+        case .sameAs(let same): return "same as #\(same.owner)"
         case .list(let items):
             guard depth < 8 else { return "{…}" }
             let shown = items.prefix(16).map { typed($0, depth: depth + 1) }

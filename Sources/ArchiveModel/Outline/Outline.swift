@@ -94,6 +94,10 @@ public final class Outline {
                                source: items.isEmpty ? .none : .list(items))
         case .invalid(let why):
             return OutlineNode(label: label, value: value, summary: DisplayText.escape(why), state: .invalid(why), range: range, severity: .error)
+        case .sameAs(let same):
+            // Like a reference to the owner: following or expanding it shows the owner's fields.
+            return OutlineNode(label: label, value: value, target: same.owner, summary: "same as #\(same.owner): " + DisplayText.escape(same.description),
+                               range: range)
         case .reference(let ref):
             return referenceNode(label: label, value: value, ref: ref, range: range)
         }

@@ -99,6 +99,8 @@ public struct JSONRenderer {
             case .reference(let r): writeReference(r, &w)
             case .scalar(let s): writeScalar(s, &w)
             case .invalid(let why): w.raw("{\"invalid\":"); w.string(why); w.raw("}")
+            case .sameAs(let same):
+                w.raw("{\"sameAs\":\(same.owner),\"node\":\(same.node),\"description\":"); w.string(same.description); w.raw("}")
             case .list(let items):
                 w.raw("{\"list\":[")
                 needsComma.append(false)

@@ -68,6 +68,7 @@ enum YankText {
         case .reference(.dangling(let raw, _)): return "\(raw)"
         case .list: return node.summary
         case .invalid(let why): return why
+        case .sameAs(let same): return "#\(same.owner)"
         }
     }
 
