@@ -40,6 +40,9 @@ public enum HostileInputs {
             // well inside its guard on a loaded machine (1,000 took 92 s of 120 in a debug build).
             Input(name: "inline array shared by 4,000 objects", bytes: inlineArraySharedByManyObjects(count: 4_000)),
             Input(name: "inline array shared inside 4,000 lists", bytes: inlineArraySharedByManyObjects(count: 4_000, wrapped: true)),
+            Input(name: "dictionary shared by 4,000 $objects entries", bytes: dictionarySharedByManyEntries(count: 4_000, keys: 4_000)),
+            Input(name: "4,000 table entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: false)),
+            Input(name: "4,000 $objects entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: true)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -264,6 +267,65 @@ public enum HostileInputs {
         let top = b.add(.dict([(keys[3], uid1)]))
         b.objects[0] = .dict([(keys[0], archiver), (keys[1], top), (keys[2], objects)])
         return b.build().bytes
+    }
+
+    /// A keyed archive whose `$objects` lists one `keys`-key dictionary `count` times (Python's plistlib
+    /// writes a dictionary used twice once): NSKeyedUnarchiver reads `count` objects of `keys` fields each.
+    public static func dictionarySharedByManyEntries(count n: Int, keys k: Int) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the root, set below
+        let uid1 = b.add(.uid(1))
+        var fields: [(Int, Int)] = [(b.add(.string("$class")), b.add(.uid(UInt64(n + 1))))]
+        for i in 0..<k { fields.append((b.add(.string("k\(i)")), uid1)) }
+        let shared = b.add(.dict(fields))
+        let cls = b.add(.dict([(b.add(.string("$classname")), b.add(.string("Thing"))),
+                               (b.add(.string("$classes")), b.add(.array([b.add(.string("Thing"))])))]))
+        let objects = b.add(.array([b.add(.string("$null"))] + Array(repeating: shared, count: n) + [cls]))
+        let top = b.add(.dict([(b.add(.string("root")), uid1)]))
+        b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
+                              (b.add(.string("$version")), b.add(.integer(100_000))),
+                              (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
+        return b.build().bytes
+    }
+
+    /// A damaged offset table: `count` entries hold the offset of one container of `values` values.
+    /// Plain: the top object is a dictionary of `values` keys, and `count` table entries repeat its
+    /// offset. Keyed: `$objects` entries 2…`count`+1 are table entries that repeat the offset of entry
+    /// 1, a dictionary of `values` keys.
+    public static func offsetSharedByManyObjects(count n: Int, values k: Int, keyed: Bool) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.offsetIntSize = 4
+        b.add(.null) // 0: the root, set below
+        var sharers: [Int] = []
+        let target: Int
+        if keyed {
+            let uid1 = b.add(.uid(1))
+            var fields: [(Int, Int)] = [(b.add(.string("$class")), b.add(.uid(UInt64(n + 2))))]
+            for i in 0..<k { fields.append((b.add(.string("k\(i)")), uid1)) }
+            target = b.add(.dict(fields))
+            sharers = (0..<n).map { _ in b.add(.null) }   // placeholders: their offsets are rewritten below
+            let cls = b.add(.dict([(b.add(.string("$classname")), b.add(.string("Thing"))),
+                                   (b.add(.string("$classes")), b.add(.array([b.add(.string("Thing"))])))]))
+            let objects = b.add(.array([b.add(.string("$null")), target] + sharers + [cls]))
+            let top = b.add(.dict([(b.add(.string("root")), uid1)]))
+            b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
+                                  (b.add(.string("$version")), b.add(.integer(100_000))),
+                                  (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
+        } else {
+            let a = b.add(.string("a"))
+            b.objects[0] = .dict(Array(repeating: (a, a), count: k))
+            target = 0
+            sharers = (0..<n).map { _ in b.add(.null) }
+        }
+        let built = b.build()
+        var bytes = built.bytes
+        let offset = UInt64(built.ranges[target].start)
+        for id in sharers {
+            var entry: [UInt8] = []
+            bigEndian(offset, 4, &entry)
+            bytes.replaceSubrange((built.tableOffset + 4 * id)..<(built.tableOffset + 4 * id + 4), with: entry)
+        }
+        return bytes
     }
 
     // MARK: - Huge values

@@ -219,6 +219,31 @@ import Glibc
         Self.expectBounded(e, lines: bytes.count / 2, mebibytes: 256)
     }
 
+    /// 20,000 `$objects` entries listing one 5,000-key dictionary (a valid file, 140 KB): 10^8 fields if
+    /// read in every entry (`--check` did not finish in 120 s and passed 3 GB). One entry shows the
+    /// fields; the others stand in for it (`SharedEntry`).
+    @Test func dictionarySharedByManyEntries() {
+        let bytes = HostileInputs.dictionarySharedByManyEntries(count: 20_000, keys: 5_000)
+        let e = Self.exercise(bytes)
+        #expect(e.objects == 20_002)
+        #expect(e.diagnostics.filter { $0.id == "keyed.object.shared" }.count == 1)
+        #expect(e.diagnostics.filter { $0.severity == .error }.map(\.id) == [])
+        Self.expectBounded(e, lines: bytes.count, mebibytes: 256)
+    }
+
+    /// A damaged table: 20,000 entries holding the offset of one 5,000-entry container, in a plain
+    /// plist (100 KB: `--check` took 1.3 GB, `--dump` did not finish in 120 s at 5 GB) and as
+    /// `$objects` entries of a keyed archive (`--check` did not finish in 60 s at 3 GB).
+    @Test(arguments: [false, true])
+    func offsetSharedByManyObjects(keyed: Bool) {
+        let bytes = HostileInputs.offsetSharedByManyObjects(count: 20_000, values: 5_000, keyed: keyed)
+        let e = Self.exercise(bytes)
+        #expect(e.diagnostics.filter { $0.id == "bplist.offset.duplicate" }.count == 20_000)
+        #expect(!e.diagnostics.contains { $0.id == "bplist.object.unreferenced" })
+        if keyed { #expect(e.diagnostics.filter { $0.id == "keyed.object.shared" }.count == 1) }
+        Self.expectBounded(e, lines: bytes.count, mebibytes: 256)
+    }
+
     // MARK: - Huge values
 
     /// A 50 MB ASCII string in a bplist: decodes, summaries are cut, the JSON carries all of it.

@@ -12,6 +12,8 @@ struct BinaryPlistFullCheck {
     private var found: [Diagnostic] = []
     /// The objects inside the object area by offset (set by `run`).
     private var offsetOrder = BinaryPlistOffsetOrder.runs([])
+    /// Objects that share their offset with a lower one: id → the first object at that offset.
+    private(set) var sharers: [Int: Int] = [:]
 
     /// Unreferenced objects reported one by one; the rest are summed up in one note.
     static let listedUnreferenced = 8
@@ -55,15 +57,9 @@ struct BinaryPlistFullCheck {
     mutating func run(progress: (Double) -> Bool) -> [Diagnostic]? {
         let n = layout.objectCount
         let input = tree.input, layout = self.layout
-        let offsetOf = { (id: Int) in Self.areaOffset(of: id, layout, input) }
-        let order = BinaryPlistOffsetOrder(count: n, offsetOf: offsetOf)
-        var sharers: [Int: Int] = [:]   // only objects that share an offset with a lower id
-        var previous = (id: -1, offset: -1)
-        order.forEach(offsetOf: offsetOf) { id, offset in
-            if offset == previous.offset { sharers[id] = sharers[previous.id] ?? previous.id }
-            previous = (id, offset)
-        }
+        let (order, sharers) = Self.offsetOrder(layout, input)
         offsetOrder = order
+        self.sharers = sharers
         let firstAtOffset = sharers
         guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
             let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
@@ -94,30 +90,38 @@ struct BinaryPlistFullCheck {
         return found
     }
 
+    /// The objects in the object area by offset, and those that share an offset with a lower id
+    /// (id → the first object at that offset).
+    static func offsetOrder(_ layout: BinaryPlistLayout, _ input: InputBytes) -> (BinaryPlistOffsetOrder, [Int: Int]) {
+        let offsetOf = { (id: Int) in Self.areaOffset(of: id, layout, input) }
+        let order = BinaryPlistOffsetOrder(count: layout.objectCount, offsetOf: offsetOf)
+        var sharers: [Int: Int] = [:]
+        if case .runs(let runs) = order, runs.count <= 1 { return (order, sharers) } // offsets strictly increase
+        var previous = (id: -1, offset: -1)
+        order.forEach(offsetOf: offsetOf) { id, offset in
+            if offset == previous.offset { sharers[id] = sharers[previous.id] ?? previous.id }
+            previous = (id, offset)
+        }
+        return (order, sharers)
+    }
+
     /// The offset of object `id` when it lies in the object area, else -1.
     private static func areaOffset(of id: Int, _ layout: BinaryPlistLayout, _ input: InputBytes) -> Int {
         guard let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return -1 }
         return offset
     }
 
-    /// Gives each object that was not decoded (it shares its offset) the extent and children of the
-    /// first object at that offset.
+    /// Gives each object that was not decoded (it shares its offset) the extent of the first object at
+    /// that offset. Its children are not copied (N sharers of one K-child container would be N×K ids
+    /// from a table of N entries): the graph walk reads them through the first object.
     private mutating func copyShared(_ firstAtOffset: [Int: Int]) {
-        guard !firstAtOffset.isEmpty else { return }
-        var newStart: [Int] = [0], newIDs: [Int32] = []
-        newStart.reserveCapacity(childStart.count); newIDs.reserveCapacity(childIDs.count)
-        for id in 0..<(childStart.count - 1) {
-            let first = firstAtOffset[id] ?? id
-            starts[id] = starts[first]; ends[id] = ends[first]
-            newIDs += childIDs[childStart[first]..<childStart[first + 1]]
-            newStart.append(newIDs.count)
-        }
-        childStart = newStart; childIDs = newIDs
+        for (id, first) in firstAtOffset { starts[id] = starts[first]; ends[id] = ends[first] }
     }
 
     /// Whether a non-empty container has two parents (or one parent listing it twice).
     func sharesContainers() -> Bool {
         guard childStart.count > 1 else { return false }
+        if sharers.contains(where: { childStart[$0.value + 1] > childStart[$0.value] }) { return true } // one container, many ids
         var seen = [Bool](repeating: false, count: childStart.count - 1)
         for child in childIDs where child >= 0 {
             let c = Int(child)
@@ -168,13 +172,22 @@ struct BinaryPlistFullCheck {
         var colour = [UInt8](repeating: 0, count: n) // 0 unseen, 1 on path, 2 done
         var reportedDepth = false
         var stack: [(id: Int, next: Int)] = []
-        if let top = layout.topObject, top < n { colour[top] = 1; stack.append((top, 0)) }
+        // An object that shares its offset is reached, and the walk goes on at the first object there,
+        // so the children of N such objects are walked once, not N times.
+        let sharers = self.sharers
+        func resolve(_ id: Int) -> Int {
+            guard let first = sharers[id] else { return id }
+            if colour[id] == 0 { colour[id] = 2 }
+            return first
+        }
+        if let top = layout.topObject, top < n { let t = resolve(top); colour[t] = 1; stack.append((t, 0)) }
         while let frame = stack.last {
             let first = childStart[frame.id], count = childStart[frame.id + 1] - first
             if frame.next == count { colour[frame.id] = 2; stack.removeLast(); continue }
             stack[stack.count - 1].next += 1
-            let child = Int(childIDs[first + frame.next])
+            var child = Int(childIDs[first + frame.next])
             guard child >= 0, child < n else { continue }
+            if !sharers.isEmpty { child = resolve(child) }
             if colour[child] == 1 {
                 found.append(Diagnostic("bplist.container.cycle", .error,
                     "object \(frame.id) refers to object \(child), which contains it: a container cycle (CF rejects it)",
@@ -196,6 +209,10 @@ struct BinaryPlistFullCheck {
     }
 
     private mutating func reportUnreferenced(_ colour: [UInt8]) {
+        var colour = colour
+        // Objects that share an offset are one set of bytes (CF reads them as one object): reaching
+        // any of them reaches all (each sharer already has its `bplist.offset.duplicate` warning).
+        for (id, first) in sharers where colour[first] != 0 || colour[id] != 0 { colour[id] = 2; colour[first] = 2 }
         let lost = colour.indices.filter { colour[$0] == 0 }
         guard !lost.isEmpty, layout.topObject != nil else { return }
         for id in lost.prefix(Self.listedUnreferenced) where starts[id] >= 0 {

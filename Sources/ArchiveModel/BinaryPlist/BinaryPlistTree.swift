@@ -9,6 +9,8 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     let layout: BinaryPlistLayout?
     /// What the last full check found out about shared containers.
     private let sharing = Mutex<Bool?>(nil)
+    /// Objects whose table entry repeats a lower object's offset, once looked for.
+    private let sharerCache = Mutex<[Int: Int]?>(nil)
 
     /// Opens `input` (which must start with `bplist`).
     public init(_ input: InputBytes) {
@@ -66,12 +68,27 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
 
     public var mayShareContainers: Bool? { sharing.withLock { $0 } }
 
+    /// Objects whose offset-table entry repeats a lower object's offset (damage, or a hand-made table):
+    /// id → the first object at that offset. Found on the first call, in one pass over the table (the
+    /// full check makes it); a table whose offsets increase has none.
+    public func offsetSharers() -> [Int: Int] {
+        if let known = sharerCache.withLock({ $0 }) { return known }
+        guard let layout else { return [:] }
+        let found = BinaryPlistFullCheck.offsetOrder(layout, input).1
+        sharerCache.withLock { $0 = found }
+        return found
+    }
+
+    public var knownOffsetSharers: [Int: Int] { sharerCache.withLock { $0 } ?? [:] }
+
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         guard let layout else { return openDiagnostics }
         var check = BinaryPlistFullCheck(tree: self, layout: layout)
         guard let found = check.run(progress: progress) else { return openDiagnostics }
         let shares = check.sharesContainers()
         sharing.withLock { $0 = shares }
+        let sharers = check.sharers
+        sharerCache.withLock { $0 = $0 ?? sharers }
         return (openDiagnostics + found).sortedByOffset()
     }
 }

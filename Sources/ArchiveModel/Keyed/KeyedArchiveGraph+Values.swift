@@ -45,8 +45,9 @@ extension KeyedArchiveGraph {
     static let repeatedInlineLimit = 64
 
     /// The value, the number of values in it, and the bytes of the node.
-    private func convertCounting(_ nodeID: Int, depth: Int, conversion: inout InlineConversion)
+    private func convertCounting(_ listedID: Int, depth: Int, conversion: inout InlineConversion)
         -> (value: FieldValue, size: Int, range: ByteRange?) {
+        let nodeID = conversion.canonical[listedID] ?? listedID
         if let elements = tree.arrayElements(nodeID) {
             if let list = conversion.shared[nodeID], list.owner != conversion.object {
                 conversion.link(nodeID, targets: nil)

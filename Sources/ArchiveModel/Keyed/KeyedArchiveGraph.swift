@@ -13,8 +13,9 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// Key names and class dictionaries for reads made through `object(_:)`; whole-file passes give
     /// each thread its own cache instead, so they never contend on a lock.
     private let sharedCache = Mutex(KeyedReadCache())
-    /// Inline arrays several objects list, once a whole-file pass has looked (see `SharedInlineList`).
-    private let sharedListCache = Mutex<[Int: SharedInlineList]?>(nil)
+    /// Inline arrays several objects list and `$objects` nodes several entries share, once a whole-file
+    /// pass has looked (see `SharedInlineList`, `SharedEntry`).
+    private let sharedContentCache = Mutex<SharedContent?>(nil)
 
     public init(tree: any PlistTree) {
         self.tree = tree
@@ -60,35 +61,55 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
 
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
         let cache = KeyedReadCache()
-        let shared = sharedInlineLists()
+        let shared = sharedContent()
         return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache, shared: shared, wholeFile: true) : self.object(id) }
     }
 
     private func read(_ id: ObjectID, rules: Bool, lazyItemLimit: Int = .max) -> GraphObject {
-        let shared = knownSharedInlineLists
+        let shared = knownSharedContent
         return sharedCache.withLock { read(id, rules: rules, cache: $0, shared: shared, lazyItemLimit: lazyItemLimit) }
     }
 
-    /// Inline arrays listed by several objects, found on the first call (whole-file passes make it).
-    func sharedInlineLists() -> [Int: SharedInlineList] {
-        if let known = sharedListCache.withLock({ $0 }) { return known }
+    /// Inline arrays and `$objects` nodes several objects share, found on the first call (whole-file
+    /// passes make it). Not looked for when the container's full check saw no shared container.
+    func sharedContent() -> SharedContent {
+        if let known = sharedContentCache.withLock({ $0 }) { return known }
         // Not held while looking: showing an object reads the cache and must never wait for the pass.
-        let found = tree.mayShareContainers == false ? [:] : findSharedInlineLists()
-        sharedListCache.withLock { $0 = found }
+        var found = SharedContent()
+        if tree.mayShareContainers != false {
+            let canonical = tree.offsetSharers()
+            let entries = findSharedEntries(entryHolders(canonical: canonical))
+            found = SharedContent(lists: findSharedInlineLists(entries: entries, canonical: canonical), entries: entries,
+                                  canonical: canonical)
+        }
+        sharedContentCache.withLock { $0 = found }
         return found
     }
 
-    /// The shared inline arrays if a whole-file pass has found them, else none: showing one object never
-    /// waits for a pass over all of them.
-    var knownSharedInlineLists: [Int: SharedInlineList] { sharedListCache.withLock { $0 } ?? [:] }
+    /// Inline arrays listed by several objects (see `sharedContent`).
+    func sharedInlineLists() -> [Int: SharedInlineList] { sharedContent().lists }
+
+    /// What a whole-file pass has found shared, else nothing: showing one object never waits for a
+    /// pass over all of them.
+    var knownSharedContent: SharedContent { sharedContentCache.withLock { $0 } ?? SharedContent() }
 
     /// Object `id`; `wholeFile` reads (full check, index) record the links to shared inline lists, and a
     /// full check (`rules` too) reads long lists once, up front.
-    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, shared: [Int: SharedInlineList], lazyItemLimit: Int = .max,
+    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, shared: SharedContent, lazyItemLimit: Int = .max,
               wholeFile: Bool = false) -> GraphObject {
-        let node = tree.node(objectNodeIDs[id])
-        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared, recordsLinks: wholeFile)
+        let nodeID = objectNodeIDs[id]
+        let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
+        if let entry, entry.owner != id {
+            return Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range)
+        }
+        let node = tree.node(nodeID)
+        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared.lists,
+                                       canonical: shared.canonical, recordsLinks: wholeFile)
         var object = reader.read(rules: rules, lazyItemLimit: lazyItemLimit, storedLists: wholeFile && rules)
+        if let entry {
+            if wholeFile { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
+            if rules { object.diagnostics.append(Self.sharedEntryDiagnostic(entry, range: node.range)) }
+        }
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return object
     }
@@ -104,7 +125,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         all.append(contentsOf: header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree))
         // One pass (split across cores) decodes every object with its rules and collects the references.
         let n = objectCount
-        let shared = sharedInlineLists()
+        let shared = sharedContent()
         guard let parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
             var edges = GraphEdges(objectCount: n)
             var found: [Diagnostic] = []

@@ -6,11 +6,13 @@ struct KeyedObjectReader {
     let node: PlistNode
     /// Inline arrays several objects reach: shown under their owner only (see `SharedInlineList`).
     var shared: [Int: SharedInlineList] = [:]
+    /// Nodes that are a lower node's bytes (see `PlistTree.offsetSharers`).
+    var canonical: [Int: Int] = [:]
     /// Whether to record links to shared lists (whole-file passes).
     var recordsLinks = false
 
     private func newConversion() -> InlineConversion {
-        InlineConversion(object: id, shared: shared, recordsLinks: recordsLinks)
+        InlineConversion(object: id, shared: shared, canonical: canonical, recordsLinks: recordsLinks)
     }
 
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).

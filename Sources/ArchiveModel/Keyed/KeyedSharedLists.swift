@@ -32,6 +32,8 @@ struct InlineConversion {
     /// The object being read, and the shared lists it shows only if it owns them.
     var object: ObjectID = -1
     var shared: [Int: SharedInlineList] = [:]
+    /// Nodes that are a lower node's bytes: an array listed under several ids is one array.
+    var canonical: [Int: Int] = [:]
     /// Whether to record `links` (whole-file passes; a browser read only needs the stand-ins).
     var recordsLinks = false
     var links: [SharedListLink] = []
@@ -52,13 +54,16 @@ extension KeyedArchiveGraph {
     /// Inline arrays that more than one object reaches (directly or through other inline arrays), by
     /// plist node, with more than `sharedListMinimum` values. Parts of the id range are walked in
     /// parallel, each array once per part (by the first object of the part to reach it), so the walk is
-    /// linear in the file; the owner is the lowest id that reaches the array.
-    func findSharedInlineLists() -> [Int: SharedInlineList] {
+    /// linear in the file; the owner is the lowest id that reaches the array. Entries that show another
+    /// entry's fields (`entries`, see `SharedEntry`) are skipped.
+    func findSharedInlineLists(entries: [Int: SharedEntry] = [:], canonical: [Int: Int] = [:]) -> [Int: SharedInlineList] {
         let tree = self.tree, objectNodeIDs = self.objectNodeIDs
         let parts = Parallel.map(count: objectCount, progress: { _ in true }) { range, _ -> InlineWalk in
-            var walk = InlineWalk()
+            var walk = InlineWalk(canonical: canonical)
             for id in range {
-                for value in tree.containerValues(objectNodeIDs[id]) ?? .empty { walk.visit(value, from: id, in: tree) }
+                let node = objectNodeIDs[id]
+                if let entry = entries[canonical[node] ?? node], entry.owner != id { continue }
+                for value in tree.containerValues(node) ?? .empty { walk.visit(value, from: id, in: tree) }
             }
             return walk
         } ?? []
@@ -89,10 +94,14 @@ extension KeyedArchiveGraph {
 /// The walk behind `findSharedInlineLists`: who reaches each inline array first, how many objects
 /// reach it, and how many values it holds with nested arrays counted in full.
 struct InlineWalk: Sendable {
+    /// Nodes that are a lower node's bytes (see `PlistTree.offsetSharers`).
+    var canonical: [Int: Int] = [:]
     var firstHolder: [Int: ObjectID] = [:]
     var holders: [Int: Int] = [:]
     var size: [Int: Int] = [:]
     private var lastHolder: [Int: ObjectID] = [:]
+
+    init(canonical: [Int: Int] = [:]) { self.canonical = canonical }
 
     /// Adds the walk of a later part of the id range (objects are in one part each).
     mutating func merge(_ other: InlineWalk) {
@@ -115,6 +124,7 @@ struct InlineWalk: Sendable {
     /// Walks the inline arrays under `root` for object `id` (an array reached before is not walked
     /// again), with an explicit stack: nesting is input-controlled.
     mutating func visit(_ root: Int, from id: ObjectID, in tree: any PlistTree) {
+        let root = canonical[root] ?? root
         guard let rootElements = tree.arrayElements(root), reach(root, from: id) else { return }
         var stack: [(node: Int, elements: PlistArrayElements, next: Int, size: Int, depth: Int)] = [(root, rootElements, 0, 1, 0)]
         while var frame = stack.popLast() {
@@ -123,7 +133,7 @@ struct InlineWalk: Sendable {
                 if !stack.isEmpty { stack[stack.count - 1].size += frame.size }
                 continue
             }
-            let child = frame.elements[frame.next]
+            let child = canonical[frame.elements[frame.next]] ?? frame.elements[frame.next]
             frame.next += 1
             guard frame.depth + 1 < KeyedObjectReader.inlineDepthLimit, let nested = tree.arrayElements(child) else {
                 frame.size += 1

@@ -17,7 +17,39 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
         return [Field(key: "root", value: reference(root))]
     }
 
-    public func object(_ id: ObjectID) -> GraphObject {
+    public func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownOffsetSharers) }
+
+    /// Whole-file passes first find the objects that repeat another's offset (see `read`).
+    public func makeStructureReader() -> (ObjectID) -> GraphObject {
+        let sharers = tree.offsetSharers()
+        let owners = Set(sharers.values)
+        return { id in self.read(id, sharers: sharers, owners: owners) }
+    }
+
+    /// Object `id`. One that repeats the offset of a lower container of more than
+    /// `KeyedArchiveGraph.sharedListMinimum` values (`sharers`) is shown as a stand-in for it, linked to
+    /// what it refers to: N table entries at one K-value container would otherwise be N×K fields.
+    /// `owners` (whole-file passes) get the link their stand-ins go through.
+    func read(_ id: ObjectID, sharers: [Int: Int], owners: Set<Int> = []) -> GraphObject {
+        if let first = sharers[id], let values = tree.containerValues(first), values.count > KeyedArchiveGraph.sharedListMinimum {
+            var object = GraphObject(id: id, kind: .container, className: tree.arrayElements(first).map { $0.isSet ? "set" : "array" } ?? "dict",
+                                     range: values.range)
+            object.fields = [Field(key: "(entries)", value: .sameAs(SameContent(owner: first, node: first,
+                description: "the \(values.count)-value container #\(first), whose offset this object's table entry repeats")),
+                range: values.range)]
+            object.sharedListLinks = [SharedListLink(node: first, targets: nil)]
+            return object
+        }
+        var object = decode(id)
+        if owners.contains(id) {
+            var targets: [ObjectID] = []
+            for field in object.fields { field.value.forEachReference { if case .object(let t) = $0 { targets.append(t) } } }
+            object.sharedListLinks = [SharedListLink(node: id, targets: targets + object.auxiliaryReferences)]
+        }
+        return object
+    }
+
+    private func decode(_ id: ObjectID) -> GraphObject {
         let node = tree.node(id)
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position, diagnostics: node.diagnostics)
         switch node.value {

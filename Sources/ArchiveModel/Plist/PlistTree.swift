@@ -30,10 +30,18 @@ public protocol PlistTree: AnyObject, Sendable {
     /// Whether some non-empty container has more than one parent: false when it cannot happen (text
     /// formats give every element its own node) or a full check found none, nil when not known yet.
     var mayShareContainers: Bool? { get }
+    /// Nodes that are the bytes of a lower node (a bplist offset table listing one offset twice):
+    /// node → the lowest node at those bytes. Found on the first call, in a pass over all nodes (whole-file
+    /// passes make it); empty for text formats.
+    func offsetSharers() -> [Int: Int]
+    /// `offsetSharers()` once it has been computed, else empty: showing one node never waits for the pass.
+    var knownOffsetSharers: [Int: Int] { get }
 }
 
 extension PlistTree {
     public var mayShareContainers: Bool? { false }
+    public func offsetSharers() -> [Int: Int] { [:] }
+    public var knownOffsetSharers: [Int: Int] { [:] }
 
     public func containerValues(_ id: Int) -> PlistArrayElements? {
         let node = node(id)
