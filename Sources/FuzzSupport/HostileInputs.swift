@@ -43,6 +43,7 @@ public enum HostileInputs {
             Input(name: "dictionary shared by 4,000 $objects entries", bytes: dictionarySharedByManyEntries(count: 4_000, keys: 4_000)),
             Input(name: "4,000 table entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: false)),
             Input(name: "4,000 $objects entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: true)),
+            Input(name: "4,000 keys that are one 4,000-item array", bytes: dictionaryKeyedByOneArray(entries: 4_000, items: 4_000)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -326,6 +327,17 @@ public enum HostileInputs {
             bytes.replaceSubrange((built.tableOffset + 4 * id)..<(built.tableOffset + 4 * id + 4), with: entry)
         }
         return bytes
+    }
+
+    /// A dictionary of `entries` entries whose keys are all one array of `items` references (CF rejects
+    /// container keys): naming each key by decoding it is `entries` × `items` work.
+    public static func dictionaryKeyedByOneArray(entries k: Int, items m: Int) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the dictionary, set below
+        let value = b.add(.string("a"))
+        let key = b.add(.array(Array(repeating: value, count: m)))
+        b.objects[0] = .dict(Array(repeating: (key, value), count: k))
+        return b.build().bytes
     }
 
     // MARK: - Huge values

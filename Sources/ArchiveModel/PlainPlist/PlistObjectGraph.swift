@@ -85,6 +85,10 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
 
     /// The text of a dictionary key: the string itself, or a bracketed summary for non-string keys.
     func keyText(_ id: Int) -> String {
+        // A container key (CF rejects them) is named, not decoded: a dictionary whose K keys are one
+        // M-item array would decode K·M items to name its keys.
+        if let elements = tree.arrayElements(id) { return "<key #\(id): \(elements.isSet ? "set" : "array")>" }
+        if tree.containerValues(id) != nil { return "<key #\(id): dict>" }
         let node = tree.node(id)
         if case .string(let s) = node.value { return s }
         if let scalar = PlistObjectGraph.scalar(node.value) { return "<\(node.value.typeName) \(ValueFormatter.summary(scalar))>" }
