@@ -44,6 +44,7 @@ public enum HostileInputs {
             Input(name: "4,000 table entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: false)),
             Input(name: "4,000 $objects entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: true)),
             Input(name: "4,000 keys that are one 4,000-item array", bytes: dictionaryKeyedByOneArray(entries: 4_000, items: 4_000)),
+            Input(name: "100 KB of data listed 4,000 times", bytes: dataListedManyTimes(count: 4_000, size: 100_000)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -337,6 +338,23 @@ public enum HostileInputs {
         let value = b.add(.string("a"))
         let key = b.add(.array(Array(repeating: value, count: m)))
         b.objects[0] = .dict(Array(repeating: (key, value), count: k))
+        return b.build().bytes
+    }
+
+    /// A keyed archive whose one object lists a `size`-byte data node `count` times in an inline list
+    /// (Python's plistlib writes equal data once): each read of an item used to copy the data.
+    public static func dataListedManyTimes(count n: Int, size: Int) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the root, set below
+        let data = b.add(.data(Array(repeating: 0x78, count: size)))
+        let holder = b.add(.dict([(b.add(.string("$class")), b.add(.uid(2))), (b.add(.string("list")), b.add(.array(Array(repeating: data, count: n))))]))
+        let cls = b.add(.dict([(b.add(.string("$classname")), b.add(.string("Thing"))),
+                               (b.add(.string("$classes")), b.add(.array([b.add(.string("Thing"))])))]))
+        let objects = b.add(.array([b.add(.string("$null")), holder, cls]))
+        let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))
+        b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
+                              (b.add(.string("$version")), b.add(.integer(100_000))),
+                              (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
         return b.build().bytes
     }
 

@@ -254,6 +254,18 @@ import Glibc
         Self.expectBounded(e, lines: bytes.count, seconds: 20, mebibytes: 256)
     }
 
+    /// One object listing a data node 20,000 times (a valid file; at 100 KB of data, 120 KB): every read
+    /// of an item copied the data, and the rows or stacked items held the copies: `--check` 2.0 GB,
+    /// `--dump` 2.0 GB, `--json` 7.8 GB (it also kept the object's whole JSON). The JSON still carries
+    /// the data 20,000 times (streamed); the other outputs name it. 20 KB here (400 MB of copies before).
+    @Test func dataListedManyTimes() {
+        let bytes = HostileInputs.dataListedManyTimes(count: 20_000, size: 20_000)
+        let e = Self.exercise(bytes)
+        #expect(e.diagnostics.filter { $0.severity == .error }.map(\.id) == [])
+        #expect(e.jsonBytes > 20_000 * 20_000)
+        Self.expectBounded(e, lines: bytes.count, seconds: 120, mebibytes: 256)
+    }
+
     // MARK: - Huge values
 
     /// A 50 MB ASCII string in a bplist: decodes, summaries are cut, the JSON carries all of it.

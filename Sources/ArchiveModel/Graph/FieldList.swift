@@ -35,6 +35,12 @@ public struct FieldList: RandomAccessCollection, Sendable, Equatable, Expressibl
         storage = .lazy(count: Swift.max(0, count), identity: identity, item: item)
     }
 
+    /// What a lazy list is read from; nil for a stored list.
+    public var identity: Identity? {
+        if case .lazy(_, let identity, _) = storage { return identity }
+        return nil
+    }
+
     /// Whether items are computed on access rather than stored.
     public var isLazy: Bool {
         if case .lazy = storage { return true }

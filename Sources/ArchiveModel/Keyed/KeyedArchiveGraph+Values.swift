@@ -61,8 +61,38 @@ extension KeyedArchiveGraph {
             }
             return (value, size, elements.range)
         }
+        if let known = conversion.leaves[nodeID] { return (known.value, 1, known.range) }
         let node = tree.node(nodeID)
-        return (leafValue(node), 1, node.range)
+        let value = leafValue(node)
+        if Self.isBulky(value) { conversion.leaves[nodeID] = (value, node.range) }
+        return (value, 1, node.range)
+    }
+
+    /// Data and strings: values worth sharing when one node is listed again.
+    static func isBulky(_ value: FieldValue) -> Bool {
+        switch value {
+        case .scalar(.data(let d)): d.count > 16
+        case .scalar(.string(let s)): s.utf8.count > 16
+        default: false
+        }
+    }
+
+    /// A lazily read list's items read once, up front, for whole-file passes. A data or string node the
+    /// list names again reuses the value already read.
+    func storedList(_ list: FieldList, canonical: [Int: Int]) -> FieldList {
+        guard let identity = list.identity, identity.owner == ObjectIdentifier(self),
+              let ids = tree.arrayElements(identity.node), ids.count == list.count else { return list.stored() }
+        var leaves: [Int: FieldValue] = [:]
+        var items: [FieldValue] = []
+        items.reserveCapacity(ids.count)
+        for listed in ids {
+            let id = canonical[listed] ?? listed
+            if let known = leaves[id] { items.append(known); continue }
+            let value = lazyItem(id, listCount: ids.count)
+            if Self.isBulky(value) { leaves[id] = value }
+            items.append(value)
+        }
+        return FieldList(items)
     }
 
     private func convertArray(_ nodeID: Int, _ ids: PlistArrayElements, depth: Int,
@@ -74,7 +104,7 @@ extension KeyedArchiveGraph {
             if done.size <= Self.repeatedInlineLimit { return done }
             return (.invalid("inline array (plist object \(nodeID), \(done.size) values) listed again; shown where first listed"), 1)
         }
-        if ids.count < Self.repeatedInlineLimit, let flat = flatList(ids) { return (.list(flat), ids.count + 1) }
+        if ids.count < Self.repeatedInlineLimit, let flat = flatList(ids, conversion: &conversion) { return (.list(flat), ids.count + 1) }
         if ids.count > Self.lazyListThreshold {
             let result: (FieldValue, Int) = (.list(lazyList(nodeID, ids)), ids.count + 1)
             conversion.converted[nodeID] = result
@@ -96,12 +126,16 @@ extension KeyedArchiveGraph {
     /// A short list of leaves (no inline arrays in it), converted without the bookkeeping of
     /// `converted`: such a list cannot contain itself, and a repeat of it (at most 64 values) would
     /// be reused as it is anyway. Nil when an item is an array.
-    private func flatList(_ ids: PlistArrayElements) -> [FieldValue]? {
+    private func flatList(_ ids: PlistArrayElements, conversion: inout InlineConversion) -> [FieldValue]? {
         var items: [FieldValue] = []
         items.reserveCapacity(ids.count)
         for id in ids {
             if tree.arrayElements(id) != nil { return nil }
-            items.append(leafValue(tree.node(id)))
+            if let known = conversion.leaves[id] { items.append(known.value); continue }
+            let node = tree.node(id)
+            let value = leafValue(node)
+            if Self.isBulky(value) { conversion.leaves[id] = (value, node.range) }
+            items.append(value)
         }
         return items
     }
@@ -119,7 +153,15 @@ extension KeyedArchiveGraph {
         if let nested = tree.arrayElements(nodeID) {
             return .invalid("inline array (plist object \(nodeID), \(nested.count) items) inside a list of \(listCount) items; not expanded")
         }
-        return leafValue(tree.node(nodeID))
+        let value = leafValue(tree.node(nodeID))
+        guard Self.isBulky(value) else { return value }
+        // A list naming one data node 20,000 times gives one buffer, not 20,000 copies held by rows.
+        return recentLeaves.withLock { recent in
+            if let known = recent[nodeID] { return known }
+            if recent.count >= 64 { recent.removeAll(keepingCapacity: true) }
+            recent[nodeID] = value
+            return value
+        }
     }
 
     /// The value of a node that is not an array or set.

@@ -16,6 +16,8 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// Inline arrays several objects list and `$objects` nodes several entries share, once a whole-file
     /// pass has looked (see `SharedInlineList`, `SharedEntry`).
     private let sharedContentCache = Mutex<SharedContent?>(nil)
+    /// The last data and string items read from lazily read lists, by node (see `lazyItem`).
+    let recentLeaves = Mutex<[Int: FieldValue]>([:])
 
     public init(tree: any PlistTree) {
         self.tree = tree

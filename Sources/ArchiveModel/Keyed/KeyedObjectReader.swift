@@ -47,7 +47,9 @@ struct KeyedObjectReader {
         }
         if storedLists {
             for i in object.fields.indices {
-                if case .list(let items) = object.fields[i].value, items.isLazy { object.fields[i].value = .list(items.stored()) }
+                if case .list(let items) = object.fields[i].value, items.isLazy {
+                    object.fields[i].value = .list(graph.storedList(items, canonical: canonical))
+                }
             }
         }
         guard rules else { return object }

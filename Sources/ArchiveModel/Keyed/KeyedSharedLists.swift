@@ -29,6 +29,9 @@ public struct SharedListLink: Sendable, Equatable {
 /// and, for whole-file passes, the shared inline lists with the links to them.
 struct InlineConversion {
     var converted: [Int: (value: FieldValue, size: Int)] = [:]
+    /// Data and string leaves already decoded: one node listed many times shares one value (one 100 KB
+    /// data node listed 20,000 times would otherwise be 2 GB of copies).
+    var leaves: [Int: (value: FieldValue, range: ByteRange?)] = [:]
     /// The object being read, and the shared lists it shows only if it owns them.
     var object: ObjectID = -1
     var shared: [Int: SharedInlineList] = [:]

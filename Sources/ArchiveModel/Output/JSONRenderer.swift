@@ -21,13 +21,13 @@ public struct JSONRenderer {
         w.key("top"); w.raw("{")
         for (i, field) in graph.topLevel.enumerated() {
             w.key(field.key, first: i == 0)
-            if let id = field.value.objectID { w.raw(String(id)) } else { writeValue(field.value, &w) }
+            if let id = field.value.objectID { w.raw(String(id)) } else { writeValue(field.value, &w, write) }
         }
         w.raw("}")
         w.key("objects"); w.raw("[")
         for id in 0..<graph.objectCount {
             if id > 0 { w.raw(",") }
-            writeObject(graph.structure(id), &w)
+            writeObject(graph.structure(id), &w, write)
             if w.count > 1 << 16 { write(w.flush()) }
         }
         w.raw("]")
@@ -55,7 +55,7 @@ public struct JSONRenderer {
         }
     }
 
-    private func writeObject(_ o: GraphObject, _ w: inout JSONWriter) {
+    private func writeObject(_ o: GraphObject, _ w: inout JSONWriter, _ write: (String) -> Void) {
         w.raw("{")
         w.key("id", first: true); w.raw(String(o.id))
         w.key("kind"); w.string(o.kind.rawValue)
@@ -72,7 +72,7 @@ public struct JSONRenderer {
         var seen: Set<String> = []
         for field in o.fields where seen.insert(field.key).inserted {
             w.key(field.key, first: seen.count == 1)
-            writeValue(field.value, &w)
+            writeValue(field.value, &w, write)
         }
         w.raw("}")
         if o.fields.contains(where: { $0.typeEncoding != nil }) {
@@ -88,10 +88,12 @@ public struct JSONRenderer {
 
     /// `{"ref": id}`, `{"nil": true}`, `{"conditional": id}`, `{"dangling": n, "reason": …}`, a typed
     /// scalar `{"type": "integer", "value": 5}`, `{"list": […]}` or `{"invalid": reason}`.
-    private func writeValue(_ value: FieldValue, _ w: inout JSONWriter) {
+    /// Long lists are passed to `write` as they go, so one object's JSON is never held whole.
+    private func writeValue(_ value: FieldValue, _ w: inout JSONWriter, _ write: (String) -> Void) {
         var stack: [(FieldValue, Bool)] = [(value, false)]  // (value, closeList)
         var needsComma: [Bool] = [false]
         while let (v, close) = stack.popLast() {
+            if w.count > 1 << 16 { write(w.flush()) }
             if close { w.raw("]}"); needsComma.removeLast(); continue }
             if needsComma[needsComma.count - 1] { w.raw(",") }
             needsComma[needsComma.count - 1] = true
