@@ -45,6 +45,7 @@ public enum HostileInputs {
             Input(name: "4,000 $objects entries at one dictionary's offset", bytes: offsetSharedByManyObjects(count: 4_000, values: 4_000, keyed: true)),
             Input(name: "4,000 keys that are one 4,000-item array", bytes: dictionaryKeyedByOneArray(entries: 4_000, items: 4_000)),
             Input(name: "100 KB of data listed 4,000 times", bytes: dataListedManyTimes(count: 4_000, size: 100_000)),
+            Input(name: "4,000 keys that are one 100 KB string", bytes: dictionaryKeyedByOneLongString(entries: 4_000, length: 100_000)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -355,6 +356,17 @@ public enum HostileInputs {
         b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
                               (b.add(.string("$version")), b.add(.integer(100_000))),
                               (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
+        return b.build().bytes
+    }
+
+    /// A dictionary of `entries` entries whose keys are all one string of `length` characters (CF
+    /// keeps hash-equal keys of a malformed file): each row named its key in full.
+    public static func dictionaryKeyedByOneLongString(entries k: Int, length: Int) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the dictionary, set below
+        let value = b.add(.string("a"))
+        let key = b.add(.string(String(repeating: "k", count: length)))
+        b.objects[0] = .dict(Array(repeating: (key, value), count: k))
         return b.build().bytes
     }
 

@@ -266,6 +266,16 @@ import Glibc
         Self.expectBounded(e, lines: bytes.count, seconds: 120, mebibytes: 256)
     }
 
+    /// 20,000 dictionary keys that are one 100 KB string (260 KB): every row, field and dump line held
+    /// or printed the whole key (`--dump` over 60 s and 5.9 GB, 30 KB lines; the first screen 4.2 s and
+    /// 3.9 GB). Keys are named once per object and cut to the summary limit where shown.
+    @Test func dictionaryKeyedByOneLongString() {
+        let bytes = HostileInputs.dictionaryKeyedByOneLongString(entries: 20_000, length: 100_000)
+        let e = Self.exercise(bytes)
+        #expect(e.objects == 3)
+        Self.expectBounded(e, lines: bytes.count, seconds: 60, mebibytes: 256)
+    }
+
     // MARK: - Huge values
 
     /// A 50 MB ASCII string in a bplist: decodes, summaries are cut, the JSON carries all of it.

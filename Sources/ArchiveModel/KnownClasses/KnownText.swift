@@ -33,7 +33,7 @@ enum KnownText {
 
     /// A label built from file text: unescaped (the outline escapes labels) but cut to a sane length.
     static func label(_ text: String) -> String {
-        text.count > ValueFormatter.summaryLimit ? String(text.prefix(ValueFormatter.summaryLimit)) + "…" : text
+        ValueFormatter.cut(text)
     }
 
     /// Text of a byte string that should be ASCII (color components): trailing NULs and spaces dropped.

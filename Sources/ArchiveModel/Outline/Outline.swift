@@ -83,9 +83,13 @@ public final class Outline {
         node(label: field.key, value: field.value, range: field.range)
     }
 
+    /// A key as a row shows it: at most `ValueFormatter.summaryLimit` characters (a dictionary can name
+    /// one 100 KB string as the key of 20,000 entries; every row holding all of it was 2 GB).
+    static func cut(_ key: String) -> String { ValueFormatter.cut(key) }
+
     /// A row for `value` stored under `label`.
     public func node(label rawLabel: String, value: FieldValue, range: ByteRange?) -> OutlineNode {
-        let label = DisplayText.escape(rawLabel)
+        let label = DisplayText.escape(Self.cut(rawLabel))
         switch value {
         case .scalar(let s):
             return OutlineNode(label: label, value: value, className: s.typeName, summary: ValueFormatter.summary(s), range: range)

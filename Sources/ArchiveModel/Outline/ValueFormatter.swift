@@ -19,8 +19,15 @@ public enum ValueFormatter {
 
     /// `"text"`, escaped and cut to `summaryLimit` characters.
     public static func quoted(_ s: String) -> String {
-        let cut = s.count > summaryLimit ? String(s.prefix(summaryLimit)) + "…" : s
-        return "\"" + DisplayText.escape(cut).replacingQuotes() + "\""
+        "\"" + DisplayText.escape(cut(s)).replacingQuotes() + "\""
+    }
+
+    /// `s` cut to `summaryLimit` characters with `…` after it, reading only what it keeps (counting the
+    /// characters of a 50 MB string at every row that shows it would read all of it each time).
+    public static func cut(_ s: String) -> String {
+        guard s.utf8.count > summaryLimit else { return s }
+        let shown = s.prefix(summaryLimit)
+        return shown.endIndex == s.endIndex ? s : String(shown) + "…"
     }
 
     /// `16 bytes <0a1b…>`.

@@ -58,7 +58,8 @@ public struct DumpRenderer {
                 } else if expanded[target] {
                     marker = "  → #\(target) (shown above)"; expand = false
                 } else if let count = outline.referrerCount(of: target), count > 1 {
-                    marker = "  (shared: \(count) referrers: \(referrerList(target)))"
+                    // The referrers are listed where the object is first shown; later rows give the count.
+                    marker = described[target] ? "  (shared: \(count) referrers)" : "  (shared: \(count) referrers: \(referrerList(target)))"
                 }
             }
             write(indent + line(node) + marker)
@@ -82,7 +83,7 @@ public struct DumpRenderer {
     private func referrerList(_ id: ObjectID) -> String {
         guard let index = outline.index else { return "" }
         let graph = document.graph
-        let shown = index.referrers(of: id, limit: 3, fields: { referrerFields.fields(of: $0, in: graph) }).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape($0.key) }
+        let shown = index.referrers(of: id, limit: 3, fields: { referrerFields.fields(of: $0, in: graph) }).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape(Outline.cut($0.key)) }
         return shown.joined(separator: ", ") + (index.referenceCount(of: id) > 3 ? ", …" : "")
     }
 

@@ -60,7 +60,12 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
         case .dict(let keys, let values):
             object.kind = .container
             object.className = "dict"
-            object.fields = zip(keys, values).map { Field(key: keyText($0.0), value: reference($0.1)) }
+            var names: [Int: String] = [:]  // a key node named again shares the text
+            object.fields = zip(keys, values).map { k, v in
+                let name = names[k] ?? keyText(k)
+                names[k] = name
+                return Field(key: name, value: reference(v))
+            }
             object.auxiliaryReferences = keys.filter { $0 >= 0 && $0 < tree.nodeCount }
         case .invalid(let why):
             object.kind = .invalid
