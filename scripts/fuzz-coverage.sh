@@ -23,12 +23,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzTypedstream FuzzKeyedArchive FuzzRender)
+. scripts/fuzz-env.sh
+ALL=("${FUZZ_TARGETS[@]}")
 SCRATCH=.build-fuzzcov
-WORK=${FUZZ_WORK:-fuzz-work}
-MAX_LEN=${FUZZ_MAX_LEN:-4096}
-NICE=${FUZZ_NICE:-10}
-export SWIFT_BACKTRACE=enable=no
 
 show=0
 targets=()
@@ -37,8 +34,7 @@ for arg in "$@"; do
     --show) show=1 ;;
     -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *)
-      known=0; for t in "${ALL[@]}"; do [ "$t" != "$arg" ] || known=1; done
-      if [ $known = 1 ]; then targets+=("$arg")
+      if is_fuzz_target "$arg"; then targets+=("$arg")
       else echo "fuzz-coverage.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
   esac
 done

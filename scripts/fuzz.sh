@@ -21,16 +21,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzKeyedArchive FuzzTypedstream FuzzRender)
+. scripts/fuzz-env.sh
+ALL=("${FUZZ_TARGETS[@]}")
 SCRATCH=.build-fuzz
-WORK=${FUZZ_WORK:-fuzz-work}
-MAX_LEN=${FUZZ_MAX_LEN:-4096}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
-NICE=${FUZZ_NICE:-10}
 JOBS=${FUZZ_JOBS:-1}
 CORPUS=${FUZZ_CORPUS:-../shared/corpus}
-export SWIFT_BACKTRACE=enable=no
 
 seconds=""
 smoke=0
@@ -42,7 +39,7 @@ for arg in "$@"; do
     --fast) fast=1 ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     ''|*[!0-9]*)
-      if printf '%s\n' "${ALL[@]}" | grep -qx -- "$arg"; then targets+=("$arg")
+      if is_fuzz_target "$arg"; then targets+=("$arg")
       else echo "fuzz.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
     *) seconds=$arg ;;
   esac
