@@ -60,10 +60,12 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
         case .dict(let keys, let values):
             object.kind = .container
             object.className = "dict"
-            var names: [Int: String] = [:]  // a key node named again shares the text
+            // A key node named again shares the text (one 100 KB key for 20,000 entries is one string).
+            var names: [Int: String] = [:]
+            let remembers = keys.count > 8
             object.fields = zip(keys, values).map { k, v in
                 let name = names[k] ?? keyText(k)
-                names[k] = name
+                if remembers { names[k] = name }
                 return Field(key: name, value: reference(v))
             }
             object.auxiliaryReferences = keys.filter { $0 >= 0 && $0 < tree.nodeCount }
