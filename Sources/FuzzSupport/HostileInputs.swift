@@ -50,6 +50,7 @@ public enum HostileInputs {
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
             Input(name: "typedstream chain of \(depth) back references", bytes: typedstreamBackReferences(count: depth)),
+            Input(name: "typedstream naming one 100 KB string 4,000 times", bytes: typedstreamSharedStringRepeated(count: 4_000, length: 100_000)),
         ]
     }
 
@@ -410,6 +411,22 @@ public enum HostileInputs {
     }
 
     /// `count` objects each referring to the previous one and to the first: wide and deep at once.
+    /// A typedstream object whose fields are `count` C strings and `count` selectors that all name one
+    /// `length`-byte shared string (a reference costs two bytes).
+    public static func typedstreamSharedStringRepeated(count n: Int, length: Int) -> [UInt8] {
+        var w = TypedstreamWriter()
+        w.header()
+        w.types("@")
+        w.beginObject([("Holder", 0)])
+        let text = String(repeating: "s", count: length)
+        w.types(String(repeating: "*", count: n))
+        for _ in 0..<n { w.cString(text) }
+        w.types(String(repeating: ":", count: n))
+        for _ in 0..<n { w.shared(text) }
+        w.endObject()
+        return w.bytes
+    }
+
     public static func typedstreamBackReferences(count n: Int) -> [UInt8] {
         var w = TypedstreamWriter()
         w.header()

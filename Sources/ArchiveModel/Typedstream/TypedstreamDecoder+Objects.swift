@@ -199,9 +199,9 @@ extension TypedstreamDecoding {
             let id = entries.count
             entries.append(TypedstreamEntry(kind: .cString, range: ByteRange(start, reader.offset)))
             if case .string(let index) = read {
-                let bytes = input.bytes(in: sharedStrings[index])
-                entries[id].value = Self.textOrData(bytes)
-                if bytes.contains(0) {
+                let value = sharedValue(index)
+                entries[id].value = value
+                if Self.hasZeroByte(value) {
                     report(Diagnostic(TypedstreamDiagnosticID.cStringNulByte, .warning,
                                       "the C string #\(id) at offset \(start) contains a zero byte; C readers stop there",
                                       range: sharedStrings[index]), to: id)

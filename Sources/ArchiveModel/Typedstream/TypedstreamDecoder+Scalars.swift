@@ -153,8 +153,19 @@ extension TypedstreamDecoding {
     }
 
     /// The text of shared string `index`.
-    func sharedText(_ index: Int) -> String {
-        String(decoding: input.bytes(in: sharedStrings[index]), as: UTF8.self)
+    mutating func sharedText(_ index: Int) -> String {
+        if let known = sharedTextCache[index] { return known }
+        let text = String(decoding: input.bytes(in: sharedStrings[index]), as: UTF8.self)
+        sharedTextCache[index] = text
+        return text
+    }
+
+    /// A C string's value from shared string `index` (text, or data when it is not UTF-8), decoded once.
+    mutating func sharedValue(_ index: Int) -> ScalarValue {
+        if let known = sharedValueCache[index] { return known }
+        let value = Self.textOrData(input.bytes(in: sharedStrings[index]))
+        sharedValueCache[index] = value
+        return value
     }
 
     /// `length` bytes after a length field, checked against the bytes left before anything is read.
@@ -166,6 +177,15 @@ extension TypedstreamDecoding {
     }
 
     /// A string when the bytes are valid UTF-8, data otherwise.
+    /// Whether a C string's value holds a zero byte (C readers stop there).
+    static func hasZeroByte(_ value: ScalarValue) -> Bool {
+        switch value {
+        case .string(let s): s.utf8.contains(0)
+        case .data(let d): d.contains(0)
+        default: false
+        }
+    }
+
     static func textOrData(_ bytes: [UInt8]) -> ScalarValue {
         let text = String(decoding: bytes, as: UTF8.self)
         return text.utf8.elementsEqual(bytes) ? .string(text) : .data(bytes)

@@ -44,6 +44,10 @@ struct TypedstreamDecoding {
     var sharedStrings: [ByteRange] = []
     /// Parsed type strings by shared-string index (nil: not used as a type string yet).
     var typeCache: [TypeEncoding?] = []
+    /// Shared strings already decoded as text (selectors, atoms, class names) or as C-string values, by
+    /// index: a two-byte reference naming a 100 KB string 20,000 times gives one copy, not 2 GB.
+    var sharedTextCache: [Int: String] = [:]
+    var sharedValueCache: [Int: ScalarValue] = [:]
     var topLevel: [Field] = []
     var streamDiagnostics: [Diagnostic] = []
     var frames: [Frame] = []
