@@ -77,7 +77,7 @@ enum DetailPane {
         let total = index.referenceCount(of: id)
         var out: [StyledLine] = [[], [Span("referrers (\(total))", Theme.heading)]]
         for r in index.referrers(of: id, limit: 50) {
-            out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))])
+            out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(ValueFormatter.cut(r.key)))])
         }
         if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
         return out

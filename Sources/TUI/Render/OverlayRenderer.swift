@@ -52,7 +52,7 @@ enum OverlayRenderer {
             if list.isEmpty { return Content(title, [[Span("nothing refers to #\(id)", Theme.marker)]], selectable: false) }
             return Content(title, count: list.count, selectable: true) { i in
                 let r = list[i]
-                return [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(r.key))]
+                return [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(ValueFormatter.cut(r.key)))]
             }
         case .prompt:
             return Content("", [], selectable: false)

@@ -94,7 +94,7 @@ extension BrowserState {
 
     mutating func jump(toReferrer referrer: Referrer, of id: ObjectID, _ context: BrowserContext) {
         guard let from = referrer.from else {
-            let label = DisplayText.escape(referrer.key)
+            let label = DisplayText.escape(ValueFormatter.cut(referrer.key))
             if let i = (0..<context.outlineRootCount).first(where: { context.root($0, pinned: [])?.label == label }) {
                 jump(to: [i], context: context)
             }
@@ -104,7 +104,7 @@ extension BrowserState {
         guard let row = focusedRow(context), row.node.target == from, row.canExpand else { return }
         // Focus the field that holds the reference: the one named like the referrer's key if any.
         let count = context.childCount(of: row.node)
-        let label = DisplayText.escape(referrer.key)
+        let label = DisplayText.escape(ValueFormatter.cut(referrer.key))
         var found: Int?
         for i in 0..<min(count, Self.deepExpansionLimit) {
             let child = context.child(of: row.node, at: i)
