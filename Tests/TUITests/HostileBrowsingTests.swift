@@ -57,3 +57,18 @@ import Glibc
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 }
+
+/// Text from the file that a pane repeats per line is cut: a long key shared by many referrers (each
+/// redraw of the detail pane escaped and laid out 50 copies of it).
+@Suite struct LongKeyPaneTests {
+    @Test func referrerKeysAreCutInTheDetailPane() {
+        // Object 1, the string "a", is the value of 60 entries whose key is one 50,000-character string.
+        let bytes = HostileInputs.dictionaryKeyedByOneLongString(entries: 60, length: 50_000)
+        let document = ArchiveDocument.open(InputBytes(bytes), name: "long keys")
+        let session = Headless.run(graph: document.graph, fileName: "f", cols: 100, rows: 30, keys: "lj")
+        let referrers = DetailPane.referrers(1, session.context)
+        #expect(referrers.count > 50)
+        let longest = referrers.flatMap { $0 }.map { $0.text.count }.max() ?? 0
+        #expect(longest <= ValueFormatter.summaryLimit + 10)
+    }
+}
