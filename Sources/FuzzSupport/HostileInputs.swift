@@ -46,6 +46,7 @@ public enum HostileInputs {
             Input(name: "4,000 keys that are one 4,000-item array", bytes: dictionaryKeyedByOneArray(entries: 4_000, items: 4_000)),
             Input(name: "100 KB of data listed 4,000 times", bytes: dataListedManyTimes(count: 4_000, size: 100_000)),
             Input(name: "4,000 keys that are one 100 KB string", bytes: dictionaryKeyedByOneLongString(entries: 4_000, length: 100_000)),
+            Input(name: "4,000 objects of a class with a 100 KB name", bytes: longClassNameForManyObjects(count: 4_000, length: 100_000)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -368,6 +369,25 @@ public enum HostileInputs {
         let value = b.add(.string("a"))
         let key = b.add(.string(String(repeating: "k", count: length)))
         b.objects[0] = .dict(Array(repeating: (key, value), count: k))
+        return b.build().bytes
+    }
+
+    /// A keyed archive of `count` objects of one class whose name is `length` characters long, all
+    /// listed by the root: every row and dump line named the class in full.
+    public static func longClassNameForManyObjects(count n: Int, length: Int) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the root, set below
+        let classKey = b.add(.string("$class")), classUID = b.add(.uid(UInt64(n + 2)))
+        let name = b.add(.string(String(repeating: "C", count: length)))
+        let items = b.add(.array((0..<n).map { b.add(.uid(UInt64($0 + 2))) }))
+        let root = b.add(.dict([(classKey, classUID), (b.add(.string("items")), items)]))
+        let member = b.add(.dict([(classKey, classUID)]))
+        let cls = b.add(.dict([(b.add(.string("$classname")), name), (b.add(.string("$classes")), b.add(.array([name, b.add(.string("NSObject"))])))]))
+        let objects = b.add(.array([b.add(.string("$null")), root] + Array(repeating: member, count: n) + [cls]))
+        let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))
+        b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
+                              (b.add(.string("$version")), b.add(.integer(100_000))),
+                              (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
         return b.build().bytes
     }
 

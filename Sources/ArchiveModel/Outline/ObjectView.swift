@@ -29,7 +29,7 @@ public struct ObjectView: Sendable {
         case .nullMarker:
             summary = "$null"
         case .classDescription, .classRecord:
-            summary = "class " + DisplayText.escape(object.classChain.map(\.name).joined(separator: " : "))
+            summary = "class " + DisplayText.escape(ValueFormatter.cut(object.classChain.map(\.name).joined(separator: " : ")))
         case .invalid:
             summary = object.diagnostics.first.map { DisplayText.escape($0.message) } ?? "invalid"
         case .container:

@@ -119,7 +119,7 @@ public final class Outline {
         case .object(let id):
             let v = view(id)
             let expandable = !v.children.isEmpty || v.isKnown
-            return OutlineNode(label: label, value: value, target: id, className: (v.object.className ?? v.object.value?.typeName).map(DisplayText.escape),
+            return OutlineNode(label: label, value: value, target: id, className: (v.object.className ?? v.object.value?.typeName).map { DisplayText.escape(ValueFormatter.cut($0)) },
                                summary: v.summary, range: v.object.range, severity: v.object.diagnostics.worstSeverity,
                                source: expandable ? .object(id) : .none)
         }

@@ -17,7 +17,7 @@ enum DetailPane {
         out.append(pair("key", node.label))
         if let cls = node.className { out.append(pair("class", cls)) }
         if let chain = object?.classChain, !chain.isEmpty {
-            out.append(pair("chain", chain.map { c in DisplayText.escape(c.name) + (c.version.map { " v\($0)" } ?? "") }.joined(separator: " › ")))
+            out.append(pair("chain", chain.map { c in DisplayText.escape(ValueFormatter.cut(c.name)) + (c.version.map { " v\($0)" } ?? "") }.joined(separator: " › ")))
         }
         if let range = node.range ?? object?.range { out.append(pair("bytes", "\(range)  \(range.count) bytes, 0x\(Hex.offset(range.start, width: 1))")) }
         if let position = object?.position { out.append(pair("line", position.description)) }
