@@ -151,7 +151,8 @@ public enum FuzzCheck {
         if lines > bound { problems.append("dump has \(lines) lines, more than the linear bound \(bound)") }
         if json {
             var text = ""
-            JSONRenderer(document: document, diagnostics: diagnostics).render { text += $0 }
+            // No repeat budget: every long value, key or class name met again is written as a repeat.
+            JSONRenderer(document: document, diagnostics: diagnostics, repeatBudget: 0).render { text += $0 }
             if let error = JSONCheck.validate(text) { problems.append("json: \(error)") }
         }
         return problems

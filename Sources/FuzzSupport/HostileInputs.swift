@@ -47,6 +47,7 @@ public enum HostileInputs {
             Input(name: "100 KB of data listed 4,000 times", bytes: dataListedManyTimes(count: 4_000, size: 100_000)),
             Input(name: "4,000 keys that are one 100 KB string", bytes: dictionaryKeyedByOneLongString(entries: 4_000, length: 100_000)),
             Input(name: "4,000 objects of a class with a 100 KB name", bytes: longClassNameForManyObjects(count: 4_000, length: 100_000)),
+            Input(name: "4,000 objects with one 100 KB key", bytes: longKeyForManyObjects(count: 4_000, length: 100_000)),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -384,6 +385,28 @@ public enum HostileInputs {
         let member = b.add(.dict([(classKey, classUID)]))
         let cls = b.add(.dict([(b.add(.string("$classname")), name), (b.add(.string("$classes")), b.add(.array([name, b.add(.string("NSObject"))])))]))
         let objects = b.add(.array([b.add(.string("$null")), root] + Array(repeating: member, count: n) + [cls]))
+        let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))
+        b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
+                              (b.add(.string("$version")), b.add(.integer(100_000))),
+                              (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
+        return b.build().bytes
+    }
+
+    /// A keyed archive of `count` objects, each with one field whose key is one `length`-character
+    /// string (Python's plistlib writes equal keys once), all listed by the root: `--json` wrote the key
+    /// in full for every object.
+    public static func longKeyForManyObjects(count n: Int, length: Int) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the root, set below
+        let classKey = b.add(.string("$class")), classUID = b.add(.uid(UInt64(n + 2)))
+        let key = b.add(.string(String(repeating: "k", count: length)))
+        let value = b.add(.integer(1))
+        let items = b.add(.array((0..<n).map { b.add(.uid(UInt64($0 + 2))) }))
+        let root = b.add(.dict([(classKey, classUID), (b.add(.string("items")), items)]))
+        let members = (0..<n).map { _ in b.add(.dict([(classKey, classUID), (key, value)])) }
+        let name = b.add(.string("Thing"))
+        let cls = b.add(.dict([(b.add(.string("$classname")), name), (b.add(.string("$classes")), b.add(.array([name, b.add(.string("NSObject"))])))]))
+        let objects = b.add(.array([b.add(.string("$null")), root] + members + [cls]))
         let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))
         b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
                               (b.add(.string("$version")), b.add(.integer(100_000))),

@@ -26,6 +26,11 @@ import Testing
         let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect(parsed != nil, "\(path): --json output is not valid JSON")
         #expect((parsed?["objects"] as? [Any])?.count == doc.graph.objectCount, "\(path): JSON objects count")
+        #expect(!json.contains(",\"repeatOf\":") && !json.contains("{\"repeatOf\":"), "\(path): a real file's JSON is whole")
+        var noBudget = ""
+        JSONRenderer(document: doc, diagnostics: diagnostics, repeatBudget: 0).render { noBudget += $0 }
+        let repeats = try? JSONSerialization.jsonObject(with: Data(noBudget.utf8)) as? [String: Any]
+        #expect((repeats?["objects"] as? [Any])?.count == doc.graph.objectCount, "\(path): JSON with repeats")
         return (doc, diagnostics)
     }
 

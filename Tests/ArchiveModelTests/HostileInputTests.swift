@@ -14,6 +14,7 @@ import Glibc
     /// What one input cost and produced.
     struct Exercise {
         var format: ContainerFormat
+        var inputBytes = 0
         var objects = 0
         var diagnostics: [Diagnostic] = []
         var violations: [String] = []
@@ -31,7 +32,7 @@ import Glibc
         let before = Memory.status()
         let start = Memory.now()
         let document = ArchiveDocument.open(InputBytes(bytes), name: name)
-        var e = Exercise(format: document.format)
+        var e = Exercise(format: document.format, inputBytes: bytes.count)
         e.objects = document.graph.objectCount
         e.diagnostics = document.graph.fullCheck()
         e.violations = GraphInvariants.violations(document.graph)
@@ -59,7 +60,7 @@ import Glibc
     }
 
     /// The common expectations: sound graph, at most `lines` dump lines, no dump line longer than
-    /// 2,000 bytes, under `seconds`, under `mebibytes` of peak growth. The time bounds are hang guards
+    /// 2,000 bytes, JSON linear in the input (`jsonBound`), under `seconds`, under `mebibytes` of peak growth. The time bounds are hang guards
     /// several times a debug build's time on a loaded 2-core machine (a million-level input takes about
     /// 30 s idle, 65 s under load): a quadratic or exponential walk would never finish at these sizes.
     static func expectBounded(_ e: Exercise, lines: Int, seconds: Double = 60, mebibytes: Int = 2_048,
@@ -67,8 +68,15 @@ import Glibc
         #expect(e.violations.isEmpty, "\(e.violations.prefix(3))", sourceLocation: sourceLocation)
         #expect(e.dumpLines <= lines, "dump has \(e.dumpLines) lines", sourceLocation: sourceLocation)
         #expect(e.longestDumpLine <= 2_000, "a dump line of \(e.longestDumpLine) bytes", sourceLocation: sourceLocation)
+        #expect(e.jsonBytes <= jsonBound(e.inputBytes), "JSON of \(e.jsonBytes) bytes from \(e.inputBytes)", sourceLocation: sourceLocation)
         #expect(e.seconds < seconds, "took \(e.seconds) s", sourceLocation: sourceLocation)
         #expect(e.peakGrowthMiB < mebibytes, "peak RSS grew by \(e.peakGrowthMiB) MiB", sourceLocation: sourceLocation)
+    }
+
+    /// The JSON of `input` bytes: repeats in full up to twice the budget (escaped control characters
+    /// and base64 make output longer than the content), and 512 bytes per input byte for the rest.
+    static func jsonBound(_ input: Int) -> Int {
+        2 * JSONRenderer.defaultRepeatBudget(inputSize: input) + 512 * input
     }
 
     /// The nesting depth of the deep tests: a million, or `HOSTILE_DEPTH` from the environment (these
@@ -254,15 +262,25 @@ import Glibc
         Self.expectBounded(e, lines: bytes.count, seconds: 60, mebibytes: 512)
     }
 
-    /// One object listing a data node 20,000 times (a valid file; at 100 KB of data, 120 KB): every read
-    /// of an item copied the data, and the rows or stacked items held the copies: `--check` 2.0 GB,
-    /// `--dump` 2.0 GB, `--json` 7.8 GB (it also kept the object's whole JSON). The JSON still carries
-    /// the data 20,000 times (streamed); the other outputs name it. 20 KB here (400 MB of copies before).
+    /// One object listing a 100 KB data node 20,000 times (a valid 120 KB file): every read of an item
+    /// copied the data, and the rows or stacked items held the copies: `--check` 2.0 GB, `--dump`
+    /// 2.0 GB, `--json` 7.8 GB (it also kept the object's whole JSON), and after that fix the JSON still
+    /// carried the data 20,000 times (2.7 GB). The other outputs name it; the JSON writes it in full
+    /// within its repeat budget, then names the object holding it.
     @Test func dataListedManyTimes() {
-        let bytes = HostileInputs.dataListedManyTimes(count: 20_000, size: 20_000)
+        let bytes = HostileInputs.dataListedManyTimes(count: 20_000, size: 100_000)
         let e = Self.exercise(bytes)
         #expect(e.diagnostics.filter { $0.severity == .error }.map(\.id) == [])
-        #expect(e.jsonBytes > 20_000 * 20_000)
+        #expect(e.jsonBytes > JSONRenderer.defaultRepeatBudget(inputSize: bytes.count), "repeats in full up to the budget")
+        Self.expectBounded(e, lines: bytes.count, seconds: 120, mebibytes: 512)
+    }
+
+    /// 20,000 objects with one field each, all keyed by one 100 KB string (a valid 1.1 MB plistlib
+    /// file): `--json` wrote the key for each object (2 GB). 10 KB here.
+    @Test func longKeyForManyObjects() {
+        let bytes = HostileInputs.longKeyForManyObjects(count: 20_000, length: 10_000)
+        let e = Self.exercise(bytes)
+        #expect(e.diagnostics.filter { $0.severity == .error }.map(\.id) == [])
         Self.expectBounded(e, lines: bytes.count, seconds: 120, mebibytes: 512)
     }
 
@@ -278,7 +296,7 @@ import Glibc
 
     /// A typedstream naming one shared string 20,000 times as C strings and 20,000 times as selectors:
     /// each use decoded its own copy and the graph held them all (at 100 KB, a 200 KB file took 264 s and
-    /// +3.8 GB in a debug build; now +20 MiB, the time being the 4 GB of JSON). 10 KB here.
+    /// +3.8 GB in a debug build; now +20 MiB, and 4 GB of JSON before its repeat budget). 10 KB here.
     @Test func typedstreamSharedStringRepeated() {
         let bytes = HostileInputs.typedstreamSharedStringRepeated(count: 20_000, length: 10_000)
         let e = Self.exercise(bytes)
@@ -287,8 +305,8 @@ import Glibc
     }
 
     /// 20,000 objects of one class whose name is long (at 100 KB, a valid 1 MB plistlib file): every row
-    /// and dump line named the class in full (`--dump` 42 s, 2 GB of output and 2 GB of RSS). The JSON
-    /// still names it for each object (4 GB at 100 KB). 10 KB here; dump lines stay under 2,000 bytes.
+    /// and dump line named the class in full (`--dump` 42 s, 2 GB of output and 2 GB of RSS), and the
+    /// JSON did for each object (4 GB at 100 KB). 10 KB here; dump lines stay under 2,000 bytes.
     @Test func longClassNameForManyObjects() {
         let bytes = HostileInputs.longClassNameForManyObjects(count: 20_000, length: 10_000)
         let e = Self.exercise(bytes)

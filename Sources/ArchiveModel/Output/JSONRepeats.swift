@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps `--json` output linear in the input. JSON has no references for text or data, so content a
+/// file holds once but lists in many places (one data node in 20,000 list slots, one class name for
+/// 20,000 objects, one key for 20,000 dictionaries) would be written in full at every place: a 120 KB
+/// file made 2.7 GB of JSON. Text and data of `minimumLength` bytes or more are written in full at their
+/// first place; later places write them in full again while the repeated bytes stay within `budget`,
+/// and past it name the place that holds them in full. Real files stay far inside the budget, so their
+/// JSON carries every value in full.
+struct JSONRepeats {
+    /// The part of the JSON document that holds content in full: the `top` section or one object.
+    enum Place: Equatable {
+        case top
+        case object(ObjectID)
+
+        /// The JSON value naming the place: `"top"` or the object id.
+        var json: String {
+            switch self {
+            case .top: "\"top\""
+            case .object(let id): String(id)
+            }
+        }
+    }
+
+    /// Content shorter than this (in bytes, UTF-8 for text) is always written in full: a reference to
+    /// it would not be much shorter.
+    static let minimumLength = 64
+
+    /// Bytes of repeated content written in full before repeats are written as references.
+    let budget: Int
+    /// Repeated bytes written in full so far.
+    private(set) var spent = 0
+    /// Indices into `kept` by hash of kind and bytes.
+    private var entries: [Int: [Int]] = [:]
+    /// Indices into `kept` by the storage of the content they keep: content shared in memory (a leaf the
+    /// graph reads once and lists many times) is found without hashing it again. Each key's storage is
+    /// kept alive by its entry, so its address cannot be reused for other content.
+    private var byStorage: [Storage: Int] = [:]
+    /// Other storages of content seen, most recent last, each kept alive while listed here (the graph
+    /// may decode one string again for a run of objects: each run is hashed once).
+    private var recent: [(content: Content, storage: Storage, index: Int)] = []
+    static let recentLimit = 16
+    /// Content seen, with the place that holds it in full.
+    private var kept: [(content: Content, place: Place)] = []
+    /// Digests computed so far, by index into `kept`.
+    private var digests: [Int: String] = [:]
+
+    init(budget: Int) {
+        self.budget = Swift.max(0, budget)
+    }
+
+    /// One occurrence of long content: which content, and whether this is the place holding it in full.
+    struct Found {
+        /// The content's index: equal content, equal index.
+        let index: Int
+        /// The content's length in bytes.
+        let length: Int
+        /// The first place the content was found, where it is written in full.
+        let isFirst: Bool
+    }
+
+    /// A place holding content in full, for an occurrence written as a repeat.
+    struct Repeat {
+        /// The place that holds the content in full.
+        let place: Place
+        /// The content's length in bytes.
+        let length: Int
+        /// Which content (for `digest(of:)`).
+        fileprivate let index: Int
+    }
+
+    /// `text` as content of `minimumLength` bytes or more, noting `place` where it is the first; nil
+    /// when it is shorter.
+    mutating func find(text: String, at place: Place) -> Found? {
+        guard text.utf8.count >= Self.minimumLength else { return nil }
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        let found = contiguous.utf8.withContiguousStorageIfAvailable { buffer in
+            find(UnsafeRawBufferPointer(buffer), isText: true, at: place, keep: { .text(contiguous) })
+        }
+        return found
+    }
+
+    /// As `find(text:at:)`, for data.
+    mutating func find(data bytes: [UInt8], at place: Place) -> Found? {
+        guard bytes.count >= Self.minimumLength else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            find(UnsafeRawBufferPointer(buffer), isText: false, at: place, keep: { .data(bytes) })
+        }
+    }
+
+    /// nil when the occurrence is to be written in full (its first place, or a repeat the budget still
+    /// allows, which spends it); otherwise where it is written in full.
+    mutating func repeatOf(_ found: Found) -> Repeat? {
+        if found.isFirst { return nil }
+        if found.length <= budget - spent {
+            spent += found.length
+            return nil
+        }
+        return Repeat(place: kept[found.index].place, length: found.length, index: found.index)
+    }
+
+    /// `find(text:at:)` then `repeatOf(_:)`.
+    mutating func earlierPlace(ofText text: String, at place: Place) -> Repeat? {
+        find(text: text, at: place).flatMap { repeatOf($0) }
+    }
+
+    /// `find(data:at:)` then `repeatOf(_:)`.
+    mutating func earlierPlace(ofData bytes: [UInt8], at place: Place) -> Repeat? {
+        find(data: bytes, at: place).flatMap { repeatOf($0) }
+    }
+
+    private mutating func find(_ buffer: UnsafeRawBufferPointer, isText: Bool, at place: Place,
+                               keep: () -> Content) -> Found {
+        let storage = Storage(buffer, isText: isText)
+        if let known = byStorage[storage] ?? recent.last(where: { $0.storage == storage })?.index {
+            return Found(index: known, length: buffer.count, isFirst: false)
+        }
+        var hasher = Hasher()
+        hasher.combine(isText)
+        hasher.combine(bytes: buffer)
+        let hash = hasher.finalize()
+        if let known = entries[hash]?.first(where: { kept[$0].content.equals(buffer, isText: isText) }) {
+            if recent.count >= Self.recentLimit { recent.removeFirst() }
+            recent.append((keep(), storage, known))
+            return Found(index: known, length: buffer.count, isFirst: false)
+        }
+        let content = keep()
+        let index = kept.count
+        entries[hash, default: []].append(index)
+        if let storage = content.storage { byStorage[storage] = index }
+        kept.append((content, place))
+        return Found(index: index, length: buffer.count, isFirst: true)
+    }
+
+    /// The FNV-1a (64-bit) hash of the repeated content as 16 hex digits: stable across runs, unlike
+    /// `Hasher`, so it can name a repeated key. Computed once per content.
+    mutating func digest(of r: Repeat) -> String {
+        if let known = digests[r.index] { return known }
+        let h: UInt64
+        switch kept[r.index].content {
+        case .text(let s): h = Self.fnv1a(s.utf8)
+        case .data(let bytes): h = Self.fnv1a(bytes)
+        }
+        let hex = String(h, radix: 16)
+        let digest = String(repeating: "0", count: 16 - hex.count) + hex
+        digests[r.index] = digest
+        return digest
+    }
+
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    /// Content kept so that later occurrences can be compared with it.
+    enum Content {
+        case text(String)
+        case data([UInt8])
+
+        func equals(_ buffer: UnsafeRawBufferPointer, isText: Bool) -> Bool {
+            switch self {
+            case .text(let s):
+                guard isText, s.utf8.count == buffer.count else { return false }
+                return s.utf8.withContiguousStorageIfAvailable { Self.same(UnsafeRawBufferPointer($0), buffer) } ?? s.utf8.elementsEqual(buffer)
+            case .data(let bytes):
+                return !isText && bytes.count == buffer.count && bytes.withUnsafeBytes { Self.same($0, buffer) }
+            }
+        }
+
+        /// Byte equality of two buffers of one length.
+        static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+            guard a.count == b.count else { return false }
+            guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == 0 }
+            return memcmp(pa, pb, a.count) == 0
+        }
+
+        /// The address and length of the kept storage.
+        var storage: Storage? {
+            switch self {
+            case .text(let s): s.utf8.withContiguousStorageIfAvailable { Storage(UnsafeRawBufferPointer($0), isText: true) }
+            case .data(let bytes): bytes.withUnsafeBufferPointer { Storage(UnsafeRawBufferPointer($0), isText: false) }
+            }
+        }
+    }
+
+    /// Identity of a buffer in memory.
+    struct Storage: Hashable {
+        let address: UInt
+        let count: Int
+        let isText: Bool
+
+        init(_ buffer: UnsafeRawBufferPointer, isText: Bool) {
+            address = UInt(bitPattern: buffer.baseAddress)
+            count = buffer.count
+            self.isText = isText
+        }
+    }
+}
