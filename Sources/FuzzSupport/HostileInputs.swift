@@ -48,6 +48,9 @@ public enum HostileInputs {
             Input(name: "4,000 keys that are one 100 KB string", bytes: dictionaryKeyedByOneLongString(entries: 4_000, length: 100_000)),
             Input(name: "4,000 objects of a class with a 100 KB name", bytes: longClassNameForManyObjects(count: 4_000, length: 100_000)),
             Input(name: "4,000 objects with one 100 KB key", bytes: longKeyForManyObjects(count: 4_000, length: 100_000)),
+            Input(name: "1,000 objects keyed by one letter with 20,000 accents", bytes: keyedObjects(count: 1_000, key: accentedLetter(marks: 20_000), value: accentedLetter(marks: 20_000), className: accentedLetter(marks: 20_000))),
+            Input(name: "4,000 objects without $class keyed by one 100 KB key", bytes: keyedObjects(count: 4_000, key: String(repeating: "k", count: 100_000), withClass: false)),
+            Input(name: "4,000 objects sharing one 100 KB UTF-16 string", bytes: keyedObjects(count: 4_000, key: "v", value: String(repeating: "é", count: 50_000))),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -396,15 +399,29 @@ public enum HostileInputs {
     /// string (Python's plistlib writes equal keys once), all listed by the root: `--json` wrote the key
     /// in full for every object.
     public static func longKeyForManyObjects(count n: Int, length: Int) -> [UInt8] {
+        keyedObjects(count: n, key: String(repeating: "k", count: length))
+    }
+
+    /// One letter carrying `marks` combining accents: a single character of any length, which Swift's
+    /// `==`, `hasPrefix` and hashing normalize in full at each comparison.
+    public static func accentedLetter(marks: Int) -> String {
+        "a" + String(repeating: "\u{301}", count: marks)
+    }
+
+    /// A keyed archive of `count` objects, all listed by the root, each `{key: value}` plus `$class`
+    /// (or without `$class` when `withClass` is false), every object naming the one key node and, when
+    /// `value` is given, the one string node. `className` names their class.
+    public static func keyedObjects(count n: Int, key: String, value: String? = nil, withClass: Bool = true,
+                                    className: String = "Thing") -> [UInt8] {
         var b = BinaryPlistBuilder()
         b.add(.null) // 0: the root, set below
         let classKey = b.add(.string("$class")), classUID = b.add(.uid(UInt64(n + 2)))
-        let key = b.add(.string(String(repeating: "k", count: length)))
-        let value = b.add(.integer(1))
+        let keyID = b.add(.string(key))
+        let valueID = b.add(value.map { .string($0) } ?? .integer(1))
         let items = b.add(.array((0..<n).map { b.add(.uid(UInt64($0 + 2))) }))
         let root = b.add(.dict([(classKey, classUID), (b.add(.string("items")), items)]))
-        let members = (0..<n).map { _ in b.add(.dict([(classKey, classUID), (key, value)])) }
-        let name = b.add(.string("Thing"))
+        let members = (0..<n).map { _ in b.add(.dict((withClass ? [(classKey, classUID)] : []) + [(keyID, valueID)])) }
+        let name = b.add(.string(className))
         let cls = b.add(.dict([(b.add(.string("$classname")), name), (b.add(.string("$classes")), b.add(.array([name, b.add(.string("NSObject"))])))]))
         let objects = b.add(.array([b.add(.string("$null")), root] + members + [cls]))
         let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))

@@ -11,6 +11,8 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     private let sharing = Mutex<Bool?>(nil)
     /// Objects whose table entry repeats a lower object's offset, once looked for.
     private let sharerCache = Mutex<[Int: Int]?>(nil)
+    /// Long strings and data decoded so far.
+    private let leaves = BinaryPlistLeafCache()
 
     /// Opens `input` (which must start with `bplist`).
     public init(_ input: InputBytes) {
@@ -30,7 +32,10 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
 
     public func node(_ id: Int) -> PlistNode {
         guard let layout else { return PlistNode(.invalid("the file has no readable object table"), range: nil) }
-        return BinaryPlistObjectDecoder(input: input, layout: layout).decode(id: id)
+        let decoder = BinaryPlistObjectDecoder(input: input, layout: layout)
+        guard let offset = layout.offset(of: id, in: input), let marker = input.byte(at: offset),
+              BinaryPlistLeafCache.mayBeLong(marker: marker) else { return decoder.decode(id: id) }
+        return leaves.node(id) { decoder.decode(id: id) }
     }
 
     /// The elements of an array or set object, read from the file only when asked for.

@@ -39,11 +39,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     ) {
         self.id = id
         self.severity = severity
-        self.message = message
+        self.message = message.utf8.count > Self.messageLimit
+            ? String(String.UnicodeScalarView(message.unicodeScalars.prefix(Self.messageLimit))) + "…" : message
         self.range = range
         self.position = position
         self.object = object
     }
+
+    /// Longest message kept, in Unicode scalars; longer ones are cut with `…`. Messages quote file text
+    /// cut (`ValueFormatter.excerpt`); this bounds a message that would not, raised for each of many objects.
+    public static let messageLimit = 2_000
 
     /// The offset used for sorting and for the `offset:` column of `--check`.
     public var sortOffset: Int { range?.start ?? Int.max }

@@ -58,7 +58,7 @@ public struct GraphObject: Sendable, Equatable {
     }
 
     /// The first field with `key`, if any.
-    public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
+    public func field(_ key: String) -> Field? { fields.first { $0.key.isLiterally(key) } }
 }
 
 /// One model for every archive format: objects addressed by id, resolved lazily.

@@ -18,11 +18,11 @@ extension KeyedArchiveGraph {
 
     /// The field for `rawKey` holding `value` (un-mangled and marked positional as above).
     func makeField(rawKey: String, value: FieldValue, range: ByteRange?, unmangle: Bool) -> Field {
-        guard unmangle, rawKey.hasPrefix("$") else { return Field(key: rawKey, value: value, range: range) }
-        if rawKey.hasPrefix("$$") {
-            return Field(key: String(rawKey.dropFirst()), rawKey: rawKey, value: value, range: range)
+        guard unmangle, rawKey.hasLiteralPrefix("$") else { return Field(key: rawKey, value: value, range: range) }
+        if rawKey.hasLiteralPrefix("$$") {
+            return Field(key: String(decoding: rawKey.utf8.dropFirst(), as: UTF8.self), rawKey: rawKey, value: value, range: range)
         }
-        let positional = rawKey.count > 1 && rawKey.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        let positional = rawKey.utf8.count > 1 && rawKey.utf8.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         return Field(key: rawKey, value: value, range: range, isPositional: positional)
     }
 

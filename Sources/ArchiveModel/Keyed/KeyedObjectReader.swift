@@ -65,7 +65,7 @@ struct KeyedObjectReader {
     }
 
     private func readDictionary(names: [String], values: [Int], into object: inout GraphObject) {
-        if names.contains("$classname") || names.contains("$classes") {
+        if names.contains(where: { $0.isLiterally("$classname") || $0.isLiterally("$classes") }) {
             object.kind = .classDescription
             let cls = cache.keyedClass(id, in: graph)
             object.className = cls.name
@@ -77,7 +77,7 @@ struct KeyedObjectReader {
         object.kind = .instance
         var conversion = newConversion()  // shared by all fields: one inline array is converted once per object
         for (name, value) in zip(names, values) {
-            if name == "$class" {
+            if name.isLiterally("$class") {
                 if case .uid(let u) = graph.tree.node(value).value, u < UInt64(graph.objectCount) {
                     let classID = Int(u)
                     object.classObjectID = classID

@@ -34,7 +34,7 @@ enum DataPresenter {
 
     private static func isData(_ object: GraphObject) -> Bool {
         ([object.className].compactMap { $0 } + object.classChain.map(\.name))
-            .contains { $0 == "NSData" || $0 == "NSMutableData" }
+            .contains { $0.isLiterally("NSData") || $0.isLiterally("NSMutableData") }
     }
 
     private static func keyedBytes(_ object: GraphObject, _ graph: any ObjectGraph) -> [UInt8]? {

@@ -31,8 +31,11 @@ public enum KnownClassPresenter {
     typealias Presenter = (KnownObject) -> KnownPresentation?
 
     /// The presenter for a class name, one family per file.
+    /// Names are compared literally: only short ASCII names can be known ones (a file's class name of
+    /// one letter and 50,000 accents would cost milliseconds per `==` against each known name).
     static func presenter(for name: String) -> Presenter? {
-        switch name {
+        guard name.utf8.count <= 32, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return switch name {
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSCountedSet":
             ArrayPresenter.present
         case "NSOrderedSet", "NSMutableOrderedSet":

@@ -84,7 +84,7 @@ struct KnownObject {
     /// `gap` is the first missing index below the count, if any.
     func numbered(_ prefix: String) -> (values: [FieldValue], gap: Int?) {
         var found: [(Int, FieldValue)] = []
-        for field in object.fields where field.key.hasPrefix(prefix) {
+        for field in object.fields where field.key.hasLiteralPrefix(prefix) {
             let suffix = field.key.utf8.dropFirst(prefix.utf8.count)
             guard !suffix.isEmpty, suffix.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(String(decoding: suffix, as: UTF8.self)) else { continue }
             found.append((n, field.value))

@@ -30,7 +30,7 @@ enum StringPresenter {
 
     private static func isString(_ object: GraphObject) -> Bool {
         ([object.className].compactMap { $0 } + object.classChain.map(\.name))
-            .contains { $0 == "NSString" || $0 == "NSMutableString" }
+            .contains { $0.isLiterally("NSString") || $0.isLiterally("NSMutableString") }
     }
 
     private static func keyedText(_ object: GraphObject, _ graph: any ObjectGraph) -> String? {

@@ -34,7 +34,7 @@ public struct ObjectView: Sendable {
             summary = object.diagnostics.first.map { DisplayText.escape($0.message) } ?? "invalid"
         case .container:
             let n = object.fields.count
-            summary = object.className == "dict" ? "\(n) entr\(n == 1 ? "y" : "ies")" : "\(n) item\(n == 1 ? "" : "s")"
+            summary = object.className?.isLiterally("dict") == true ? "\(n) entr\(n == 1 ? "y" : "ies")" : "\(n) item\(n == 1 ? "" : "s")"
         case .instance:
             summary = object.fields.count == 1 ? "1 field" : "\(object.fields.count) fields"
         }

@@ -22,12 +22,22 @@ public enum ValueFormatter {
         "\"" + DisplayText.escape(cut(s)).replacingQuotes() + "\""
     }
 
+    /// Text from the file as a message or label quotes it: cut to `summaryLimit` characters, escaped.
+    /// A diagnostic raised for each of many objects must not carry a long key or name in full each time.
+    public static func excerpt(_ s: String) -> String {
+        DisplayText.escape(cut(s))
+    }
+
     /// `s` cut to `summaryLimit` characters with `…` after it, reading only what it keeps (counting the
-    /// characters of a 50 MB string at every row that shows it would read all of it each time).
+    /// characters of a 50 MB string at every row that shows it would read all of it each time). At most
+    /// two scalars per character are kept: one character can hold any number of combining marks, and a
+    /// key of one letter with 100,000 accents on it must be cut too.
     public static func cut(_ s: String) -> String {
         guard s.utf8.count > summaryLimit else { return s }
-        let shown = s.prefix(summaryLimit)
-        return shown.endIndex == s.endIndex ? s : String(shown) + "…"
+        let scalars = s.unicodeScalars.prefix(summaryLimit * 2)
+        let head = String(String.UnicodeScalarView(scalars))
+        let shown = head.prefix(summaryLimit)
+        return scalars.endIndex == s.unicodeScalars.endIndex && shown.endIndex == head.endIndex ? s : String(shown) + "…"
     }
 
     /// `16 bytes <0a1b…>`.

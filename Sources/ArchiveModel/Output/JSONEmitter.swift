@@ -36,10 +36,10 @@ struct JSONEmitter {
         w.key("fields"); w.raw("{")
         // The first field of each key (a damaged dictionary may repeat one); long keys are told apart
         // by their content index, so that a long key shared by many objects is not hashed in each.
-        var seenShort: Set<String> = [], seenLong: Set<Int> = []
+        var seenShort: Set<LiteralText> = [], seenLong: Set<Int> = []
         for field in o.fields {
             let found = repeats.find(text: field.key, at: place)
-            guard found.map({ seenLong.insert($0.index).inserted }) ?? seenShort.insert(field.key).inserted else { continue }
+            guard found.map({ seenLong.insert($0.index).inserted }) ?? seenShort.insert(LiteralText(field.key)).inserted else { continue }
             key(field.key, found, first: seenShort.count + seenLong.count == 1)
             value(field.value)
         }

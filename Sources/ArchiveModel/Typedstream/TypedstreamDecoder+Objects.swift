@@ -110,17 +110,17 @@ extension TypedstreamDecoding {
         let name = entries[id].name ?? "?"
         if version < 0 {
             report(Diagnostic(TypedstreamDiagnosticID.classNegativeVersion, .warning,
-                              "class \(DisplayText.escape(name)) (#\(id)) has negative version \(version)", range: versionRange), to: id)
+                              "class \(ValueFormatter.excerpt(name)) (#\(id)) has negative version \(version)", range: versionRange), to: id)
         }
         guard entries[id].name != nil else { return }
-        if let earlier = classVersions[name] {
+        if let earlier = classVersions[LiteralText(name)] {
             if earlier.version != version {
                 report(Diagnostic(TypedstreamDiagnosticID.classVersionConflict, .warning,
-                                  "class \(DisplayText.escape(name)) (#\(id)) has version \(version) but class record #\(earlier.id) gave it version \(earlier.version)",
+                                  "class \(ValueFormatter.excerpt(name)) (#\(id)) has version \(version) but class record #\(earlier.id) gave it version \(earlier.version)",
                                   range: versionRange), to: id)
             }
         } else {
-            classVersions[name] = (version, id)
+            classVersions[LiteralText(name)] = (version, id)
         }
     }
 
@@ -218,7 +218,7 @@ extension TypedstreamDecoding {
     /// The class name of object `id`, escaped for messages ("?" when unknown).
     func className(of id: ObjectID) -> String {
         guard id >= 0, id < entries.count, let c = entries[id].classID, c < entries.count else { return "?" }
-        return DisplayText.escape(entries[c].name ?? "?")
+        return ValueFormatter.excerpt(entries[c].name ?? "?")
     }
 
     /// "an object of class NSView", "class NSString", "a C string".
@@ -228,7 +228,7 @@ extension TypedstreamDecoding {
         case .cString:
             return "a C string"
         case .classRecord:
-            return "class \(DisplayText.escape(entry.name ?? "?"))"
+            return "class \(ValueFormatter.excerpt(entry.name ?? "?"))"
         case .object:
             return "an object of class \(className(of: id))"
         }

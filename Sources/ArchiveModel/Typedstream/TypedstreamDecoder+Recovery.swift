@@ -158,7 +158,7 @@ extension TypedstreamDecoding {
             return false
         }
         let typeRange = group?.typeRange ?? ByteRange(reader.offset, reader.offset)
-        let text = DisplayText.escape(group?.types.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "?")
+        let text = ValueFormatter.excerpt(group?.types.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "?")
         let definedAt = group?.typeStringIndex.flatMap { $0 < sharedStrings.count ? sharedStrings[$0].start : nil }
         func location(_ position: Int) -> String { definedAt.map { "offset \($0 + position)" } ?? "position \(position)" }
         let diagnostic: Diagnostic

@@ -54,7 +54,7 @@ struct TypedstreamDecoding {
     /// Objects between their `84` and `86`, innermost last.
     var openObjects: [ObjectID] = []
     /// First version seen for each class name, with the record that had it.
-    var classVersions: [String: (version: Int, id: ObjectID)] = [:]
+    var classVersions: [LiteralText: (version: Int, id: ObjectID)] = [:]
     var streamerVersion: Int?
     var systemVersion: Int?
     var signatureBigEndian = false

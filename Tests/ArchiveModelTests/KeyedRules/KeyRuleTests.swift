@@ -23,6 +23,20 @@ import Testing
         #expect(d.first?.object == root)
     }
 
+    /// Keys compare by code units, as NSKeyedUnarchiver's dictionary does: "é" precomposed and "e" with
+    /// a combining accent are two keys (Swift's `==` calls them equal).
+    @Test func canonicallyEquivalentKeysAreDistinct() {
+        var a = KeyedArchiveBuilder()
+        let root = a.object("Foo", [("\u{E9}", .int(1)), ("e\u{301}", .int(2))])
+        a.top = [("root", .ref(root))]
+        #expect(KeyedFixture.check(a).isEmpty)
+        #expect(KeyedFixture.graph(a).object(root).fields.map(\.key.unicodeScalars.count) == [1, 2])
+        var many = KeyedArchiveBuilder()
+        let wide = many.object("Foo", (0..<9).map { ("k\($0)", .int($0)) } + [("\u{E9}", .int(9)), ("e\u{301}", .int(10))])
+        many.top = [("root", .ref(wide))]
+        #expect(KeyedFixture.check(many).isEmpty, "the hashed path (more than 8 keys) too")
+    }
+
     @Test func nonStringKey() {
         // Hand-built plist: an object dictionary whose second key is an integer.
         var b = BinaryPlistBuilder()

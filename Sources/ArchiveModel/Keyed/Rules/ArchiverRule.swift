@@ -12,7 +12,7 @@ enum ArchiverRule: KeyedHeaderRule {
     enum Messages {
         static let missing = "the root has no $archiver key; NSKeyedUnarchiver rejects the archive"
         static func unknown(_ name: String) -> String {
-            "$archiver is \"\(DisplayText.escape(name))\", not NSKeyedArchiver; corelibs rejects it (\"Unknown archiver\"), Apple's unarchiver accepts only its own name"
+            "$archiver is \"\(ValueFormatter.excerpt(name))\", not NSKeyedArchiver; corelibs rejects it (\"Unknown archiver\"), Apple's unarchiver accepts only its own name"
         }
     }
 }

@@ -2,17 +2,17 @@
 enum ClassDictionaryRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
         let entries = context.entries
-        let isClassLike = entries.contains { $0.key == "$classes" || $0.key == "$classname" }
+        let isClassLike = entries.contains { $0.key.isLiterally("$classes") || $0.key.isLiterally("$classname") }
         guard isClassLike else { return [] }
         let cls = context.cache.keyedClass(context.id, in: context.graph)
         guard let name = cls.name else {
             return [context.diagnostic("keyed.classname.missing", .error, Messages.missing(context.id))]
         }
-        if !cls.chain.isEmpty, cls.chain.first != name {
+        if let first = cls.chain.first, !first.isLiterally(name) {
             return [context.diagnostic("keyed.classes.mismatch", .warning,
-                                       Messages.mismatch(context.id, name, cls.chain.first ?? ""))]
+                                       Messages.mismatch(context.id, name, first))]
         }
-        if !entries.contains(where: { $0.key == "$classes" }) {
+        if !entries.contains(where: { $0.key.isLiterally("$classes") }) {
             return [context.diagnostic("keyed.classes.missing", .note, Messages.noChain(context.id, name))]
         }
         return []
@@ -21,10 +21,10 @@ enum ClassDictionaryRule: KeyedObjectRule {
     enum Messages {
         static func missing(_ id: Int) -> String { "class dictionary #\(id) has no string $classname; objects of this class cannot be decoded" }
         static func mismatch(_ id: Int, _ name: String, _ first: String) -> String {
-            "class dictionary #\(id): $classes starts with \"\(DisplayText.escape(first))\", not its $classname \"\(DisplayText.escape(name))\""
+            "class dictionary #\(id): $classes starts with \"\(ValueFormatter.excerpt(first))\", not its $classname \"\(ValueFormatter.excerpt(name))\""
         }
         static func noChain(_ id: Int, _ name: String) -> String {
-            "class dictionary #\(id) (\(DisplayText.escape(name))) has no $classes chain (written this way when a class-name mapping is in effect)"
+            "class dictionary #\(id) (\(ValueFormatter.excerpt(name))) has no $classes chain (written this way when a class-name mapping is in effect)"
         }
     }
 }

@@ -2,8 +2,8 @@
 enum ClassReferenceRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
         guard context.object.kind == .instance else { return [] }
-        guard let entry = context.entries.first(where: { $0.key == "$class" }) else {
-            let keys = context.entries.prefix(6).map { DisplayText.escape($0.key) }.joined(separator: ", ")
+        guard let entry = context.entries.first(where: { $0.key.isLiterally("$class") }) else {
+            let keys = context.entries.prefix(6).map { ValueFormatter.excerpt($0.key) }.joined(separator: ", ")
             return [context.diagnostic("keyed.class.missing", .error, Messages.missing(context.id, keys))]
         }
         let value = context.graph.tree.node(entry.valueNode)

@@ -15,7 +15,7 @@ enum DanglingReferenceRule: KeyedObjectRule {
 
     enum Messages {
         static func dangling(_ id: Int, _ key: String, _ raw: UInt64, _ reason: String) -> String {
-            "object #\(id) key \(DisplayText.escape(key)): \(reason)"
+            "object #\(id) key \(ValueFormatter.excerpt(key)): \(reason)"
         }
     }
 }

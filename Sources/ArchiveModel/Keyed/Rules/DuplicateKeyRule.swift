@@ -4,11 +4,11 @@ enum DuplicateKeyRule: KeyedObjectRule {
         let entries = context.entries
         guard entries.count > 1 else { return [] }
         var found: [Diagnostic] = []
-        var seen: Set<String> = []
+        var seen: Set<LiteralText> = []
         // Small dictionaries (nearly all objects) compare pairwise instead of hashing.
         let duplicates = entries.count <= 8
-            ? entries.indices.filter { i in (0..<i).contains { entries[$0].key == entries[i].key } }.map { entries[$0] }
-            : entries.filter { !seen.insert($0.key).inserted }
+            ? entries.indices.filter { i in (0..<i).contains { entries[$0].key.isLiterally(entries[i].key) } }.map { entries[$0] }
+            : entries.filter { !seen.insert(LiteralText($0.key)).inserted }
         for entry in duplicates {
             found.append(context.diagnostic("keyed.key.duplicate", .warning, Messages.duplicate(context.id, entry.key),
                                             range: context.graph.tree.node(entry.keyNode).range))
@@ -18,7 +18,7 @@ enum DuplicateKeyRule: KeyedObjectRule {
 
     enum Messages {
         static func duplicate(_ id: Int, _ key: String) -> String {
-            "object #\(id) has key \"\(DisplayText.escape(key))\" more than once; which value a decoder sees is unspecified"
+            "object #\(id) has key \"\(ValueFormatter.excerpt(key))\" more than once; which value a decoder sees is unspecified"
         }
     }
 }

@@ -2,7 +2,7 @@
 /// heap overflow from a hostile count).
 enum OldStyleArrayCountRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
-        guard context.object.className == "_NSKeyedCoderOldStyleArray",
+        guard context.object.className?.isLiterally("_NSKeyedCoderOldStyleArray") == true,
               case .scalar(.integer(let count, _))? = context.object.field("NS.count")?.value else { return [] }
         let present = context.object.fields.filter(\.isPositional).count
         guard count != Int128(present) else { return [] }

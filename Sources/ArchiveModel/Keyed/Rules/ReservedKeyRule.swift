@@ -5,8 +5,8 @@ enum ReservedKeyRule: KeyedObjectRule {
         guard context.object.kind == .instance else { return [] }
         return context.entries.compactMap { entry -> Diagnostic? in
             let key = entry.key
-            guard key.hasPrefix("$"), !key.hasPrefix("$$"), key != "$class",
-                  !(key.count > 1 && key.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) else { return nil }
+            guard key.hasLiteralPrefix("$"), !key.hasLiteralPrefix("$$"), !key.isLiterally("$class"),
+                  !(key.utf8.count > 1 && key.utf8.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             return context.diagnostic("keyed.key.reserved", .warning, Messages.reserved(context.id, key),
                                       range: context.graph.tree.node(entry.keyNode).range)
         }
@@ -14,7 +14,7 @@ enum ReservedKeyRule: KeyedObjectRule {
 
     enum Messages {
         static func reserved(_ id: Int, _ key: String) -> String {
-            "object #\(id) has key \"\(DisplayText.escape(key))\": keys starting with one $ are reserved for the archiver (user keys are written $$key)"
+            "object #\(id) has key \"\(ValueFormatter.excerpt(key))\": keys starting with one $ are reserved for the archiver (user keys are written $$key)"
         }
     }
 }

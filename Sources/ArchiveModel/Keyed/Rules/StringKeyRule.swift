@@ -3,7 +3,7 @@ enum StringKeyRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
         // Key names come from a cache; only a name marked non-string needs its node decoded.
         return context.entries.enumerated().compactMap { i, entry -> Diagnostic? in
-            guard entry.key.hasPrefix(KeyedArchiveGraph.nonStringKeyPrefix) else { return nil }
+            guard entry.key.hasLiteralPrefix(KeyedArchiveGraph.nonStringKeyPrefix) else { return nil }
             let node = context.graph.tree.node(entry.keyNode)
             if case .string = node.value { return nil }
             return context.diagnostic("keyed.key.not-string", .error, Messages.notString(context.id, i, node.value.typeName), range: node.range)

@@ -46,7 +46,7 @@ enum UnreachableObjectRule: KeyedGraphRule {
 
     enum Messages {
         static func unreachable(_ id: Int, _ cls: String?, _ behind: Int) -> String {
-            let name = cls.map { " (" + DisplayText.escape($0) + ")" } ?? ""
+            let name = cls.map { " (" + ValueFormatter.excerpt($0) + ")" } ?? ""
             let tail = behind > 0 ? ", nor \(behind) object\(behind == 1 ? "" : "s") only it leads to" : ""
             return "object #\(id)\(name) is not reachable from $top\(tail)"
         }

@@ -1,0 +1,43 @@
+import Testing
+@testable import ArchiveModel
+
+/// File text compares by code units (`LiteralText`), messages and summaries quote it cut.
+@Suite struct LiteralTextTests {
+    @Test func equalityIsByCodeUnits() {
+        #expect("\u{E9}" == "e\u{301}", "Swift's == is canonical equivalence")
+        #expect(!"\u{E9}".isLiterally("e\u{301}"))
+        #expect("$class".isLiterally("$class"))
+        #expect(!"$class".isLiterally("$classes"))
+        #expect("$$key".hasLiteralPrefix("$$"))
+        #expect(!"e\u{301}x".hasLiteralPrefix("\u{E9}"))
+        #expect(Set([LiteralText("\u{E9}"), LiteralText("e\u{301}"), LiteralText("\u{E9}")]).count == 2)
+    }
+
+    @Test func aLongCombiningSequenceIsCut() {
+        let letter = "a" + String(repeating: "\u{301}", count: 10_000)
+        let cut = ValueFormatter.cut(letter)
+        #expect(cut.unicodeScalars.count == ValueFormatter.summaryLimit * 2 + 1)
+        #expect(cut.hasSuffix("…"))
+        #expect(ValueFormatter.cut("short") == "short")
+        let exact = String(repeating: "é", count: ValueFormatter.summaryLimit)
+        #expect(ValueFormatter.cut(exact) == exact, "200 two-byte characters are not cut")
+    }
+
+    @Test func messagesAreBounded() {
+        let long = String(repeating: "x", count: 10_000)
+        let d = Diagnostic("test.long", .error, "key \(long)")
+        #expect(d.message.unicodeScalars.count == Diagnostic.messageLimit + 1)
+        #expect(d.message.hasSuffix("…"))
+        #expect(ValueFormatter.excerpt(long).count == ValueFormatter.summaryLimit + 1)
+        #expect(!ValueFormatter.excerpt("a\u{1B}b").unicodeScalars.contains("\u{1B}"), "escaped")
+    }
+
+    @Test func utf16DecodesPairsAndReplacesLoneSurrogates() {
+        func be(_ units: [UInt16]) -> [UInt8] { units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+        let text = "aé€😀"
+        let decoded = Unicode.UTF16.utf8(fromBigEndian: be(Array(text.utf16)))
+        #expect(String(decoding: decoded.utf8, as: UTF8.self) == text && decoded.unpaired == 0)
+        let lone = Unicode.UTF16.utf8(fromBigEndian: be([0xD83D, 0x41, 0xDC00, 0xD800]) + [0x7F])
+        #expect(String(decoding: lone.utf8, as: UTF8.self) == "\u{FFFD}A\u{FFFD}\u{FFFD}" && lone.unpaired == 3)
+    }
+}
