@@ -73,7 +73,7 @@ import FuzzSupport
         _ = r.earlierPlace(ofText: Self.text(64, "a"), at: .object(1))
         let again = r.earlierPlace(ofText: Self.text(64, "a"), at: .object(2))
         let found = try #require(again)
-        let digest = r.digest(of: found)
+        let digest = r.digest(of: found, text: Self.text(64, "a"))
         // FNV-1a 64 of 64 × "a" (python: h=0xcbf29ce484222325; for b in b'a'*64: h=((h^b)*0x100000001b3)%2**64).
         #expect(digest == "db007849f35ebbe5")
     }

@@ -6,6 +6,8 @@ struct BinaryPlistObjectDecoder {
     /// False for whole-file checks: strings and data are validated but not built (an empty value is
     /// returned), which saves an allocation per object.
     var materialize = true
+    /// Where long strings and data of objects decoded by id are kept (see `BinaryPlistLeafCache`).
+    var leaves: BinaryPlistLeafCache? = nil
 
     /// Accumulates the node being decoded.
     struct Context {
@@ -44,6 +46,13 @@ struct BinaryPlistObjectDecoder {
         guard let marker = input.byte(at: offset) else {
             return PlistNode(.invalid("offset \(offset) is past the end of the file"), range: nil)
         }
+        if let leaves, let id, BinaryPlistLeafCache.mayBeLong(marker: marker) {
+            return leaves.node(id) { decodeNode(marker: marker, at: offset, &context) }
+        }
+        return decodeNode(marker: marker, at: offset, &context)
+    }
+
+    private func decodeNode(marker: UInt8, at offset: Int, _ context: inout Context) -> PlistNode {
         let (value, end) = decodeValue(marker: marker, at: offset, &context)
         return PlistNode(value, range: ByteRange(offset, Swift.max(end, offset + 1)), diagnostics: context.diagnostics)
     }

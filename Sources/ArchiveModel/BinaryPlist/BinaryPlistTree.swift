@@ -32,10 +32,7 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
 
     public func node(_ id: Int) -> PlistNode {
         guard let layout else { return PlistNode(.invalid("the file has no readable object table"), range: nil) }
-        let decoder = BinaryPlistObjectDecoder(input: input, layout: layout)
-        guard let offset = layout.offset(of: id, in: input), let marker = input.byte(at: offset),
-              BinaryPlistLeafCache.mayBeLong(marker: marker) else { return decoder.decode(id: id) }
-        return leaves.node(id) { decoder.decode(id: id) }
+        return BinaryPlistObjectDecoder(input: input, layout: layout, leaves: leaves).decode(id: id)
     }
 
     /// The elements of an array or set object, read from the file only when asked for.

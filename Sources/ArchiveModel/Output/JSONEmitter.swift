@@ -69,7 +69,7 @@ struct JSONEmitter {
         case .object(let id): "object \(id)"
         }
         w.key(String(String.UnicodeScalarView(k.unicodeScalars.prefix(32)))
-              + "…[repeat: \(r.length) bytes in full in \(whereText), FNV-1a \(repeats.digest(of: r))]", first: first)
+              + "…[repeat: \(r.length) bytes in full in \(whereText), FNV-1a \(repeats.digest(of: r, text: k))]", first: first)
     }
 
     /// A class name as a string, or `{"repeatOf": P, "length": N}`.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Keeps `--json` output linear in the input. JSON has no references for text or data, so content a
 /// file holds once but lists in many places (one data node in 20,000 list slots, one class name for
 /// 20,000 objects, one key for 20,000 dictionaries) would be written in full at every place: a 120 KB
@@ -34,19 +28,21 @@ struct JSONRepeats {
     let budget: Int
     /// Repeated bytes written in full so far.
     private(set) var spent = 0
-    /// Indices into `kept` by hash of kind and bytes.
-    private var entries: [Int: [Int]] = [:]
-    /// Indices into `kept` by the storage of the content they keep: content shared in memory (a leaf the
-    /// graph reads once and lists many times) is found without hashing it again. Each key's storage is
-    /// kept alive by its entry, so its address cannot be reused for other content.
-    private var byStorage: [Storage: Int] = [:]
-    /// Other storages of content seen, most recent last, each kept alive while listed here (the graph
-    /// may decode one string again for a run of objects: each run is hashed once).
+    /// Content seen, by its kind, length and a 64-bit hash seeded per process (content is not kept, so
+    /// that memory stays flat while a large file streams out; two different long values sharing a
+    /// length and a random 64-bit hash is not a practical risk). Values index `places`.
+    private var indices: [Fingerprint: Int] = [:]
+    /// Where each content was first written in full.
+    private var places: [Place] = []
+    /// The last storages seen, each kept alive while listed here so that its address cannot be reused:
+    /// content the graph shares in memory (a leaf read once and listed many times) is found without
+    /// hashing it again.
     private var recent: [(content: Content, storage: Storage, index: Int)] = []
+    private var recentBytes = 0
+    /// At most this many storages, of at most `recentByteLimit` bytes in all, are kept in `recent`.
     static let recentLimit = 16
-    /// Content seen, with the place that holds it in full.
-    private var kept: [(content: Content, place: Place)] = []
-    /// Digests computed so far, by index into `kept`.
+    static let recentByteLimit = 64 << 20
+    /// Digests computed so far, by content index.
     private var digests: [Int: String] = [:]
 
     init(budget: Int) {
@@ -69,7 +65,7 @@ struct JSONRepeats {
         let place: Place
         /// The content's length in bytes.
         let length: Int
-        /// Which content (for `digest(of:)`).
+        /// Which content (for `digest(of:text:)`).
         fileprivate let index: Int
     }
 
@@ -101,7 +97,7 @@ struct JSONRepeats {
             spent += found.length
             return nil
         }
-        return Repeat(place: kept[found.index].place, length: found.length, index: found.index)
+        return Repeat(place: places[found.index], length: found.length, index: found.index)
     }
 
     /// `find(text:at:)` then `repeatOf(_:)`.
@@ -117,36 +113,40 @@ struct JSONRepeats {
     private mutating func find(_ buffer: UnsafeRawBufferPointer, isText: Bool, at place: Place,
                                keep: () -> Content) -> Found {
         let storage = Storage(buffer, isText: isText)
-        if let known = byStorage[storage] ?? recent.last(where: { $0.storage == storage })?.index {
+        if let known = recent.last(where: { $0.storage == storage })?.index {
             return Found(index: known, length: buffer.count, isFirst: false)
         }
         var hasher = Hasher()
         hasher.combine(isText)
         hasher.combine(bytes: buffer)
-        let hash = hasher.finalize()
-        if let known = entries[hash]?.first(where: { kept[$0].content.equals(buffer, isText: isText) }) {
-            if recent.count >= Self.recentLimit { recent.removeFirst() }
-            recent.append((keep(), storage, known))
-            return Found(index: known, length: buffer.count, isFirst: false)
+        let fingerprint = Fingerprint(hash: hasher.finalize(), length: buffer.count, isText: isText)
+        let found: Found
+        if let known = indices[fingerprint] {
+            found = Found(index: known, length: buffer.count, isFirst: false)
+        } else {
+            found = Found(index: places.count, length: buffer.count, isFirst: true)
+            indices[fingerprint] = places.count
+            places.append(place)
         }
-        let content = keep()
-        let index = kept.count
-        entries[hash, default: []].append(index)
-        if let storage = content.storage { byStorage[storage] = index }
-        kept.append((content, place))
-        return Found(index: index, length: buffer.count, isFirst: true)
+        remember(keep(), storage, found.index)
+        return found
     }
 
-    /// The FNV-1a (64-bit) hash of the repeated content as 16 hex digits: stable across runs, unlike
-    /// `Hasher`, so it can name a repeated key. Computed once per content.
-    mutating func digest(of r: Repeat) -> String {
-        if let known = digests[r.index] { return known }
-        let h: UInt64
-        switch kept[r.index].content {
-        case .text(let s): h = Self.fnv1a(s.utf8)
-        case .data(let bytes): h = Self.fnv1a(bytes)
+    private mutating func remember(_ content: Content, _ storage: Storage, _ index: Int) {
+        guard storage.count <= Self.recentByteLimit else { return }
+        while let oldest = recent.first, recent.count >= Self.recentLimit || recentBytes > Self.recentByteLimit - storage.count {
+            recentBytes -= oldest.storage.count
+            recent.removeFirst()
         }
-        let hex = String(h, radix: 16)
+        recent.append((content, storage, index))
+        recentBytes += storage.count
+    }
+
+    /// The FNV-1a (64-bit) hash of repeated `text` as 16 hex digits: stable across runs, unlike
+    /// `Hasher`, so it can name a repeated key. Computed once per content.
+    mutating func digest(of r: Repeat, text: String) -> String {
+        if let known = digests[r.index] { return known }
+        let hex = String(Self.fnv1a(text.utf8), radix: 16)
         let digest = String(repeating: "0", count: 16 - hex.count) + hex
         digests[r.index] = digest
         return digest
@@ -158,35 +158,17 @@ struct JSONRepeats {
         return h
     }
 
-    /// Content kept so that later occurrences can be compared with it.
+    /// Content kept alive while its storage is in `recent`.
     enum Content {
         case text(String)
         case data([UInt8])
+    }
 
-        func equals(_ buffer: UnsafeRawBufferPointer, isText: Bool) -> Bool {
-            switch self {
-            case .text(let s):
-                guard isText, s.utf8.count == buffer.count else { return false }
-                return s.utf8.withContiguousStorageIfAvailable { Self.same(UnsafeRawBufferPointer($0), buffer) } ?? s.utf8.elementsEqual(buffer)
-            case .data(let bytes):
-                return !isText && bytes.count == buffer.count && bytes.withUnsafeBytes { Self.same($0, buffer) }
-            }
-        }
-
-        /// Byte equality of two buffers of one length.
-        static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-            guard a.count == b.count else { return false }
-            guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == 0 }
-            return memcmp(pa, pb, a.count) == 0
-        }
-
-        /// The address and length of the kept storage.
-        var storage: Storage? {
-            switch self {
-            case .text(let s): s.utf8.withContiguousStorageIfAvailable { Storage(UnsafeRawBufferPointer($0), isText: true) }
-            case .data(let bytes): bytes.withUnsafeBufferPointer { Storage(UnsafeRawBufferPointer($0), isText: false) }
-            }
-        }
+    /// What identifies content without keeping it.
+    struct Fingerprint: Hashable {
+        let hash: Int
+        let length: Int
+        let isText: Bool
     }
 
     /// Identity of a buffer in memory.

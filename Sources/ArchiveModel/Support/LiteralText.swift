@@ -6,7 +6,11 @@
 extension String {
     /// Equal UTF-8 code units.
     func isLiterally(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { a in
+            other.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 
     /// Starts with the UTF-8 code units of `prefix`.
