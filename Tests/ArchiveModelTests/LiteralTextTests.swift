@@ -41,3 +41,28 @@ import Testing
         #expect(String(decoding: lone.utf8, as: UTF8.self) == "\u{FFFD}A\u{FFFD}\u{FFFD}" && lone.unpaired == 3)
     }
 }
+
+/// The fast paths of escaping and quoting give what a scalar-by-scalar walk gives.
+@Suite struct DisplayTextFastPathTests {
+    static func reference(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let replacement = DisplayText.escapeSequence(for: scalar) { out += replacement } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    static let samples = [
+        "", "plain", "back\\slash", "x\u{1B}[31mred", "xe\u{200D}\u{301}b\u{1B}", "\u{202E}evil\u{202C}", "é\u{301}\u{301}",
+        "tab\tnew\nline\r", "\u{FFFD}", "\u{85}\u{7F}\u{0}", "emoji 👨‍👩‍👧 flag 🇫🇷", "quote \" inside", String(repeating: "a\u{200B}", count: 300),
+    ]
+
+    @Test func escapeMatchesTheScalarWalk() {
+        for s in Self.samples { #expect(DisplayText.escape(s) == Self.reference(s), "\(Array(s.unicodeScalars))") }
+    }
+
+    @Test func quotedEscapesQuotesAndControls() {
+        #expect(ValueFormatter.quoted("say \"hi\"\u{1B}") == "\"say \\\"hi\\\"\\e\"")
+        #expect(ValueFormatter.quoted("no quotes") == "\"no quotes\"")
+    }
+}

@@ -6,15 +6,23 @@
 public enum DisplayText {
     /// `text` with every unsafe scalar escaped (`\n`, `\t`, `\e`, `\u{202E}` …) and backslashes doubled.
     public static func escape(_ text: String) -> String {
+        // Printable ASCII needs no escape but for the backslash: most keys, names and values.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }) { return text }
+        // Runs of scalars that need no escape are copied whole.
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if let replacement = escapeSequence(for: scalar) {
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex, i = runStart
+        while i < scalars.endIndex {
+            let next = scalars.index(after: i)
+            if let replacement = escapeSequence(for: scalars[i]) {
+                out += text[runStart..<i]
                 out += replacement
-            } else {
-                out.unicodeScalars.append(scalar)
+                runStart = next
             }
+            i = next
         }
+        out += text[runStart..<scalars.endIndex]
         return out
     }
 

@@ -34,10 +34,10 @@ public enum ValueFormatter {
     /// key of one letter with 100,000 accents on it must be cut too.
     public static func cut(_ s: String) -> String {
         guard s.utf8.count > summaryLimit else { return s }
-        let scalars = s.unicodeScalars.prefix(summaryLimit * 2)
-        let head = String(String.UnicodeScalarView(scalars))
+        let scalarEnd = s.unicodeScalars.index(s.startIndex, offsetBy: summaryLimit * 2, limitedBy: s.endIndex) ?? s.endIndex
+        let head = s[..<scalarEnd]
         let shown = head.prefix(summaryLimit)
-        return scalars.endIndex == s.unicodeScalars.endIndex && shown.endIndex == head.endIndex ? s : String(shown) + "…"
+        return scalarEnd == s.endIndex && shown.endIndex == head.endIndex ? s : String(shown) + "…"
     }
 
     /// `16 bytes <0a1b…>`.
@@ -86,9 +86,15 @@ public enum ValueFormatter {
 }
 
 extension String {
+    /// Each `"` preceded by a backslash (a quote byte never occurs inside a multi-byte character).
     fileprivate func replacingQuotes() -> String {
-        var out = ""
-        for c in self { out += c == "\"" ? "\\\"" : String(c) }
-        return out
+        guard utf8.contains(0x22) else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 8)
+        for b in utf8 {
+            if b == 0x22 { out.append(0x5C) }
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

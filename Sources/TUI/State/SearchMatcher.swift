@@ -2,16 +2,27 @@ import ArchiveModel
 
 /// Matches rows against a search pattern: a regular expression (Swift's `Regex`) when the pattern
 /// compiles, a plain substring otherwise; smart case (case-insensitive unless the pattern has an
-/// uppercase letter). Matches the key, the class name and the value summary as shown.
+/// uppercase letter). Matches the key, the class name and the value summary as shown. A plain ASCII
+/// pattern (no regex syntax, the usual word or name) is looked for in the bytes: `Regex` took about
+/// 40 µs per row of 200 characters, 4 s for one search step through 100,000 rows.
 struct SearchMatcher {
     private let regex: Regex<AnyRegexOutput>?
     private let literal: String
     private let ignoreCase: Bool
+    /// The pattern's bytes (lowercased when ignoring case) when it is plain ASCII.
+    private let asciiNeedle: [UInt8]?
+
+    /// Characters with a meaning in a regular expression.
+    static let regexSyntax = Set("\\^$.|?*+()[]{}".utf8)
 
     init(_ pattern: String) {
         ignoreCase = !pattern.contains { $0.isUppercase }
         literal = ignoreCase ? pattern.lowercased() : pattern
-        if let compiled = try? Regex(pattern) {
+        let bytes = Array(literal.utf8)
+        asciiNeedle = !bytes.isEmpty && bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !Self.regexSyntax.contains($0) }) ? bytes : nil
+        if asciiNeedle != nil {
+            regex = nil
+        } else if let compiled = try? Regex(pattern) {
             regex = ignoreCase ? compiled.ignoresCase() : compiled
         } else {
             regex = nil
@@ -20,6 +31,7 @@ struct SearchMatcher {
 
     /// Whether `text` matches.
     func matches(_ text: String) -> Bool {
+        if let asciiNeedle { return Self.contains(text, asciiNeedle, foldingCase: ignoreCase) }
         if let regex { return (try? regex.firstMatch(in: text)) != nil }
         return (ignoreCase ? text.lowercased() : text).contains(literal)
     }
@@ -27,5 +39,24 @@ struct SearchMatcher {
     /// Whether any shown part of `node` matches.
     func matches(_ node: OutlineNode) -> Bool {
         matches(node.label) || (node.className.map(matches) ?? false) || matches(node.summary)
+    }
+
+    /// Whether the UTF-8 of `text` contains `needle` (ASCII), with ASCII letters of `text` lowercased
+    /// first when `foldingCase`. An ASCII byte never occurs inside a multi-byte UTF-8 sequence.
+    static func contains(_ text: String, _ needle: [UInt8], foldingCase: Bool) -> Bool {
+        func fold(_ b: UInt8) -> UInt8 { foldingCase && b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        let hay = text.utf8
+        guard hay.count >= needle.count else { return false }
+        var start = hay.startIndex
+        while let first = hay[start...].firstIndex(where: { fold($0) == needle[0] }) {
+            var i = first, j = 0
+            while j < needle.count, i < hay.endIndex, fold(hay[i]) == needle[j] {
+                hay.formIndex(after: &i)
+                j += 1
+            }
+            if j == needle.count { return true }
+            start = hay.index(after: first)
+        }
+        return false
     }
 }
