@@ -368,10 +368,15 @@ public enum HostileInputs {
     /// A dictionary of `entries` entries whose keys are all one string of `length` characters (CF
     /// keeps hash-equal keys of a malformed file): each row named its key in full.
     public static func dictionaryKeyedByOneLongString(entries k: Int, length: Int) -> [UInt8] {
+        dictionaryKeyedByOneString(entries: k, key: String(repeating: "k", count: length))
+    }
+
+    /// A dictionary of `entries` entries whose keys are all the one string node `key`.
+    public static func dictionaryKeyedByOneString(entries k: Int, key text: String) -> [UInt8] {
         var b = BinaryPlistBuilder()
         b.add(.null) // 0: the dictionary, set below
         let value = b.add(.string("a"))
-        let key = b.add(.string(String(repeating: "k", count: length)))
+        let key = b.add(.string(text))
         b.objects[0] = .dict(Array(repeating: (key, value), count: k))
         return b.build().bytes
     }

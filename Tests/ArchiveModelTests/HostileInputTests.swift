@@ -299,6 +299,15 @@ import Glibc
         Self.expectBounded(e, lines: bytes.count, seconds: 60, mebibytes: 512)
     }
 
+    /// A plain dictionary of 20,000 entries keyed by one letter with 50,000 accents (180 KB): cutting the
+    /// key for each row kept the whole letter (one character) and each dump line carried 100 KB; once
+    /// cut by scalars, looking for character breaks in a slice of the letter read all of it (21 s).
+    @Test func plainDictionaryKeyedByOneAccentedLetter() {
+        let bytes = HostileInputs.dictionaryKeyedByOneString(entries: 20_000, key: HostileInputs.accentedLetter(marks: 50_000))
+        let e = Self.exercise(bytes)
+        Self.expectBounded(e, lines: bytes.count, seconds: 60, mebibytes: 512)
+    }
+
     /// 20,000 objects without `$class`, keyed by one 100 KB string: each error quoted the key in full
     /// (`--check` 64 s, 2 GB of output, 4 GB of RSS in a release build).
     @Test func objectsWithoutClassKeyedByOneLongKey() {

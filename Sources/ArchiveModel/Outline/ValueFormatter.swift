@@ -28,15 +28,17 @@ public enum ValueFormatter {
         DisplayText.escape(cut(s))
     }
 
-    /// `s` cut to `summaryLimit` characters with `…` after it, reading only what it keeps (counting the
+    /// `s` cut to `limit` characters with `…` after it, reading only what it keeps (counting the
     /// characters of a 50 MB string at every row that shows it would read all of it each time). At most
     /// two scalars per character are kept: one character can hold any number of combining marks, and a
     /// key of one letter with 100,000 accents on it must be cut too.
-    public static func cut(_ s: String) -> String {
-        guard s.utf8.count > summaryLimit else { return s }
-        let scalarEnd = s.unicodeScalars.index(s.startIndex, offsetBy: summaryLimit * 2, limitedBy: s.endIndex) ?? s.endIndex
-        let head = s[..<scalarEnd]
-        let shown = head.prefix(summaryLimit)
+    public static func cut(_ s: String, limit: Int = summaryLimit) -> String {
+        guard s.utf8.count > limit else { return s }
+        let scalarEnd = s.unicodeScalars.index(s.startIndex, offsetBy: limit * 2, limitedBy: s.endIndex) ?? s.endIndex
+        // A copy of at most 2 × limit scalars: character breaks in a slice of one long character would
+        // be looked for through the whole character.
+        let head = String(s[..<scalarEnd])
+        let shown = head.prefix(limit)
         return scalarEnd == s.endIndex && shown.endIndex == head.endIndex ? s : String(shown) + "…"
     }
 

@@ -79,11 +79,14 @@ public struct DumpRenderer {
         }
     }
 
-    /// Up to three referrers as `#id.key` (`$top.key` for top-level entries).
+    /// Up to three referrers as `#id.key` (`$top.key` for top-level entries), keys cut to
+    /// `referrerKeyLimit` characters.
+    static let referrerKeyLimit = 60
+
     private func referrerList(_ id: ObjectID) -> String {
         guard let index = outline.index else { return "" }
         let graph = document.graph
-        let shown = index.referrers(of: id, limit: 3, fields: { referrerFields.fields(of: $0, in: graph) }).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape(Outline.cut($0.key)) }
+        let shown = index.referrers(of: id, limit: 3, fields: { referrerFields.fields(of: $0, in: graph) }).map { ($0.from.map { "#\($0)" } ?? "$top") + "." + DisplayText.escape(ValueFormatter.cut($0.key, limit: Self.referrerKeyLimit)) }
         return shown.joined(separator: ", ") + (index.referenceCount(of: id) > 3 ? ", …" : "")
     }
 
