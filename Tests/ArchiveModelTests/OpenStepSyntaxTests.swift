@@ -171,4 +171,11 @@ import Testing
         #expect(S.dump(tree) == #"{"a"="1";"b"="2";"a"="3";}"#)
         #expect(tree.openDiagnostics.first?.message == "duplicate key \"a\" (first at 1:3); CF keeps the last value")
     }
+
+    /// CF compares keys by code units: "é" and "e" with a combining accent are two keys.
+    @Test func canonicallyEquivalentKeysAreNotDuplicates() {
+        let tree = S.decode("{ \"\u{E9}\" = 1; \"e\u{301}\" = 2; }")
+        S.checkInvariants(tree)
+        #expect(S.ids(tree).isEmpty)
+    }
 }

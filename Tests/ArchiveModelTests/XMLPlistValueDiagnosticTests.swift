@@ -96,4 +96,16 @@ import Testing
         #expect(F.render(tree) == "[1,1.5,date(0.0)]")
         #expect(F.ids(tree) == ["xml.content.markup", "xml.content.markup"])
     }
+
+    /// CF compares keys by code units: "é" and "e" with a combining accent are two keys (pairwise for
+    /// small dictionaries, hashed for larger ones).
+    @Test func canonicallyEquivalentKeysAreNotDuplicates() {
+        for filler in [0, 20] {
+            let extra = (0..<filler).map { "<key>k\($0)</key><true/>" }.joined()
+            let text = "<plist><dict>\(extra)<key>\u{E9}</key><true/><key>e\u{301}</key><false/></dict></plist>"
+            let tree = XMLPlistDecoder.decode(InputBytes(Array(text.utf8)))
+            let ids = (0..<tree.nodeCount).flatMap { tree.node($0).diagnostics.map(\.id) } + tree.openDiagnostics.map(\.id)
+            #expect(!ids.contains("xml.dict.duplicate-key"), "\(filler) other keys: \(ids)")
+        }
+    }
 }

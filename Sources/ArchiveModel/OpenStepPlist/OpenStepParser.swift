@@ -41,8 +41,9 @@ struct OpenStepParser {
         var items: [Int] = []
         /// A key read and waiting for its value.
         var pendingKey: Int?
-        /// Key text to the id of its first key node, for duplicate detection.
-        var seen: [String: Int] = [:]
+        /// Key text (compared by code units, as CF compares keys) to the id of its first key node, for
+        /// duplicate detection.
+        var seen: [LiteralText: Int] = [:]
     }
 
     init(_ bytes: UnsafeRawBufferPointer, start: Int) {
@@ -205,10 +206,10 @@ struct OpenStepParser {
             keyID = append(.string(text), range)
         }
         if case .string(let text) = nodes[keyID].value {
-            if let first = stack[top].seen[text] {
+            if let first = stack[top].seen[LiteralText(text)] {
                 report(.duplicateKey(key: quoted(text), first: position(nodes[first].range?.start ?? 0)), nodes[keyID].range)
             } else {
-                stack[top].seen[text] = keyID
+                stack[top].seen[LiteralText(text)] = keyID
             }
         }
         stack[top].pendingKey = keyID

@@ -138,7 +138,7 @@ extension XMLPlistParser {
             for (n, keyID) in keys.enumerated() {
                 guard case .string(let key) = nodes[keyID].value else { continue }
                 for earlier in keys[..<n] {
-                    guard case .string(let other) = nodes[earlier].value, other == key else { continue }
+                    guard case .string(let other) = nodes[earlier].value, other.isLiterally(key) else { continue }
                     report(.duplicateKey(key: key, first: nodes[earlier].position), nodes[keyID].range ?? frame.openTag,
                            onNode: frame.nodeID)
                     break
@@ -146,15 +146,15 @@ extension XMLPlistParser {
             }
             return
         }
-        var firstByKey: [String: Int] = [:]
+        var firstByKey: [LiteralText: Int] = [:]  // by code units, as CF compares keys
         firstByKey.reserveCapacity(keys.count)
         for keyID in keys {
             guard case .string(let key) = nodes[keyID].value else { continue }
-            if let first = firstByKey[key] {
+            if let first = firstByKey[LiteralText(key)] {
                 report(.duplicateKey(key: key, first: nodes[first].position), nodes[keyID].range ?? frame.openTag,
                        onNode: frame.nodeID)
             } else {
-                firstByKey[key] = keyID
+                firstByKey[LiteralText(key)] = keyID
             }
         }
     }
