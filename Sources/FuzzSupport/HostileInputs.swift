@@ -475,15 +475,18 @@ public enum HostileInputs {
         return w.bytes
     }
 
-    /// `count` objects each referring to the previous one and to the first: wide and deep at once.
     /// A typedstream object whose fields are `count` C strings and `count` selectors that all name one
     /// `length`-byte shared string (a reference costs two bytes).
     public static func typedstreamSharedStringRepeated(count n: Int, length: Int) -> [UInt8] {
+        typedstreamSharedStringRepeated(count: n, text: String(repeating: "s", count: length))
+    }
+
+    /// As above, naming `text`, in an object whose class is named `text` too.
+    public static func typedstreamSharedStringRepeated(count n: Int, text: String, className: String = "Holder") -> [UInt8] {
         var w = TypedstreamWriter()
         w.header()
         w.types("@")
-        w.beginObject([("Holder", 0)])
-        let text = String(repeating: "s", count: length)
+        w.beginObject([(className, 0)])
         w.types(String(repeating: "*", count: n))
         for _ in 0..<n { w.cString(text) }
         w.types(String(repeating: ":", count: n))
@@ -492,6 +495,7 @@ public enum HostileInputs {
         return w.bytes
     }
 
+    /// `count` objects each referring to the previous one and to the first: wide and deep at once.
     public static func typedstreamBackReferences(count n: Int) -> [UInt8] {
         var w = TypedstreamWriter()
         w.header()

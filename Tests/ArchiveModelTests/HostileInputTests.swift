@@ -308,6 +308,16 @@ import Glibc
         Self.expectBounded(e, lines: bytes.count, seconds: 60, mebibytes: 512)
     }
 
+    /// The typedstream form: one object whose class name, 2,000 C strings and 2,000 selectors all name
+    /// one shared letter with 20,000 accents.
+    @Test func typedstreamAccentedLetterShared() {
+        let letter = HostileInputs.accentedLetter(marks: 20_000)
+        let bytes = HostileInputs.typedstreamSharedStringRepeated(count: 2_000, text: letter, className: letter)
+        let e = Self.exercise(bytes)
+        #expect(e.format == .typedstream(bigEndian: false))
+        Self.expectBounded(e, lines: bytes.count, seconds: 60, mebibytes: 512)
+    }
+
     /// 20,000 objects without `$class`, keyed by one 100 KB string: each error quoted the key in full
     /// (`--check` 64 s, 2 GB of output, 4 GB of RSS in a release build).
     @Test func objectsWithoutClassKeyedByOneLongKey() {
