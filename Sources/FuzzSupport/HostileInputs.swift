@@ -51,6 +51,7 @@ public enum HostileInputs {
             Input(name: "1,000 objects keyed by one letter with 20,000 accents", bytes: keyedObjects(count: 1_000, key: accentedLetter(marks: 20_000), value: accentedLetter(marks: 20_000), className: accentedLetter(marks: 20_000))),
             Input(name: "4,000 objects without $class keyed by one 100 KB key", bytes: keyedObjects(count: 4_000, key: String(repeating: "k", count: 100_000), withClass: false)),
             Input(name: "4,000 objects sharing one 100 KB UTF-16 string", bytes: keyedObjects(count: 4_000, key: "v", value: String(repeating: "é", count: 50_000))),
+            Input(name: "2,000 dictionaries mapping one accented $objects key", bytes: dictionariesSharingOneKeyObject(count: 2_000, key: accentedLetter(marks: 20_000), value: accentedLetter(marks: 20_001))),
             Input(name: "\(size)-byte string", bytes: hugeString(size: size)),
             Input(name: "\(size) ESC bytes in XML", bytes: escapes(size: size)),
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
@@ -429,6 +430,32 @@ public enum HostileInputs {
         let name = b.add(.string(className))
         let cls = b.add(.dict([(b.add(.string("$classname")), name), (b.add(.string("$classes")), b.add(.array([name, b.add(.string("NSObject"))])))]))
         let objects = b.add(.array([b.add(.string("$null")), root] + members + [cls]))
+        let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))
+        b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
+                              (b.add(.string("$version")), b.add(.integer(100_000))),
+                              (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
+        return b.build().bytes
+    }
+
+    /// A keyed archive of `count` NSDictionary objects, each mapping the one `$objects` string `key` to
+    /// the one string `value` by UID: every reference is checked for `$null`, which compared the
+    /// string by canonical equivalence.
+    public static func dictionariesSharingOneKeyObject(count n: Int, key: String, value: String) -> [UInt8] {
+        var b = BinaryPlistBuilder()
+        b.add(.null) // 0: the root, set below
+        let classKey = b.add(.string("$class")), keysKey = b.add(.string("NS.keys")), objectsKey = b.add(.string("NS.objects"))
+        let arrayClass = b.add(.uid(UInt64(n + 4))), dictClass = b.add(.uid(UInt64(n + 5)))
+        let keyUID = b.add(.uid(UInt64(n + 2))), valueUID = b.add(.uid(UInt64(n + 3)))
+        let root = b.add(.dict([(classKey, arrayClass), (objectsKey, b.add(.array((0..<n).map { b.add(.uid(UInt64($0 + 2))) })))]))
+        let dicts = (0..<n).map { _ in
+            b.add(.dict([(classKey, dictClass), (keysKey, b.add(.array([keyUID]))), (objectsKey, b.add(.array([valueUID])))]))
+        }
+        func classDict(_ name: String) -> Int {
+            let nameID = b.add(.string(name))
+            return b.add(.dict([(b.add(.string("$classname")), nameID), (b.add(.string("$classes")), b.add(.array([nameID, b.add(.string("NSObject"))])))]))
+        }
+        let tail = [b.add(.string(key)), b.add(.string(value)), classDict("NSArray"), classDict("NSDictionary")]
+        let objects = b.add(.array([b.add(.string("$null")), root] + dicts + tail))
         let top = b.add(.dict([(b.add(.string("root")), b.add(.uid(1)))]))
         b.objects[0] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))),
                               (b.add(.string("$version")), b.add(.integer(100_000))),

@@ -47,16 +47,21 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
         return BinaryPlistObjectDecoder(input: input, layout: layout).containerValues(at: offset, id: id)
     }
 
-    /// Compares an ASCII string object's bytes in place, without decoding it (or allocating).
+    /// Compares an ASCII string object's bytes in place, without decoding it (or allocating); other
+    /// strings are decoded and compared by code units.
     public func isString(_ id: Int, equalTo text: String) -> Bool {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
               let marker = input.byte(at: offset) else { return false }
         let count = text.utf8.count
         guard count < 15, text.utf8.allSatisfy({ $0 < 0x80 }), offset + 1 + count <= layout.objectAreaEnd else {
-            if case .string(let s) = node(id).value { return s == text }
+            if case .string(let s) = node(id).value { return s.isLiterally(text) }
             return false
         }
-        guard marker == 0x50 | UInt8(count) else { return marker >> 4 == 0x6 && node(id).value == .string(text) }
+        guard marker == 0x50 | UInt8(count) else {
+            // By code units (as NSKeyedUnarchiver compares "$null"): `==` would normalize a long string.
+            guard marker >> 4 == 0x6, case .string(let s) = node(id).value else { return false }
+            return s.isLiterally(text)
+        }
         var position = offset + 1
         for byte in text.utf8 {
             guard input.buffer[position] == byte else { return false }

@@ -25,7 +25,7 @@ struct KeyedObjectReader {
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
         var names: [String] = []
         switch node.value {
-        case .string("$null"):
+        case .string(let s) where s.isLiterally("$null"):
             object.kind = .nullMarker
         case .dict(let keys, let values):
             names = keys.map { cache.keyName($0, in: graph) }

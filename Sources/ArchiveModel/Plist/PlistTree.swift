@@ -55,7 +55,7 @@ extension PlistTree {
 
     /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
     public func isString(_ id: Int, equalTo text: String) -> Bool {
-        if case .string(let s) = node(id).value { return s == text }
+        if case .string(let s) = node(id).value { return s.isLiterally(text) }
         return false
     }
 

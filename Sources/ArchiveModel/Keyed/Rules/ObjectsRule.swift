@@ -8,7 +8,7 @@ enum ObjectsRule: KeyedHeaderRule {
             return [Diagnostic("keyed.objects.empty", .error, Messages.empty, range: header.rootRange, position: header.rootPosition)]
         }
         let node = tree.node(first)
-        if case .string("$null") = node.value { return [] }
+        if case .string(let s) = node.value, s.isLiterally("$null") { return [] }
         return [Diagnostic("keyed.objects.first-not-null", .error, Messages.firstNotNull(node.value.typeName),
                            range: node.range, position: node.position, object: 0)]
     }
