@@ -22,18 +22,20 @@ let package = Package(
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
         .target(name: "FuzzSupport", dependencies: ["ArchiveModel"]),
+        // The render target's input format and session, shared with the tests that replay its inputs.
+        .target(name: "FuzzRenderSupport", dependencies: ["ArchiveModel", "FuzzSupport", "TUI"]),
         // libFuzzer targets, one file each; build them with scripts/fuzz.sh (a plain build makes no-op executables).
         .executableTarget(name: "FuzzBinaryPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzXMLPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzOpenStepPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
-        .executableTarget(name: "FuzzRender", dependencies: ["ArchiveModel", "FuzzSupport", "TUI"]),
+        .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
         .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),
     ],

@@ -99,7 +99,13 @@ for t in "${targets[@]}"; do
   while IFS= read -r -d '' f; do
     case "$(basename "$f")" in MANIFEST.tsv|README.md|NOTICE.md) continue ;; esac
     # Named after the last two path parts (corpus folder and file), never starting with a dot.
-    if wants "$t" "$(kind_of "$f")"; then cp "$f" "$WORK/seeds/$t/$(basename "$(dirname "$f")")-$(basename "$f")"; fi
+    if wants "$t" "$(kind_of "$f")"; then
+      seed="$WORK/seeds/$t/$(basename "$(dirname "$f")")-$(basename "$f")"
+      cp "$f" "$seed"
+      # FuzzRender reads a key count from the last byte (RenderFuzzInput): 0 opens the whole file and
+      # runs the fixed session.
+      [ "$t" != FuzzRender ] || printf '\000' >>"$seed"
+    fi
   done < <(find "${sources[@]}" -type f -print0)
 done
 

@@ -93,6 +93,7 @@ public enum FuzzCheck {
     /// The first scalar that must never reach a terminal raw: C0 controls (ESC included), DEL, C1
     /// controls, and the bidi embeddings, overrides and isolates.
     public static func unsafeScalar(in text: String) -> Unicode.Scalar? {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil } // printable ASCII
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: return scalar

@@ -42,9 +42,17 @@ public enum Headless {
     /// graph without preparing it again for each.
     public static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, segments: [String],
                                index: GraphIndex? = nil) -> [ScreenBuffer] {
+        screens(graph: graph, fileName: fileName, cols: cols, rows: rows,
+                keySegments: segments.map(KeyNotation.parse), index: index)
+    }
+
+    /// `screens(graph:fileName:cols:rows:segments:index:)` with segments given as keys rather than
+    /// key notation (for callers that make keys themselves, such as the render fuzz target).
+    public static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keySegments: [[Key]],
+                               index: GraphIndex? = nil) -> [ScreenBuffer] {
         let stack = start(graph: graph, fileName: fileName, cols: cols, rows: rows, index: index)
         var screens: [ScreenBuffer] = []
-        for keys in segments where !stack.shouldQuit {
+        for keys in keySegments where !stack.shouldQuit {
             apply(keys, to: stack)
             screens.append(Renderer.render(stack.current.state, context: stack.current.context))
         }
@@ -58,7 +66,11 @@ public enum Headless {
     }
 
     private static func apply(_ keys: String, to stack: SessionStack) {
-        for key in KeyNotation.parse(keys) {
+        apply(KeyNotation.parse(keys), to: stack)
+    }
+
+    private static func apply(_ keys: [Key], to stack: SessionStack) {
+        for key in keys {
             if stack.shouldQuit { break }
             let session = stack.current
             if case .opened(let nested) = stack.handle(key) { prepare(nested) }

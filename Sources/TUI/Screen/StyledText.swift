@@ -18,9 +18,15 @@ extension ScreenBuffer {
     @discardableResult
     public mutating func write(_ spans: StyledLine, row: Int, col: Int, width: Int, fill: Style? = nil) -> Int {
         guard width > 0 else { return col }
+        // Only what fits is laid out: a span is cut once the line passes `width` (the glyph that passes
+        // it included), so a row costs its width, not the length of its text.
         var glyphs: [(TextLayout.Glyph, Style)] = []
-        for span in spans { for g in TextLayout.glyphs(span.text) { glyphs.append((g, span.style)) } }
-        let total = glyphs.reduce(0) { $0 + $1.0.width }
+        var total = 0
+        for span in spans where total <= width {
+            let (laid, complete) = TextLayout.glyphs(span.text, upTo: width - total)
+            for g in laid { glyphs.append((g, span.style)); total += g.width }
+            if !complete { break }
+        }
         let room = total <= width ? width : width - 1
         var text = "", used = 0, x = col
         var runStyle: Style?
@@ -39,7 +45,8 @@ extension ScreenBuffer {
         }
         flush(&self)
         if total > width {
-            x = write("…", row: row, col: x, style: glyphs.last?.1 ?? .plain, limit: 1)
+            // In the style of the line's last text, as if all of it had been laid out.
+            x = write("…", row: row, col: x, style: spans.last(where: { !$0.text.isEmpty })?.style ?? .plain, limit: 1)
         }
         if let fill { self.fill(row: row, col: x, count: col + width - x, style: fill) }
         return x
