@@ -120,6 +120,19 @@ final class EmptyGraph: ObjectGraph, @unchecked Sendable {
         #expect(screen.styleMap == "b*2 f6*4")
     }
 
+    /// A line cut inside an early span ends in an ellipsis styled as its last text, and a long span is
+    /// laid out only as far as the width (a 200,000-character span costs what fits).
+    @Test func aLineCutEarlyEndsInTheLastSpansStyle() {
+        var screen = ScreenBuffer(cols: 8, rows: 1)
+        let long = String(repeating: "x", count: 200_000)
+        let end = screen.write([Span(long, Theme.label), Span("", Theme.cycle), Span(" (2 refs)", Theme.shared), Span("", Theme.error)],
+                               row: 0, col: 0, width: 8)
+        #expect(end == 8)
+        #expect(screen.line(0) == "xxxxxxx…")
+        #expect(screen[0, 6].style == Theme.label)
+        #expect(screen[0, 7].style == Theme.shared)
+    }
+
     @Test func writesOutsideAreIgnored() {
         var screen = ScreenBuffer(cols: 3, rows: 2)
         screen.write("x", row: 5, col: 0)
