@@ -118,7 +118,9 @@ for t in "${targets[@]}"; do
   before=$(count_findings "$t")
   echo "fuzz.sh: running $t ($FLAVOUR) for ${seconds}s (log: $log)" >&2
   set +e
-  fork=(); [ "$JOBS" -le 1 ] || fork=(-fork="$JOBS")
+  # One process per target: no other process writes its corpus, so it need not re-read it (on a corpus
+  # of ~50,000 files the periodic re-read spent ~8% of the XML target's time in stat calls).
+  fork=(-reload=0); [ "$JOBS" -le 1 ] || fork=(-fork="$JOBS")
   nice -n "$NICE" "$SCRATCH/release/$t" "${fork[@]}" -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
     -rss_limit_mb="$RSS_MB" -timeout="$TIMEOUT" -artifact_prefix="$WORK/findings/$t/" \
     "$WORK/corpus/$t" "$WORK/seeds/$t" >"$log" 2>&1
