@@ -30,6 +30,28 @@ import Testing
         #expect(d.first?.message.contains("nor 2 objects") == true) // the leaf string and the Lost class
     }
 
+    /// A lost cycle has no object without referrers: one member is reported, with the other behind it.
+    @Test func aLostCycleIsReportedOnce() {
+        var a = KeyedFixture.minimal()
+        let first = a.reserve()
+        let second = a.object("Ring", [("next", .ref(first))])
+        a.set(first, .object(classID: a.classID("Ring"), fields: [("next", .ref(second))]))
+        let d = KeyedFixture.check(a).filter { $0.id == "keyed.object.unreachable" }
+        #expect(d.map(\.object) == [first])
+        #expect(d.first?.message.contains("(Ring)") == true)
+        #expect(d.first?.message.contains("nor 2 objects") == true) // the other member and the Ring class
+    }
+
+    /// Past `listed` groups, one more line counts every lost object.
+    @Test func manyLostGroupsAreListedUpToTheLimit() {
+        var a = KeyedFixture.minimal()
+        for i in 0..<150 { _ = a.object("Lost", [("n", .int(Int64(i)))]) }
+        let d = KeyedFixture.check(a).filter { $0.id == "keyed.object.unreachable" }
+        #expect(d.count == UnreachableObjectRule.listed + 1)
+        #expect(d.last?.message.hasPrefix("151 objects in all") == true) // 150 instances and their class
+        #expect(d.last?.object == nil)
+    }
+
     @Test func cyclesAreNotErrors() {
         var a = KeyedArchiveBuilder()
         let parent = a.reserve()
