@@ -58,7 +58,8 @@ public struct RenderFuzzInput: Sendable {
         }
     }
 
-    /// Keys bytes 0..<keyTable.count stand for.
+    /// Keys bytes 0..<keyTable.count stand for, in the key table's order: a binding added to `Keymap`
+    /// shifts what later bytes mean, so a saved corpus then replays other keys (still valid inputs).
     static let keyTable: [Key] = {
         var keys: [Key] = []
         for binding in Keymap.bindings {
