@@ -15,6 +15,8 @@ public final class InputBytes: @unchecked Sendable {
 
     private enum Storage {
         case owned(UnsafeMutableRawBufferPointer)
+        /// From `malloc`/`realloc` (a stream read), released with `free`.
+        case heap(UnsafeMutableRawPointer)
         case mapped(UnsafeMutableRawPointer, Int)
         case empty
     }
@@ -38,6 +40,12 @@ public final class InputBytes: @unchecked Sendable {
         buffer = UnsafeRawBufferPointer(start: memory.baseAddress, count: Swift.min(count, memory.count))
     }
 
+    /// Takes ownership of `pointer`, a `malloc` block whose first `count` bytes are the input.
+    private init(heap pointer: UnsafeMutableRawPointer, count: Int) {
+        storage = .heap(pointer)
+        buffer = UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
     private init(mapped pointer: UnsafeMutableRawPointer, count: Int) {
         storage = .mapped(pointer, count)
         buffer = UnsafeRawBufferPointer(start: pointer, count: count)
@@ -46,6 +54,7 @@ public final class InputBytes: @unchecked Sendable {
     deinit {
         switch storage {
         case .owned(let memory): memory.deallocate()
+        case .heap(let pointer): free(pointer)
         case .mapped(let pointer, let count): munmap(pointer, count)
         case .empty: break
         }
@@ -121,8 +130,13 @@ extension InputBytes {
         try read(path: path, mapAtLeast: mapThreshold)
     }
 
-    /// `read(path:)` with the mapping threshold as a parameter (tests use a small one).
-    static func read(path: String, mapAtLeast threshold: Int) throws(ReadError) -> InputBytes {
+    /// Streams (standard input, pipes, devices, files whose size the kernel does not report) are read
+    /// up to this many bytes; a longer one is refused with a read error rather than read without end
+    /// (`/dev/zero`, a pipe that never closes). Regular files of any size open directly.
+    public static let streamLimit = 1 << 30
+
+    /// `read(path:)` with the mapping threshold and stream limit as parameters (tests use small ones).
+    static func read(path: String, mapAtLeast threshold: Int, streamLimit: Int = streamLimit) throws(ReadError) -> InputBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ReadError(description: "cannot open \(path): \(errnoText())") }
         defer { close(fd) }
@@ -131,7 +145,7 @@ extension InputBytes {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(description: "\(path) is a directory") }
         let size = Int(info.st_size)
         // Pipes, devices and files whose size the kernel does not know (/proc) are read to the end.
-        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: path, limit: streamLimit) }
         if size >= threshold, let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED {
             return InputBytes(mapped: pointer, count: size)
         }
@@ -157,20 +171,47 @@ extension InputBytes {
         return InputBytes(owned: memory, count: total)
     }
 
-    /// Reads a whole stream (stdin, a pipe or a small file).
-    public static func readAll(fd: Int32, name: String) throws(ReadError) -> InputBytes {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// Reads a whole stream (stdin, a pipe or a small file) of at most `limit` bytes (`streamLimit` by
+    /// default). A longer stream is a read error that says how far it was read; nothing past the limit
+    /// is kept. The buffer grows by doubling with `realloc`, which moves large blocks by remapping
+    /// their pages, so memory stays within the buffer's size (under twice the bytes read).
+    public static func readAll(fd: Int32, name: String, limit: Int = streamLimit) throws(ReadError) -> InputBytes {
+        let limit = Swift.max(0, Swift.min(limit, Int.max - 1))
+        var capacity = Swift.min(1 << 16, limit + 1), total = 0
+        guard var base = malloc(capacity) else { throw ReadError(description: "cannot read \(name): out of memory") }
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if total == capacity {
+                // Room for one byte past the limit, so a stream of exactly `limit` bytes reads whole.
+                guard total <= limit else {
+                    free(base)
+                    throw ReadError(description: "\(name) is longer than \(sizeText(limit)): save it to a file and open that; files of any size open directly")
+                }
+                capacity = capacity > limit / 2 ? limit + 1 : capacity * 2
+                guard let larger = realloc(base, capacity) else {
+                    free(base)
+                    throw ReadError(description: "cannot read \(name): out of memory after \(total) bytes")
+                }
+                base = larger
+            }
+            let n = Glibc.read(fd, base + total, capacity - total)
             if n < 0 {
                 if errno == EINTR { continue }
+                free(base)
                 throw ReadError(description: "cannot read \(name): \(errnoText())")
             }
             if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
+            total += n
         }
-        return InputBytes(result)
+        if total == 0 { free(base); return InputBytes([UInt8]()) }
+        return InputBytes(heap: base, count: total)
+    }
+
+    /// `bytes` in the largest binary unit that divides it (1 GiB, 64 KiB, 100 bytes).
+    static func sizeText(_ bytes: Int) -> String {
+        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
