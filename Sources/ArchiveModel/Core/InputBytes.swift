@@ -144,7 +144,8 @@ extension InputBytes {
         guard fstat(fd, &info) == 0 else { throw ReadError(description: "cannot stat \(path): \(errnoText())") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(description: "\(path) is a directory") }
         let size = Int(info.st_size)
-        // Pipes, devices and files whose size the kernel does not know (/proc) are read to the end.
+        // Pipes, devices and files whose size the kernel does not know (/proc) are read to the end, or
+        // to `streamLimit`.
         guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: path, limit: streamLimit) }
         if size >= threshold, let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED {
             return InputBytes(mapped: pointer, count: size)
@@ -172,9 +173,9 @@ extension InputBytes {
     }
 
     /// Reads a whole stream (stdin, a pipe or a small file) of at most `limit` bytes (`streamLimit` by
-    /// default). A longer stream is a read error that says how far it was read; nothing past the limit
-    /// is kept. The buffer grows by doubling with `realloc`, which moves large blocks by remapping
-    /// their pages, so memory stays within the buffer's size (under twice the bytes read).
+    /// default). A longer stream is a read error naming the limit; nothing past the limit is kept. The
+    /// buffer grows by doubling with `realloc`, which moves large blocks by remapping their pages, so
+    /// memory stays within the buffer's size (under twice the bytes read).
     public static func readAll(fd: Int32, name: String, limit: Int = streamLimit) throws(ReadError) -> InputBytes {
         let limit = Swift.max(0, Swift.min(limit, Int.max - 1))
         var capacity = Swift.min(1 << 16, limit + 1), total = 0
