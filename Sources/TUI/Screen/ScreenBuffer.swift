@@ -33,10 +33,8 @@ public struct ScreenBuffer: Sendable, Equatable {
 
     /// Fills `count` cells from (row, col) with spaces in `style`.
     public mutating func fill(row: Int, col: Int, count: Int, style: Style) {
-        guard row >= 0, row < rows else { return }
-        for c in max(0, col)..<min(cols, col + max(0, count)) {
-            cells[row * cols + c] = Cell(text: " ", width: 1, style: style)
-        }
+        guard row >= 0, row < rows, let span = columns(from: col, count: count) else { return }
+        for c in span { cells[row * cols + c] = Cell(text: " ", width: 1, style: style) }
     }
 
     /// Writes `text` at (row, col) within `limit` columns (default: to the right edge) and returns
@@ -46,8 +44,43 @@ public struct ScreenBuffer: Sendable, Equatable {
     public mutating func write(_ text: String, row: Int, col: Int, style: Style = .plain, limit: Int? = nil) -> Int {
         guard row >= 0, row < rows, col >= 0, col < cols else { return col }
         let end = min(cols, col + max(0, limit ?? cols))
+        if let x = writeASCII(text, row: row, col: col, end: end, style: style) { return x }
         let (glyphs, complete) = TextLayout.glyphs(text, upTo: end - col)
-        let fits = complete && glyphs.reduce(0) { $0 + $1.width } <= end - col
+        return place(glyphs[...], row: row, col: col, end: end, fits: complete && glyphs.reduce(0) { $0 + $1.width } <= end - col, style: style)
+    }
+
+    /// `write` for text whose shown part is printable ASCII (one cell per byte, nothing to escape):
+    /// nil when the bytes that decide what is shown (up to one past the room) are not all printable ASCII.
+    private mutating func writeASCII(_ text: String, row: Int, col: Int, end: Int, style: Style) -> Int? {
+        let room = end - col
+        let count = text.utf8.count
+        let decisive = count <= room ? count : room + 1
+        guard TextLayout.printableASCIIPrefix(text, limit: decisive) == decisive else { return nil }
+        let fits = count <= room
+        let shown = fits ? count : max(0, room - 1)
+        guard shown > 0 || !fits else { return col }
+        let base = row * cols
+        // A run of one-column cells can split a wide character only at its two ends.
+        if shown > 0 { clearWide(row: row, col: col) }
+        if shown > 1 { clearWide(row: row, col: col + shown - 1) }
+        var x = col
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            for i in 0..<shown {
+                cells[base + x] = Cell(text: TextLayout.asciiText[Int(utf8[i] &- 0x20)], width: 1, style: style)
+                x += 1
+            }
+        }
+        if !fits, x < end {
+            put(TextLayout.Glyph(text: "…", width: 1), row: row, col: x, style: style)
+            x += 1
+        }
+        return x
+    }
+
+    /// Places laid-out `glyphs` from (row, col) up to column `end` (at most the right edge): all of them
+    /// when they `fits`, else as many as leave one column, then `…`. Returns the column after the last
+    /// cell written.
+    mutating func place(_ glyphs: ArraySlice<TextLayout.Glyph>, row: Int, col: Int, end: Int, fits: Bool, style: Style) -> Int {
         var x = col
         for glyph in glyphs {
             let room = end - x - (fits ? 0 : 1)
@@ -79,8 +112,16 @@ public struct ScreenBuffer: Sendable, Equatable {
 
     /// Applies `style` to `count` cells from (row, col), keeping their text.
     public mutating func restyle(row: Int, col: Int, count: Int, style: Style) {
-        guard row >= 0, row < rows else { return }
-        for c in max(0, col)..<min(cols, col + max(0, count)) { cells[row * cols + c].style = style }
+        guard row >= 0, row < rows, let span = columns(from: col, count: count) else { return }
+        for c in span { cells[row * cols + c].style = style }
+    }
+
+    /// The columns of `count` cells from `col` that lie on the screen; nil when none do (a start past
+    /// either edge, a count of zero or less).
+    private func columns(from col: Int, count: Int) -> Range<Int>? {
+        let (sum, overflow) = col.addingReportingOverflow(max(0, count))
+        let start = max(0, col), end = overflow ? cols : min(cols, sum)
+        return start < end ? start..<end : nil
     }
 
     /// The text of `row`, trailing spaces trimmed.

@@ -16,40 +16,73 @@ public enum TextLayout {
     /// whether that is all of `text`: a row of the screen never lays out more than fits on it.
     public static func glyphs(_ text: String, upTo columns: Int) -> (glyphs: [Glyph], complete: Bool) {
         var result: [Glyph] = []
+        let complete = layOut(text, upTo: columns) { result.append($0) }
+        return (result, complete)
+    }
+
+    /// Hands the glyphs of `text` to `add` in order until their width passes `columns` (the glyph that
+    /// passes it included); returns whether that was all of `text`. What `glyphs(_:upTo:)` returns, without
+    /// an array for callers that place glyphs as they come.
+    static func layOut(_ text: String, upTo columns: Int, _ add: (Glyph) -> Void) -> Bool {
         var width = 0
-        func add(_ glyph: Glyph) {
-            result.append(glyph)
+        // A combining scalar joins the glyph before it, so each glyph is handed on once the next begins.
+        var pending: Glyph?
+        func emit(_ glyph: Glyph) {
+            if let previous = pending { add(previous) }
+            pending = glyph
             width += glyph.width
         }
+        defer { if let last = pending { add(last) } }
         for scalar in text.unicodeScalars {
-            if width > columns { return (result, false) }
+            if width > columns { return false }
             if scalar.value >= 0x20, scalar.value < 0x7F { // printable ASCII: one column, no table lookups
-                add(Glyph(text: String(scalar), width: 1))
+                emit(Glyph(text: asciiText[Int(scalar.value &- 0x20)], width: 1))
                 continue
             }
             if DisplayEscape.isInvisible(scalar) {
-                for c in DisplayEscape.hex(scalar).unicodeScalars { add(Glyph(text: String(c), width: 1)) }
+                for c in DisplayEscape.hex(scalar).unicodeScalars { emit(Glyph(text: String(c), width: 1)) }
                 continue
             }
             guard let w = CharWidth.width(scalar) else {
-                for c in DisplayEscape.control(scalar).unicodeScalars { add(Glyph(text: String(c), width: 1)) }
+                for c in DisplayEscape.control(scalar).unicodeScalars { emit(Glyph(text: String(c), width: 1)) }
                 continue
             }
             if w == 0 {
-                if result.isEmpty {
-                    add(Glyph(text: "\u{25CC}" + String(scalar), width: 1))
+                if pending == nil {
+                    emit(Glyph(text: "\u{25CC}" + String(scalar), width: 1))
                 } else {
-                    result[result.count - 1].text.unicodeScalars.append(scalar)
+                    pending?.text.unicodeScalars.append(scalar)
                 }
                 continue
             }
-            add(Glyph(text: String(scalar), width: w))
+            emit(Glyph(text: String(scalar), width: w))
         }
-        return (result, true)
+        return true
+    }
+
+    /// The one-character strings of printable ASCII (U+0020 to U+007E), so laying out plain text makes
+    /// no string per character.
+    static let asciiText: [String] = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
+
+    /// The number of leading bytes of `text`, up to `limit`, that are printable ASCII, when the text's
+    /// UTF-8 is contiguous (native strings); nil otherwise.
+    static func printableASCIIPrefix(_ text: String, limit: Int) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable { utf8 in
+            let end = Swift.min(utf8.count, Swift.max(0, limit))
+            var i = 0
+            while i < end, utf8[i] >= 0x20, utf8[i] < 0x7F { i += 1 }
+            return i
+        }
     }
 
     /// Display width of `text` after escaping.
-    public static func width(_ text: String) -> Int { glyphs(text).reduce(0) { $0 + $1.width } }
+    public static func width(_ text: String) -> Int {
+        let count = text.utf8.count
+        if printableASCIIPrefix(text, limit: count) == count { return count }
+        var width = 0
+        _ = layOut(text, upTo: .max) { width += $0.width }
+        return width
+    }
 
     /// `text` cut to at most `columns` columns, ending in `…` when cut.
     public static func truncate(_ text: String, to columns: Int) -> String {
