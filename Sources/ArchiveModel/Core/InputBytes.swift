@@ -29,7 +29,12 @@ public final class InputBytes: @unchecked Sendable {
             return
         }
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
-        _ = memory.initializeMemory(as: UInt8.self, from: bytes)
+        // Arrays, slices and buffers copy in one block; the generic element-by-element copy (this init is
+        // not specialized for callers in other modules) cost a fuzz target 4% of its time.
+        let copied = bytes.withContiguousStorageIfAvailable { source in
+            memory.copyMemory(from: UnsafeRawBufferPointer(source))
+        }
+        if copied == nil { _ = memory.initializeMemory(as: UInt8.self, from: bytes) }
         storage = .owned(memory)
         buffer = UnsafeRawBufferPointer(memory)
     }
