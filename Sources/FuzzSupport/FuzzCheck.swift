@@ -93,7 +93,14 @@ public enum FuzzCheck {
     /// The first scalar that must never reach a terminal raw: C0 controls (ESC included), DEL, C1
     /// controls, and the bidi embeddings, overrides and isolates.
     public static func unsafeScalar(in text: String) -> Unicode.Scalar? {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil } // printable ASCII
+        // Printable ASCII (what nearly every screen cell and row holds) in one pass over the bytes, one
+        // unsigned comparison each: the render target checks ~3,000 cells per screen, and a generic
+        // `allSatisfy` over the UTF-8 view was a fifth of its time under coverage instrumentation.
+        let printable = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where byte &- 0x20 >= 0x5F { return false }
+            return true
+        }
+        if printable ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: return scalar
