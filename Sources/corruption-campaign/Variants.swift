@@ -1,3 +1,5 @@
+import FuzzSupport
+
 /// The damaged versions of one input, enumerated in a fixed order so a run can be resumed after any
 /// variant and any variant can be rebuilt from its descriptor alone.
 struct Variant: Equatable {
@@ -80,22 +82,6 @@ struct VariantPlan {
         }
         return bytes
     }
-}
-
-/// SplitMix64: small, fast and fully determined by its seed.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
 }
 
 /// FNV-1a over the UTF-8 of `text`.

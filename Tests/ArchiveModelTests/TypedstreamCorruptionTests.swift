@@ -146,24 +146,12 @@ import FuzzSupport
         #expect(graph.fullCheck().map(\.id).contains(TypedstreamDiagnosticID.resyncSkipped))
     }
 
-    /// A small deterministic generator (SplitMix64) so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(.timeLimit(.minutes(2)))
     func randomStreamsAfterAValidHeaderKeepInvariants() {
         // Bytes that matter to the grammar, so random streams reach deep states.
         let alphabet: [UInt8] = [0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x92, 0x93, 0x94, 0x95, 0x00, 0x01, 0x02, 0x03, 0x7F, 0xFF]
             + Array("@#*+:%!cCiIsSqQfdB[]{}=0123^v".utf8)
-        var generator = SplitMix(state: 0x7479_7065_6473_7472)
+        var generator = SplitMix64(seed: 0x7479_7065_6473_7472)
         var header = TypedstreamWriter()
         header.header()
         for round in 0..<25_000 {
@@ -177,7 +165,7 @@ import FuzzSupport
 
     @Test(.timeLimit(.minutes(2)))
     func largeGarbageDecodesInLinearTime() {
-        var generator = SplitMix(state: 42)
+        var generator = SplitMix64(seed: 42)
         var w = TypedstreamWriter()
         w.header()
         // Many literal type strings and end markers make many resynchronisation candidates.

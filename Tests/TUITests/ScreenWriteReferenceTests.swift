@@ -1,3 +1,4 @@
+import FuzzSupport
 import Testing
 @testable import TUI
 
@@ -10,7 +11,7 @@ import Testing
 @Suite struct ScreenWriteReferenceTests {
     @Test(arguments: 0..<8)
     func writersDrawWhatThePreviousCodeDrew(seed: UInt64) {
-        var random = SplitMix(seed: seed &+ 0x5EED)
+        var random = SplitMix64(seed: seed &+ 0x5EED)
         for _ in 0..<300 {
             let cols = random.int(1...14), rows = random.int(1...3)
             var screen = ScreenBuffer(cols: cols, rows: rows)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func widthMatchesTheGlyphs() {
-        var random = SplitMix(seed: 99)
+        var random = SplitMix64(seed: 99)
         for _ in 0..<2_000 {
             let text = random.text(maxLength: 30)
             #expect(TextLayout.width(text) == ReferenceScreen.glyphs(text, upTo: .max).glyphs.reduce(0) { $0 + $1.width })
@@ -78,22 +79,9 @@ import Testing
     static let styles = [Style.plain, Theme.label, Theme.className, Theme.selected]
 }
 
-/// SplitMix64: a small seeded generator, so a failure names a seed that reproduces it.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
+/// Random test material from the seeded generator, so a failure names a seed that reproduces it.
+extension SplitMix64 {
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
 
     /// Text mixing plain ASCII with the scalars layout treats specially.
     mutating func text(maxLength: Int) -> String {
