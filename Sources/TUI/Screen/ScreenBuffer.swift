@@ -50,31 +50,30 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// `write` for text whose shown part is printable ASCII (one cell per byte, nothing to escape):
-    /// nil when the bytes that decide what is shown (up to one past the room) are not all printable ASCII.
+    /// nil when the bytes that decide what is shown (up to one past the room) are not all printable
+    /// ASCII, or the text's UTF-8 is not contiguous; nothing is written then.
     private mutating func writeASCII(_ text: String, row: Int, col: Int, end: Int, style: Style) -> Int? {
         let room = end - col
-        let count = text.utf8.count
-        let decisive = count <= room ? count : room + 1
-        guard TextLayout.printableASCIIPrefix(text, limit: decisive) == decisive else { return nil }
-        let fits = count <= room
-        let shown = fits ? count : max(0, room - 1)
-        guard shown > 0 || !fits else { return col }
-        let base = row * cols
-        // A run of one-column cells can split a wide character only at its two ends.
-        if shown > 0 { clearWide(row: row, col: col) }
-        if shown > 1 { clearWide(row: row, col: col + shown - 1) }
-        var x = col
-        text.utf8.withContiguousStorageIfAvailable { utf8 in
+        let written: Int?? = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
+            let fits = utf8.count <= room
+            let decisive = fits ? utf8.count : room + 1
+            for i in 0..<decisive where utf8[i] &- 0x20 >= 0x5F { return nil }
+            let shown = fits ? utf8.count : max(0, room - 1)
+            // A run of one-column cells can split a wide character only at its two ends.
+            if shown > 0 { clearWide(row: row, col: col) }
+            if shown > 1 { clearWide(row: row, col: col + shown - 1) }
+            let base = row * cols + col
             for i in 0..<shown {
-                cells[base + x] = Cell(text: TextLayout.asciiText[Int(utf8[i] &- 0x20)], width: 1, style: style)
+                cells[base + i] = Cell(text: TextLayout.asciiText[Int(utf8[i] &- 0x20)], width: 1, style: style)
+            }
+            var x = col + shown
+            if !fits, x < end {
+                put(TextLayout.Glyph(text: "…", width: 1), row: row, col: x, style: style)
                 x += 1
             }
+            return x
         }
-        if !fits, x < end {
-            put(TextLayout.Glyph(text: "…", width: 1), row: row, col: x, style: style)
-            x += 1
-        }
-        return x
+        return written ?? nil
     }
 
     /// Places laid-out `glyphs` from (row, col) up to column `end` (at most the right edge): all of them
