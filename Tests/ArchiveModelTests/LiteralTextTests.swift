@@ -61,6 +61,14 @@ import Testing
         for s in Self.samples { #expect(DisplayText.escape(s) == Self.reference(s), "\(Array(s.unicodeScalars))") }
     }
 
+    /// The printable-ASCII fast path's edges: every ASCII byte alone and inside plain text.
+    @Test func escapeMatchesTheScalarWalkForEveryASCIIByte() {
+        for byte in UInt8(0)...0x7F {
+            let c = String(UnicodeScalar(byte))
+            for s in [c, "ab" + c + "cd"] { #expect(DisplayText.escape(s) == Self.reference(s), "byte \(byte)") }
+        }
+    }
+
     @Test func quotedEscapesQuotesAndControls() {
         #expect(ValueFormatter.quoted("say \"hi\"\u{1B}") == "\"say \\\"hi\\\"\\e\"")
         #expect(ValueFormatter.quoted("no quotes") == "\"no quotes\"")

@@ -94,6 +94,24 @@ import Testing
         #expect(graph.parentDecodes <= 2, "the wide object was decoded \(graph.parentDecodes) times")
     }
 
+    /// The view cache holds the 64 most recently used objects: a hit refreshes an entry, and a miss
+    /// evicts the least recently used one, not the oldest decoded.
+    @Test func viewCacheEvictsTheLeastRecentlyUsed() {
+        let graph = WideGraph(width: 100)
+        let outline = Outline(graph: graph)
+        for id in 1...64 { _ = outline.view(id) }
+        _ = outline.view(1)    // a hit: 1 is now the most recent, 2 the least
+        _ = outline.view(65)   // evicts 2
+        _ = outline.view(1)
+        #expect(graph.decodes[1] == 1, "1 was evicted although used recently")
+        _ = outline.view(2)    // decoded again; evicts 3
+        #expect(graph.decodes[2] == 2)
+        for id in 4...65 { _ = outline.view(id) }
+        #expect((4...65).allSatisfy { graph.decodes[$0] == 1 }, "an entry used within the last 64 was evicted")
+        _ = outline.view(3)
+        #expect(graph.decodes[3] == 2)
+    }
+
     /// Corruption campaign: a damaged 62 KB nib took 3 s, because listing the referrers of an object
     /// decoded the referring object once per reference (here a 5,000-item list naming it every time).
     @Test func referrersDecodeEachSourceOnce() {
@@ -278,6 +296,8 @@ final class WideGraph: ObjectGraph, @unchecked Sendable {
     let width: Int
     let shared: Bool
     var parentDecodes = 0
+    /// How often each object was decoded.
+    var decodes: [ObjectID: Int] = [:]
     let input = InputBytes([UInt8]())
 
     init(width: Int, shared: Bool = false) {
@@ -293,6 +313,7 @@ final class WideGraph: ObjectGraph, @unchecked Sendable {
     func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { [] }
 
     func object(_ id: ObjectID) -> GraphObject {
+        decodes[id, default: 0] += 1
         guard id != 0 else {
             parentDecodes += 1
             return GraphObject(id: 0, kind: .instance, className: "Wide",

@@ -6,8 +6,9 @@
 public enum DisplayText {
     /// `text` with every unsafe scalar escaped (`\n`, `\t`, `\e`, `\u{202E}` …) and backslashes doubled.
     public static func escape(_ text: String) -> String {
-        // Printable ASCII needs no escape but for the backslash: most keys, names and values.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }) { return text }
+        // Printable ASCII needs no escape but for the backslash: most keys, names and values. Checked
+        // over contiguous bytes, one unsigned compare each (every row's label and summary comes here).
+        if isPlainASCII(text) { return text }
         // Runs of scalars that need no escape are copied whole.
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -24,6 +25,15 @@ public enum DisplayText {
         }
         out += text[runStart..<scalars.endIndex]
         return out
+    }
+
+    /// Whether `text` is printable ASCII without a backslash (so needs no escaping).
+    static func isPlainASCII(_ text: String) -> Bool {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte &- 0x20 >= 0x5F || byte == 0x5C { return false }
+            return true
+        }
+        return plain ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C })
     }
 
     /// Whether `text` needs no escaping.

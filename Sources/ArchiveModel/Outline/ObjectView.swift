@@ -2,7 +2,10 @@
 ///
 /// Known Foundation classes are shown as values (an NSArray's elements, an NSDate's date), with the
 /// stored fields kept one step away under "raw fields".
-public struct ObjectView: Sendable {
+///
+/// A class, immutable once made: `Outline` hands the same view to every row of one object, and a
+/// struct of this size cost a dozen retains and releases per copy.
+public final class ObjectView: Sendable {
     public let object: GraphObject
     /// Display-safe one-line summary.
     public let summary: String

@@ -6,8 +6,9 @@ public final class Outline {
     public let graph: any ObjectGraph
     /// Whole-graph facts (referrer counts, lost and found). Nil until built; set it when ready.
     public var index: GraphIndex?
-    private var cache: [ObjectID: ObjectView] = [:]
-    private var cacheOrder: [ObjectID] = []
+    /// Decoded views, each with the tick of its last use (least recently used goes first).
+    private var cache: [ObjectID: (view: ObjectView, lastUse: Int)] = [:]
+    private var tick = 0
     private let cacheLimit = 64
     private var lostCache: (index: GraphIndex, ids: [ObjectID])?
 
@@ -127,18 +128,19 @@ public final class Outline {
 
     /// The decoded object with its presentation, cached.
     public func view(_ id: ObjectID) -> ObjectView {
-        if let hit = cache[id] {
-            // Least recently used goes first: a wide object whose children are being listed must stay
-            // cached, or every 64th child decodes it again (quadratic in its width).
-            if cacheOrder.last != id, let i = cacheOrder.firstIndex(of: id) { cacheOrder.remove(at: i); cacheOrder.append(id) }
-            return hit
+        tick &+= 1
+        // Least recently used goes first: a wide object whose children are being listed must stay
+        // cached, or every 64th child decodes it again (quadratic in its width). A hit is one lookup;
+        // only a miss, which decodes an object anyway, scans the cache for the entry to evict.
+        if let i = cache.index(forKey: id) {
+            cache.values[i].lastUse = tick
+            return cache.values[i].view
         }
         let v = ObjectView(object: graph.object(id), graph: graph)
-        if cacheOrder.count >= cacheLimit {
-            cache[cacheOrder.removeFirst()] = nil
+        if cache.count >= cacheLimit, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            cache[oldest.key] = nil
         }
-        cache[id] = v
-        cacheOrder.append(id)
+        cache[id] = (v, tick)
         return v
     }
 }
