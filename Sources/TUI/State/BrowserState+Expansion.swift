@@ -89,6 +89,9 @@ extension BrowserState {
             guard let slot = expansion.expand(child: entry.position, of: parent, childCount: count) else { continue }
             queue[head - 1].slot = slot
             if !wasExpanded { left -= min(count, left) }
+            // Rows one level deeper would not be expanded: they need no node (their objects decode when
+            // drawn, and only the rows on screen are).
+            guard entry.length < maxDepth else { continue }
             for i in 0..<count where queue.count - head < left + 1 {
                 queue.append(DeepEntry(parent: head - 1, position: i, node: context.child(of: entry.node, at: i), length: entry.length + 1))
             }
