@@ -24,6 +24,20 @@ import Testing
         #expect(Self.contents(InputBytes(UInt8(0)..<UInt8(200))) == Array(UInt8(0)..<UInt8(200)))
     }
 
+    /// Big-endian reads of every width 0...12 at every offset near both ends, against a byte-by-byte
+    /// reference (keeping the low 64 bits), and nil for reads past the end.
+    @Test func bigEndianReadsMatchAByteLoop() {
+        let input = InputBytes(Array(Self.bytes.prefix(40)))
+        for width in 0...12 {
+            for offset in [0, 1, 3, 7, 28, 29, 31, 32, 33, 39, 40, 41, -1] {
+                let expected: UInt64? = offset >= 0 && offset + width <= 40
+                    ? Self.bytes[offset..<(offset + width)].reduce(0) { ($0 << 8) | UInt64($1) } : nil
+                #expect(input.uintBE(at: offset, width: width) == expected, "width \(width) at \(offset)")
+            }
+        }
+        #expect(input.uintBE(at: 0, width: -1) == nil)
+    }
+
     @Test func emptyCollectionsAreEmpty() {
         #expect(InputBytes([UInt8]()).count == 0)
         #expect(InputBytes(Self.bytes[3..<3]).count == 0)

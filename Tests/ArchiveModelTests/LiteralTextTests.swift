@@ -13,6 +13,19 @@ import Testing
         #expect(Set([LiteralText("\u{E9}"), LiteralText("e\u{301}"), LiteralText("\u{E9}")]).count == 2)
     }
 
+    /// The byte comparison's edges: empty strings, a difference in the last byte, prefixes longer
+    /// than the text, small (inline) and large (heap) strings.
+    @Test func comparisonEdges() {
+        let long = String(repeating: "NSMutableDictionary", count: 4)
+        #expect("".isLiterally("") && !"".isLiterally("a") && !"a".isLiterally(""))
+        #expect(long.isLiterally(String(repeating: "NSMutableDictionary", count: 4)))
+        #expect(!long.isLiterally(String(long.dropLast()) + "Z"))
+        #expect(!"abc".isLiterally("abd") && !"abc".isLiterally("bbc"))
+        #expect("abc".hasLiteralPrefix("") && "abc".hasLiteralPrefix("abc") && !"abc".hasLiteralPrefix("abcd"))
+        #expect(long.hasLiteralPrefix("NSMutableDictionaryNSMutable") && !long.hasLiteralPrefix("NSMutableDictionaryNSMutablE"))
+        #expect(!"".hasLiteralPrefix("$"))
+    }
+
     @Test func aLongCombiningSequenceIsCut() {
         let letter = "a" + String(repeating: "\u{301}", count: 10_000)
         let cut = ValueFormatter.cut(letter)

@@ -78,9 +78,18 @@ public final class InputBytes: @unchecked Sendable {
     /// `width` bytes at `offset` as a big-endian unsigned integer keeping the low 64 bits, or nil on a short read.
     public func uintBE(at offset: Int, width: Int) -> UInt64? {
         guard width >= 0, offset >= 0, offset <= buffer.count, width <= buffer.count - offset else { return nil }
-        var value: UInt64 = 0
-        for i in 0..<width { value = (value << 8) | UInt64(buffer[offset + i]) }
-        return value
+        // The widths binary plists use (offsets, references, integers) load in one go; a byte loop was a
+        // few percent of every binary-plist read.
+        switch width {
+        case 1: return UInt64(buffer[offset])
+        case 2: return UInt64(UInt16(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        case 8: return UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for i in 0..<width { value = (value << 8) | UInt64(buffer[offset + i]) }
+            return value
+        }
     }
 
     /// `width` bytes at `offset` as a little-endian unsigned integer (width ≤ 8), or nil on a short read.
