@@ -21,10 +21,11 @@ public enum HexDump {
         return lines(range: range, input: input, width: width)
     }
 
-    /// The dump of `range` (clamped to the input) with context lines around it.
-    public static func lines(range: ByteRange, input: InputBytes, width: Int) -> [StyledLine] {
+    /// The dump of `range` (clamped to the input) with context lines around it, under `title` (by
+    /// default the range and its length).
+    public static func lines(range: ByteRange, input: InputBytes, width: Int, title: String? = nil) -> [StyledLine] {
         let clamped = input.clamp(range)
-        var out: [StyledLine] = [[Span("bytes \(range), \(range.count) bytes", Theme.heading)]]
+        var out: [StyledLine] = [[Span(title ?? "bytes \(range), \(range.count) bytes", Theme.heading)]]
         if clamped != range { out.append([Span("range runs past the end of the input (\(input.count) bytes)", Theme.error)]) }
         guard input.count > 0 else { return out + [[Span("empty input", Theme.marker)]] }
         let b = bytesPerLine(width: width)

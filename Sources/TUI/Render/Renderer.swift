@@ -29,11 +29,20 @@ public enum Renderer {
             Span("  Tab closes · x switches · C-e/C-y scroll", Theme.marker),
         ]
         screen.write(tabs, row: rect.row, col: rect.col, width: rect.width, fill: side ? nil : Theme.border)
-        guard rect.height > 1, let row = state.focusedRow(context) else { return }
+        guard rect.height > 1 else { return }
         let body = Rect(row: rect.row + 1, col: rect.col, height: rect.height - 1, width: rect.width)
-        let lines = state.detailTab == .hex
-            ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width)
-            : DetailPane.lines(for: row, context: context, width: body.width)
+        let lines: [StyledLine]
+        if state.detailTab == .hex, let pinned = state.problemBytes, pinned.path == state.focusPath {
+            // A problem's bytes, even when there is no row at all (an archive with no top level).
+            lines = HexDump.lines(range: pinned.range, input: context.graph.input, width: body.width,
+                                  title: "\(DisplayText.escape(pinned.problemID)) at \(pinned.range), \(pinned.range.count) bytes")
+        } else if let row = state.focusedRow(context) {
+            lines = state.detailTab == .hex
+                ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width)
+                : DetailPane.lines(for: row, context: context, width: body.width)
+        } else {
+            return
+        }
         let scroll = max(0, min(state.detailScroll, max(0, lines.count - body.height)))
         for (i, line) in lines.dropFirst(scroll).prefix(body.height).enumerated() {
             screen.write(line, row: body.row + i, col: body.col, width: body.width)

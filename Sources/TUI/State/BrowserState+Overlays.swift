@@ -83,12 +83,31 @@ extension BrowserState {
     }
 
     mutating func jump(toDiagnostic d: Diagnostic, _ context: BrowserContext) {
+        var found = true
         if let object = d.object, object >= 0, object < context.graph.objectCount {
             goTo(object: object, context)
         } else if let range = d.range, let path = PathFinder(context: context, pinned: pinnedRoots).path(containing: range.start) {
             jump(to: path, context: context)
         } else {
+            found = false
             message = "no row holds this problem's bytes"
+        }
+        pinProblemBytes(of: d, found: found, context)
+    }
+
+    /// Pins a ranged problem's bytes to the focused row for the hex tab. When the row shows no bytes of
+    /// its own, or no row holds the problem, the hex tab opens on them: otherwise Enter on such a
+    /// problem would show nothing of where it is.
+    mutating func pinProblemBytes(of d: Diagnostic, found: Bool, _ context: BrowserContext) {
+        guard let range = d.range else { return }
+        problemBytes = ProblemBytes(path: focusPath, range: range, problemID: d.id)
+        let rowHasBytes = focusedRow(context)?.node.range != nil
+        if !found || !rowHasBytes {
+            showDetail = true
+            detailTab = .hex
+            detailScroll = 0
+            message = found ? "the row has no bytes of its own: hex tab opened on the problem's"
+                : "no row holds the problem's bytes: hex tab opened"
         }
     }
 

@@ -19,6 +19,17 @@ public enum Effect: Sendable, Hashable {
     case yank(String)
 }
 
+/// A problem's own bytes, pinned to the row the problems list jumped to for it: that row may cover
+/// more (the whole object holding a bad field), or nothing at all (a problem in a keyed archive's root
+/// dictionary, which no row shows).
+public struct ProblemBytes: Sendable, Hashable {
+    /// The focus path the bytes belong to.
+    public let path: [Int]
+    public let range: ByteRange
+    /// The problem's identifier (`keyed.top.missing`).
+    public let problemID: String
+}
+
 /// The whole viewer state as a value: what is expanded, where the focus is, panes and overlays.
 ///
 /// Change it only through `apply(_:context:)`; render it with `Renderer`.
@@ -43,6 +54,9 @@ public struct BrowserState: Sendable {
     public var backStack: [[Int]] = []
     public var forwardStack: [[Int]] = []
     public var overlay: Overlay?
+    /// The bytes of the problem the problems list last jumped to, shown by the hex tab while the focus
+    /// stays on the row it jumped to (cleared when the focus moves).
+    public var problemBytes: ProblemBytes?
     public var yankPending = false
     /// A one-line message for the status line, cleared by the next action.
     public var message: String?
@@ -92,6 +106,7 @@ public struct BrowserState: Sendable {
         syncRootCount(context)
         clampFocus()
         scrollToFocus()
+        if let pinned = problemBytes, pinned.path != focusPath { problemBytes = nil }
     }
 
     /// Keeps the trie's top level in step with the context (after the index adds "lost and found").
