@@ -11,7 +11,8 @@
 #
 # Work lives in fuzz-work/ (gitignored): seeds/<target> (copied from ../shared/corpus plus fixtures the
 # project builds), corpus/<target> (grows across runs), findings/<target> (crash-/leak-/timeout-/oom-
-# files), logs/, and ledger.tsv (one row per run, for cumulative figures).
+# files), logs/, and ledger.tsv (one row per run, for cumulative figures: date, target, seconds run,
+# executions, exec/s, cov/ft, corpus files, findings or exit status, flavour).
 # Environment: FUZZ_JOBS (default 1; N > 1 runs libFuzzer's -fork=N, N processes sharing the corpus),
 # FUZZ_MAX_LEN (default 4096), FUZZ_RSS_MB (2048), FUZZ_TIMEOUT (10 s; raise it for
 # background runs at nice 19, where a starved process can exceed 10 s of wall time on a fast input), FUZZ_NICE (10), FUZZ_CORPUS (../shared/corpus),
@@ -39,7 +40,7 @@ for arg in "$@"; do
   case "$arg" in
     --smoke) smoke=1 ;;
     --fast) fast=1 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
     ''|*[!0-9]*)
       if is_fuzz_target "$arg"; then targets+=("$arg")
       else echo "fuzz.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
@@ -120,24 +121,27 @@ for t in "${targets[@]}"; do
   before=$(count_findings "$t")
   echo "fuzz.sh: running $t ($FLAVOUR) for ${seconds}s (log: $log)" >&2
   set +e
-  # One process per target: no other process writes its corpus, so it need not re-read it (on a corpus
-  # of ~50,000 files the periodic re-read spent ~8% of the XML target's time in stat calls).
+  # No re-reading of the corpus (on ~50,000 files the periodic re-read spent ~8% of the XML target's
+  # time in stat calls). Two invocations of one target may share its corpus: each then sees only its own
+  # new inputs until it is restarted.
   fork=(-reload=0); [ "$JOBS" -le 1 ] || fork=(-fork="$JOBS")
   # Scheduling by execution time ran 1.9-2.4x the inputs for the same coverage on these targets, and
   # cost the keyed target features (A/B runs in ROBUSTNESS.md); XML and OpenStep were not measured.
   case "$t" in FuzzRender|FuzzBinaryPlist|FuzzTypedstream) scale=1 ;; *) scale=0 ;; esac
   scale=${FUZZ_SCALE_EXEC_TIME:-$scale}
+  run_started=$(date +%s)
   nice -n "$NICE" "$SCRATCH/release/$t" "${fork[@]}" -entropic_scale_per_exec_time="$scale" \
     -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
     -rss_limit_mb="$RSS_MB" -timeout="$TIMEOUT" -artifact_prefix="$WORK/findings/$t/" \
     "$WORK/corpus/$t" "$WORK/seeds/$t" >"$log" 2>&1
   status=$?
   set -e
+  elapsed=$(( $(date +%s) - run_started )) # the ledger's time: a run stopped early ran less than asked
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   if [ -z "$execs" ]; then # -fork prints no final stats: the last "#N: cov: …" line has the total
     execs=$(sed -n 's/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -1)
-    [ -z "$execs" ] || rate=$((execs / seconds))
+    [ -z "$execs" ] || rate=$((execs / (elapsed > 0 ? elapsed : 1)))
   fi
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2 "/" $4}')
   corpus=$(find "$WORK/corpus/$t" -type f | wc -l)
@@ -146,7 +150,7 @@ for t in "${targets[@]}"; do
   new_total=$((new_total + new))
   [ $status -eq 0 ] || [ $new -gt 0 ] || new="exit $status"
   rows+=("$t|${execs:-?}|${rate:-?}|${cov:-?}|$corpus|$new")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$seconds" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" "$FLAVOUR$([ "$JOBS" -le 1 ] || echo "x$JOBS")$([ "$scale" != 1 ] || echo "+timesched")" >>"$WORK/ledger.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$elapsed" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" "$FLAVOUR$([ "$JOBS" -le 1 ] || echo "x$JOBS")$([ "$scale" != 1 ] || echo "+timesched")" >>"$WORK/ledger.tsv"
   if [ "$new" != 0 ]; then
     grep -E 'ERROR|Fatal error|fuzz check failed|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
   fi
