@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Fuzz builds only (scripts/fuzz.sh sets ARCHIVE_BROWSE_FUZZ_EDGES_ONLY=1 beside -sanitize=fuzzer): the
+// browser and the fuzz checks get edge coverage alone, without the comparison and indirect-call tracing
+// that -sanitize=fuzzer adds by default. That tracing stays on in ArchiveModel, where the input's bytes
+// meet magic values and markers; in the rest it compared screen widths and array indices, and its hooks
+// were a third of the render target's time (ROBUSTNESS.md). Not for plain builds: -sanitize-coverage
+// needs a -sanitize option.
+let edgeCoverageOnly: [SwiftSetting] = Context.environment["ARCHIVE_BROWSE_FUZZ_EDGES_ONLY"] == "1"
+    ? [.unsafeFlags(["-sanitize-coverage=edge,pc-table,inline-8bit-counters"])]
+    : []
+
 let package = Package(
     name: "archive-browse",
     platforms: [.macOS(.v14)],
@@ -16,7 +26,7 @@ let package = Package(
         .target(name: "ArchiveModel"),
         // ncursesw, imported only by the terminal seam in TUI.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"]),
+        .target(name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly),
         .executableTarget(
             name: "archive-browse",
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -26,9 +36,9 @@ let package = Package(
         // Runs the built executable; depending on it makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
-        .target(name: "FuzzSupport", dependencies: ["ArchiveModel"]),
+        .target(name: "FuzzSupport", dependencies: ["ArchiveModel"], swiftSettings: edgeCoverageOnly),
         // The render target's input format and session, shared with the tests that replay its inputs.
-        .target(name: "FuzzRenderSupport", dependencies: ["ArchiveModel", "FuzzSupport", "TUI"]),
+        .target(name: "FuzzRenderSupport", dependencies: ["ArchiveModel", "FuzzSupport", "TUI"], swiftSettings: edgeCoverageOnly),
         // libFuzzer targets, one file each; build them with scripts/fuzz.sh (a plain build makes no-op executables).
         .executableTarget(name: "FuzzBinaryPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzXMLPlist", dependencies: ["ArchiveModel", "FuzzSupport"]),

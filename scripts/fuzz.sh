@@ -60,10 +60,19 @@ quiet_build() { # filters the ~140 harmless "Cannot export local symbol" link wa
   fi
   rm -f "$log"
 }
+# Edge coverage alone outside ArchiveModel (Package.swift says why). SwiftPM does not recompile a module
+# whose flags alone changed, so a scratch path built under other coverage settings starts over.
+COVERAGE=edges-only-outside-ArchiveModel
+stamp="$SCRATCH/archive-browse-coverage"
+if [ -d "$SCRATCH" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$COVERAGE" ]; then
+  echo "fuzz.sh: $SCRATCH was built with other coverage flags; rebuilding it from scratch" >&2
+  rm -rf "$SCRATCH"
+fi
 for t in "${targets[@]}"; do
   echo "fuzz.sh: building $t" >&2
-  quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" --scratch-path "$SCRATCH" || exit 2
+  ARCHIVE_BROWSE_FUZZ_EDGES_ONLY=1 quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" --scratch-path "$SCRATCH" || exit 2
 done
+echo "$COVERAGE" >"$stamp"
 # The seed generator (debug is enough): the demo archives and builder fixtures. FUZZ_SEEDGEN may name
 # an already built corruption-campaign (CI: .build/debug/corruption-campaign after `swift build`).
 SEEDGEN=${FUZZ_SEEDGEN:-}
