@@ -94,11 +94,12 @@ import Testing
         #expect(graph.parentDecodes <= 2, "the wide object was decoded \(graph.parentDecodes) times")
     }
 
-    /// The view cache holds the 64 most recently used objects: a hit refreshes an entry, and a miss
-    /// evicts the least recently used one, not the oldest decoded.
+    /// A view cache holding 64 objects: a hit refreshes an entry, and a miss evicts the least recently
+    /// used one, not the oldest decoded.
     @Test func viewCacheEvictsTheLeastRecentlyUsed() {
         let graph = WideGraph(width: 100)
         let outline = Outline(graph: graph)
+        outline.views = ViewCache(capacity: 64, costBudget: .max, minimumKept: 64)
         for id in 1...64 { _ = outline.view(id) }
         _ = outline.view(1)    // a hit: 1 is now the most recent, 2 the least
         _ = outline.view(65)   // evicts 2

@@ -6,10 +6,8 @@ public final class Outline {
     public let graph: any ObjectGraph
     /// Whole-graph facts (referrer counts, lost and found). Nil until built; set it when ready.
     public var index: GraphIndex?
-    /// Decoded views, each with the tick of its last use (least recently used goes first).
-    private var cache: [ObjectID: (view: ObjectView, lastUse: Int)] = [:]
-    private var tick = 0
-    private let cacheLimit = 64
+    /// Decoded views, the least recently used evicted first.
+    var views = ViewCache()
     private var lostCache: (index: GraphIndex, ids: [ObjectID])?
 
     public init(graph: any ObjectGraph, index: GraphIndex? = nil) {
@@ -126,21 +124,12 @@ public final class Outline {
         }
     }
 
-    /// The decoded object with its presentation, cached.
+    /// The decoded object with its presentation, cached (`ViewCache`: a wide object whose children are
+    /// being listed stays cached, and walks over trees of up to thousands of objects decode each once).
     public func view(_ id: ObjectID) -> ObjectView {
-        tick &+= 1
-        // Least recently used goes first: a wide object whose children are being listed must stay
-        // cached, or every 64th child decodes it again (quadratic in its width). A hit is one lookup;
-        // only a miss, which decodes an object anyway, scans the cache for the entry to evict.
-        if let i = cache.index(forKey: id) {
-            cache.values[i].lastUse = tick
-            return cache.values[i].view
-        }
+        if let cached = views.view(id) { return cached }
         let v = ObjectView(object: graph.object(id), graph: graph)
-        if cache.count >= cacheLimit, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            cache[oldest.key] = nil
-        }
-        cache[id] = (v, tick)
+        views.insert(v, for: id)
         return v
     }
 }
