@@ -33,7 +33,7 @@ public enum RenderFuzzing {
     /// The problems one input shows: none when every screen drawn is display-safe. A crash or trap
     /// inside is the fuzzer's to catch.
     public static func problems(_ input: RenderFuzzInput) -> [String] {
-        session(input).compactMap { step, screen in unsafeCell(in: screen.cells, cols: screen.cols, after: step) }
+        session(input).compactMap { step, screen in unsafeCell(in: screen, after: step) }
     }
 
     /// The screens one input draws, each named by the step it follows: after each fixed segment, or one
@@ -54,15 +54,18 @@ public enum RenderFuzzing {
         return zip(steps, screens).map { ($0.name, $1) }
     }
 
-    /// The first cell of a screen (`cells` row by row, `cols` wide) whose text holds a character that must
-    /// never reach a terminal raw, described; nil when there is none. Cell texts are exactly what the
-    /// terminal seam writes.
-    public static func unsafeCell(in cells: [Cell], cols: Int, after step: String) -> String? {
-        for (i, cell) in cells.enumerated() {
-            guard let bad = FuzzCheck.unsafeScalar(in: cell.text) else { continue }
-            let row = cols > 0 ? i / cols : 0, column = cols > 0 ? i % cols : i
-            return "screen after \(step), row \(row), column \(column): raw U+\(String(bad.value, radix: 16, uppercase: true))"
+    /// The first cell of `screen` whose text holds a character that must never reach a terminal raw,
+    /// described; nil when there is none. Each distinct text the screen holds (what presenting it can
+    /// write) is checked once; only a bad one is then looked for, cell by cell, to say where it is.
+    public static func unsafeCell(in screen: ScreenBuffer, after step: String) -> String? {
+        guard let text = screen.distinctTexts.first(where: { FuzzCheck.unsafeScalar(in: $0) != nil }),
+              let bad = FuzzCheck.unsafeScalar(in: text) else { return nil }
+        let raw = "raw U+\(String(bad.value, radix: 16, uppercase: true))"
+        for row in 0..<screen.rows {
+            for col in 0..<screen.cols where screen[row, col].text == text {
+                return "screen after \(step), row \(row), column \(col): \(raw)"
+            }
         }
-        return nil
+        return "screen after \(step): \(raw) in a text no cell holds"
     }
 }

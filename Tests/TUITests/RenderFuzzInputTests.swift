@@ -87,11 +87,14 @@ import Testing
         #expect(RenderFuzzing.problems(input).isEmpty)
     }
 
+    /// The writers never store a raw control; `place` stores glyphs as given, as a broken layout would.
     @Test func aRawControlInACellIsReportedWithItsPlace() {
-        var bad = Cell.blank
-        bad.text = "\u{1B}"
-        let cells = Array(repeating: Cell.blank, count: 13) + [bad]
-        #expect(RenderFuzzing.unsafeCell(in: cells, cols: 10, after: "x") == "screen after x, row 1, column 3: raw U+1B")
-        #expect(RenderFuzzing.unsafeCell(in: Array(repeating: Cell.blank, count: 20), cols: 10, after: "x") == nil)
+        var screen = ScreenBuffer(cols: 10, rows: 2)
+        screen.write("fine", row: 0, col: 0)
+        #expect(RenderFuzzing.unsafeCell(in: screen, after: "x") == nil)
+        screen.place([TextLayout.Glyph(text: "\u{1B}", width: 1)], row: 1, col: 3, end: 10, fits: true, style: .plain)
+        #expect(RenderFuzzing.unsafeCell(in: screen, after: "x") == "screen after x, row 1, column 3: raw U+1B")
+        screen.place([TextLayout.Glyph(text: "e\u{202E}", width: 1)], row: 0, col: 8, end: 10, fits: true, style: .plain)
+        #expect(RenderFuzzing.unsafeCell(in: screen, after: "x") == "screen after x, row 0, column 8: raw U+202E")
     }
 }
