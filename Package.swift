@@ -1,15 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Fuzz builds only (scripts/fuzz.sh sets ARCHIVE_BROWSE_FUZZ_EDGES_ONLY=1 beside -sanitize=fuzzer): the
+// Fuzz builds only (scripts/fuzz.sh sets ARCHIVE_BROWSE_FUZZ_EDGES_ONLY beside -sanitize=fuzzer): the
 // browser and the fuzz checks get edge coverage alone, without the comparison and indirect-call tracing
-// that -sanitize=fuzzer adds by default. That tracing stays on in ArchiveModel, where the input's bytes
-// meet magic values and markers; in the rest it compared screen widths and array indices, and its hooks
-// were a third of the render target's time (ROBUSTNESS.md). Not for plain builds: -sanitize-coverage
-// needs a -sanitize option.
-let edgeCoverageOnly: [SwiftSetting] = Context.environment["ARCHIVE_BROWSE_FUZZ_EDGES_ONLY"] == "1"
-    ? [.unsafeFlags(["-sanitize-coverage=edge,pc-table,inline-8bit-counters"])]
-    : []
+// that -sanitize=fuzzer adds by default. In their code that tracing compared screen widths and array
+// indices, and its hooks were a third of the render target's time (ROBUSTNESS.md). With "1" it stays on
+// in ArchiveModel, where the input's bytes meet magic values and markers; "everywhere" drops it there too,
+// for the keyed target, whose input is a program that builds the archive ArchiveModel reads. Not for
+// plain builds: -sanitize-coverage needs a -sanitize option.
+let edgesOnly = Context.environment["ARCHIVE_BROWSE_FUZZ_EDGES_ONLY"] ?? ""
+let edgeCoverage: [SwiftSetting] = [.unsafeFlags(["-sanitize-coverage=edge,pc-table,inline-8bit-counters"])]
+let edgeCoverageOnly: [SwiftSetting] = ["1", "everywhere"].contains(edgesOnly) ? edgeCoverage : []
+let modelEdgeCoverageOnly: [SwiftSetting] = edgesOnly == "everywhere" ? edgeCoverage : []
 
 let package = Package(
     name: "archive-browse",
@@ -23,7 +25,7 @@ let package = Package(
     ],
     targets: [
         // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
-        .target(name: "ArchiveModel"),
+        .target(name: "ArchiveModel", swiftSettings: modelEdgeCoverageOnly),
         // ncursesw, imported only by the terminal seam in TUI.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly),

@@ -4,8 +4,9 @@
 #   scripts/fuzz.sh [--smoke] [--fast] [SECONDS_PER_TARGET] [TARGET...]
 #
 #   --smoke        20 s per target (unless SECONDS is given), for CI
-#   --fast         no AddressSanitizer (release + fuzzer only, in .build-fuzzfast): about 3x the
-#                  executions for long runs; Swift's own bounds and overflow checks still trap
+#   --fast         no AddressSanitizer (release + fuzzer only, in .build-fuzzfast; FuzzKeyedArchive in
+#                  .build-fuzzfast-keyed): about 3x the executions for long runs; Swift's own bounds
+#                  and overflow checks still trap
 #   SECONDS        time per target (default 60)
 #   TARGET         any of the targets below (default: all)
 #
@@ -60,19 +61,26 @@ quiet_build() { # filters the ~140 harmless "Cannot export local symbol" link wa
   fi
   rm -f "$log"
 }
-# Edge coverage alone outside ArchiveModel (Package.swift says why). SwiftPM does not recompile a module
-# whose flags alone changed, so a scratch path built under other coverage settings starts over.
-COVERAGE=edges-only-outside-ArchiveModel
-stamp="$SCRATCH/archive-browse-coverage"
-if [ -d "$SCRATCH" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$COVERAGE" ]; then
-  echo "fuzz.sh: $SCRATCH was built with other coverage flags; rebuilding it from scratch" >&2
-  rm -rf "$SCRATCH"
-fi
+# Edge coverage alone outside ArchiveModel (Package.swift says why); FuzzKeyedArchive has it in
+# ArchiveModel too, in a scratch path of its own: its input is a builder program, so ArchiveModel compares
+# the bytes of the archive built from it, never the input's own, and libFuzzer's comparison hints had
+# nothing to offer there; without their hooks it runs 1.8x the inputs (ROBUSTNESS.md).
+# SwiftPM does not recompile a module whose flags alone changed, so a scratch path built under other
+# coverage settings starts over (its stamp names the settings).
+edges_of() { case "$1" in FuzzKeyedArchive) echo everywhere ;; *) echo 1 ;; esac; }
+scratch_of() { case "$(edges_of "$1")" in everywhere) echo "$SCRATCH-keyed" ;; *) echo "$SCRATCH" ;; esac; }
 for t in "${targets[@]}"; do
+  edges=$(edges_of "$t"); scratch=$(scratch_of "$t")
+  coverage="edges-only-$([ "$edges" = everywhere ] && echo everywhere || echo outside-ArchiveModel)"
+  stamp="$scratch/archive-browse-coverage"
+  if [ -d "$scratch" ] && [ "$(cat "$stamp" 2>/dev/null)" != "$coverage" ]; then
+    echo "fuzz.sh: $scratch was built with other coverage flags; rebuilding it from scratch" >&2
+    rm -rf "$scratch"
+  fi
   echo "fuzz.sh: building $t" >&2
-  ARCHIVE_BROWSE_FUZZ_EDGES_ONLY=1 quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" --scratch-path "$SCRATCH" || exit 2
+  ARCHIVE_BROWSE_FUZZ_EDGES_ONLY=$edges quiet_build -c release --product "$t" --sanitize=fuzzer -Xswiftc -sanitize="$SANITIZERS" --scratch-path "$scratch" || exit 2
+  echo "$coverage" >"$stamp"
 done
-echo "$COVERAGE" >"$stamp"
 # The seed generator (debug is enough): the demo archives and builder fixtures. FUZZ_SEEDGEN may name
 # an already built corruption-campaign (CI: .build/debug/corruption-campaign after `swift build`).
 SEEDGEN=${FUZZ_SEEDGEN:-}
@@ -139,7 +147,7 @@ for t in "${targets[@]}"; do
   case "$t" in FuzzRender|FuzzBinaryPlist|FuzzTypedstream) scale=1 ;; *) scale=0 ;; esac
   scale=${FUZZ_SCALE_EXEC_TIME:-$scale}
   run_started=$(date +%s)
-  nice -n "$NICE" "$SCRATCH/release/$t" "${fork[@]}" -entropic_scale_per_exec_time="$scale" \
+  nice -n "$NICE" "$(scratch_of "$t")/release/$t" "${fork[@]}" -entropic_scale_per_exec_time="$scale" \
     -max_total_time="$seconds" -print_final_stats=1 -max_len="$MAX_LEN" \
     -rss_limit_mb="$RSS_MB" -timeout="$TIMEOUT" -artifact_prefix="$WORK/findings/$t/" \
     "$WORK/corpus/$t" "$WORK/seeds/$t" >"$log" 2>&1
