@@ -14,7 +14,8 @@ public enum Browser {
     private typealias Job = (work: BackgroundJob, session: Session)
 
     /// The run loop on any terminal. Each archive's index (the file's, and each embedded one's when
-    /// opened) is built in the background; a full check starts when something needs it. Esc cancels
+    /// opened) is built in the background, then a small archive's full check
+    /// (`BrowserContext.automaticCheckLimit`); a larger one's starts when something needs it. Esc cancels
     /// the running work of the archive on screen; closing an embedded archive cancels its work.
     public static func run(graph: any ObjectGraph, fileName: String, terminal: any Terminal,
                            indexInBackground: Bool = true) -> Int32 {
@@ -83,12 +84,17 @@ public enum Browser {
     }
 
     /// Installs the results of finished jobs into their sessions, in order, and applies their
-    /// follow-up actions.
+    /// follow-up actions. A built index is followed by the automatic full check of a small graph.
     private static func collectFinished(_ jobs: inout [Job]) {
         while let i = jobs.firstIndex(where: { $0.work.finished != nil }) {
             let job = jobs.remove(at: i)
-            if let result = job.work.finished { job.session.install(result, then: job.work.then) }
+            guard let result = job.work.finished else { continue }
+            job.session.install(result, then: job.work.then)
             startPending(&jobs, job.session)
+            if case .index = result, job.session.context.wantsAutomaticCheck,
+               !jobs.contains(where: { $0.session === job.session && $0.work.kind == .fullCheck }) {
+                jobs.append(start(.fullCheck, then: nil, job.session))
+            }
         }
     }
 }

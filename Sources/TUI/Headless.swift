@@ -61,7 +61,7 @@ public enum Headless {
 
     private static func start(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, index: GraphIndex?) -> SessionStack {
         let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows)))
-        if let index { stack.current.install(.index(index), then: nil) } else { prepare(stack.current) }
+        prepare(stack.current, index: index)
         return stack
     }
 
@@ -80,11 +80,16 @@ public enum Headless {
         }
     }
 
-    /// Builds the index of a session's graph up front when it is small enough.
-    static func prepare(_ session: Session) {
+    /// Does up front what the browser starts in the background when a session opens: installs `index`
+    /// (or builds one when the graph is small enough), then runs the automatic full check
+    /// (`BrowserContext.wantsAutomaticCheck`).
+    static func prepare(_ session: Session, index: GraphIndex? = nil) {
         let graph = session.context.graph
-        if graph.objectCount <= eagerIndexLimit, let index = GraphIndex(graph: graph) {
+        if let index = index ?? (graph.objectCount <= eagerIndexLimit ? GraphIndex(graph: graph) : nil) {
             session.install(.index(index), then: nil)
+        }
+        if session.context.wantsAutomaticCheck {
+            session.install(.diagnostics(graph.fullCheck()), then: nil)
         }
     }
 }

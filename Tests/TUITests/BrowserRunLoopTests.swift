@@ -5,25 +5,28 @@ import Testing
 @testable import TUI
 
 /// A terminal that plays a key script and records what is presented and yanked. While background
-/// work runs (a timeout is asked for) it reports timeouts, so scripted keys arrive after the work.
+/// work runs (a timeout is asked for) it reports timeouts, so scripted keys arrive after the work;
+/// with `keysWait: false` they arrive at once, and only the final Ctrl-C waits for the work.
 final class ScriptedTerminal: Terminal {
     var keys: [Key]
     var screens: [ScreenBuffer] = []
     var yanked: [String] = []
     var cols: Int
     var rows: Int
+    private let keysWait: Bool
     private var waits = 0
 
-    init(_ script: String, cols: Int = 80, rows: Int = 24) {
+    init(_ script: String, cols: Int = 80, rows: Int = 24, keysWait: Bool = true) {
         keys = KeyNotation.parse(script)
         self.cols = cols
         self.rows = rows
+        self.keysWait = keysWait
     }
 
     var size: (cols: Int, rows: Int) { (cols, rows) }
 
     func nextKey(timeoutMilliseconds: Int) -> Key? {
-        if timeoutMilliseconds == Browser.busyTimeout, waits < 500 {
+        if timeoutMilliseconds == Browser.busyTimeout, waits < 500, keysWait || keys.isEmpty {
             waits += 1
             usleep(10_000)
             return nil

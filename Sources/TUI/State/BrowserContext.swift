@@ -120,6 +120,17 @@ public final class BrowserContext {
         return list.map { diagnostics[$0].severity }.max()
     }
 
+    /// Graphs with at most this many objects are fully checked as soon as their index is built (in the
+    /// background in the browser), so the status line's count is final and the tree marks every object a
+    /// rule finds fault with, without `p`. Larger graphs are checked when `p` asks: a full check of a
+    /// million objects takes seconds and several times the file's size in memory (bench/results.md).
+    public static let automaticCheckLimit = 200_000
+
+    /// Whether a full check should start without being asked: the graph is small enough and unchecked.
+    public var wantsAutomaticCheck: Bool {
+        diagnostics == nil && graph.objectCount <= Self.automaticCheckLimit
+    }
+
     /// The number of problems to show in the status line, and whether it is final (full check run).
     /// Errors and warnings (notes are facts, not problems), from the full check once it has run.
     var problemCount: (count: Int, checked: Bool) {
