@@ -86,4 +86,20 @@ import Testing
         #expect(ValueFormatter.quoted("say \"hi\"\u{1B}") == "\"say \\\"hi\\\"\\e\"")
         #expect(ValueFormatter.quoted("no quotes") == "\"no quotes\"")
     }
+
+    @Test func aMessageKeepsTheEscapesOfItsQuotes() {
+        // The message quotes file text escaped already; showing it must not escape the escapes.
+        let message = "unexpected text " + ValueFormatter.quoted("a=\"1\"\n")
+        #expect(DisplayText.escapeMessage(message) == "unexpected text \"a=\\\"1\\\"\\n\"")
+        #expect(DisplayText.escape(message) != DisplayText.escapeMessage(message))
+    }
+
+    @Test func aMessageCarryingRawTextIsStillMadeSafe() {
+        let raw = "bad \u{1B}[2J \u{202E}x\u{9B} \\ é"
+        #expect(DisplayText.escapeMessage(raw) == "bad \\e[2J \\u{202E}x\\x9b \\ é")
+        for s in DisplayTextFastPathTests.samples {
+            let shown = DisplayText.escapeMessage(s)
+            #expect(shown.unicodeScalars.allSatisfy { $0 == "\\" || DisplayText.escapeSequence(for: $0) == nil }, "\(Array(s.unicodeScalars))")
+        }
+    }
 }

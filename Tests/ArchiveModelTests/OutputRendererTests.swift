@@ -46,6 +46,17 @@ import Testing
         #expect(CheckReport.summary(diagnostics) == "6 errors, 4 warnings, 0 notes")
     }
 
+    @Test func messagesQuotingFileTextAreEscapedOnce() {
+        let xml = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/>a=\"b\"\u{1B}\n</plist>"
+        let doc = ArchiveDocument.open(InputBytes(Array(xml.utf8)), name: "q.plist")
+        let diagnostics = doc.graph.fullCheck()
+        let line = CheckReport.lines(diagnostics).first { $0.contains("xml.text.unexpected") } ?? ""
+        #expect(line.contains(#"unexpected text "a=\"b\"\x1b""#), "\(line)")
+        var dump = ""
+        DumpRenderer(document: doc, diagnostics: diagnostics, index: nil).render { dump += $0 }
+        #expect(dump.contains(#"unexpected text "a=\"b\"\x1b""#), "\(dump)")
+    }
+
     @Test func jsonIsValidAndDescribesEveryObject() throws {
         let doc = ArchiveDocument.open(InputBytes(DemoArchive.bytes()), name: "demo")
         var json = ""

@@ -90,6 +90,6 @@ enum AppleCoercion {
     }
 
     static func unreadable(_ why: String) -> DecodeOutcome {
-        .failure("the stored value is undecodable (" + DisplayText.escape(why) + "); the plist layer fails before any decode call")
+        .failure("the stored value is undecodable (" + DisplayText.escapeMessage(why) + "); the plist layer fails before any decode call")
     }
 }

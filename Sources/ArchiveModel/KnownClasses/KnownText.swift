@@ -15,7 +15,7 @@ enum KnownText {
         switch value {
         case .scalar(let s): ValueFormatter.summary(s)
         case .list(let items): count(items.count, "item")
-        case .invalid(let why): "invalid: " + DisplayText.escape(why)
+        case .invalid(let why): "invalid: " + DisplayText.escapeMessage(why)
         case .sameAs(let same): "same as #\(same.owner)"
         case .reference(let r): reference(r)
         }
@@ -53,7 +53,7 @@ extension KnownText {
         switch value {
         case .scalar(let s): return ValueFormatter.summary(s)
         case .reference(let r): return reference(r)
-        case .invalid(let why): return "invalid: " + DisplayText.escape(why)
+        case .invalid(let why): return "invalid: " + DisplayText.escapeMessage(why)
         case .sameAs(let same): return "same as #\(same.owner)"
         case .list(let items):
             guard depth < 8 else { return "{…}" }

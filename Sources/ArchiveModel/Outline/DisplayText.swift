@@ -9,14 +9,28 @@ public enum DisplayText {
         // Printable ASCII needs no escape but for the backslash: most keys, names and values. Checked
         // over contiguous bytes, one unsigned compare each (every row's label and summary comes here).
         if isPlainASCII(text) { return text }
-        // Runs of scalars that need no escape are copied whole.
+        return escapeScalars(text, keepingBackslashes: false)
+    }
+
+    /// A message the library wrote (a diagnostic's, an invalid value's or a dangling reference's
+    /// reason), made safe to show. Messages quote text from the file through `ValueFormatter.quoted`
+    /// and the decoders' excerpts, which escape it as the message is made, so a backslash in a message
+    /// belongs to one of those escapes and is kept (doubling it would show `\\"` for a quote); every
+    /// other scalar `escape` replaces still is, so a message that carried raw text stays safe.
+    public static func escapeMessage(_ message: String) -> String {
+        if message.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return message }
+        return escapeScalars(message, keepingBackslashes: true)
+    }
+
+    /// `text` with the scalars `escapeSequence` names replaced; runs that need none are copied whole.
+    private static func escapeScalars(_ text: String, keepingBackslashes: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let scalars = text.unicodeScalars
         var runStart = scalars.startIndex, i = runStart
         while i < scalars.endIndex {
             let next = scalars.index(after: i)
-            if let replacement = escapeSequence(for: scalars[i]) {
+            if !(keepingBackslashes && scalars[i] == "\\"), let replacement = escapeSequence(for: scalars[i]) {
                 out += text[runStart..<i]
                 out += replacement
                 runStart = next

@@ -34,7 +34,7 @@ public final class ObjectView: Sendable {
         case .classDescription, .classRecord:
             summary = "class " + DisplayText.escape(ValueFormatter.cut(object.classChain.map(\.name).joined(separator: " : ")))
         case .invalid:
-            summary = object.diagnostics.first.map { DisplayText.escape($0.message) } ?? "invalid"
+            summary = object.diagnostics.first.map { DisplayText.escapeMessage($0.message) } ?? "invalid"
         case .container:
             let n = object.fields.count
             summary = object.className?.isLiterally("dict") == true ? "\(n) entr\(n == 1 ? "y" : "ies")" : "\(n) item\(n == 1 ? "" : "s")"

@@ -96,7 +96,7 @@ public final class Outline {
             return OutlineNode(label: label, value: value, className: "list", summary: items.count == 1 ? "1 item" : "\(items.count) items", range: range,
                                source: items.isEmpty ? .none : .list(items))
         case .invalid(let why):
-            return OutlineNode(label: label, value: value, summary: DisplayText.escape(why), state: .invalid(why), range: range, severity: .error)
+            return OutlineNode(label: label, value: value, summary: DisplayText.escapeMessage(why), state: .invalid(why), range: range, severity: .error)
         case .sameAs(let same):
             // Like a reference to the owner: following or expanding it shows the owner's fields.
             return OutlineNode(label: label, value: value, target: same.owner, summary: "same as #\(same.owner): " + DisplayText.escape(same.description),
@@ -114,7 +114,7 @@ public final class Outline {
             return OutlineNode(label: label, value: value, target: nil, summary: "conditional #\(id), never encoded",
                                state: .conditionalNull, range: range)
         case .dangling(let raw, let reason):
-            return OutlineNode(label: label, value: value, summary: "→ \(raw): " + DisplayText.escape(reason), state: .dangling(reason), range: range, severity: .error)
+            return OutlineNode(label: label, value: value, summary: "→ \(raw): " + DisplayText.escapeMessage(reason), state: .dangling(reason), range: range, severity: .error)
         case .object(let id):
             let v = view(id)
             let expandable = !v.children.isEmpty || v.isKnown

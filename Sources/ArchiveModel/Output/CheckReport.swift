@@ -10,7 +10,7 @@ public enum CheckReport {
         diagnostics.sortedByOffset().map { d in
             let offset = d.range.map { String($0.start) } ?? "-"
             let position = d.position.map { " (line \($0.line), column \($0.column))" } ?? ""
-            return "\(offset): \(d.severity.rawValue): \(d.id): \(DisplayText.escape(d.message))\(position)"
+            return "\(offset): \(d.severity.rawValue): \(d.id): \(DisplayText.escapeMessage(d.message))\(position)"
         }
     }
 

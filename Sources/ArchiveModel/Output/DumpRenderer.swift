@@ -144,7 +144,7 @@ public struct DumpRenderer {
         let glyph = d.severity == .error ? "!" : d.severity == .warning ? "?" : "i"
         var location = d.range.map { " @\($0.start)" } ?? ""
         if let p = d.position { location += " (\(p))" }
-        return "\(glyph) \(d.severity.rawValue) \(d.id)\(location): \(DisplayText.escape(d.message))"
+        return "\(glyph) \(d.severity.rawValue) \(d.id)\(location): \(DisplayText.escapeMessage(d.message))"
     }
 }
 

@@ -52,8 +52,8 @@ enum DetailPane {
         case .normal: "value"
         case .null: "∅ nil reference"
         case .conditionalNull: "◌ conditional object, never encoded unconditionally"
-        case .dangling(let why): "✗ dangling reference: " + DisplayText.escape(why)
-        case .invalid(let why): "⊘ invalid value: " + DisplayText.escape(why)
+        case .dangling(let why): "✗ dangling reference: " + DisplayText.escapeMessage(why)
+        case .invalid(let why): "⊘ invalid value: " + DisplayText.escapeMessage(why)
         }
     }
 
@@ -133,7 +133,7 @@ enum ProblemLine {
         let offset = d.range.map { String($0.start) } ?? "-"
         var spans: StyledLine = [Span(glyph + " ", style), Span(offset.padding(to: 8), Theme.marker)]
         spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className))
-        spans.append(Span(DisplayText.escape(d.message)))
+        spans.append(Span(DisplayText.escapeMessage(d.message)))
         if let o = d.object { spans.append(Span("  #\(o)", Theme.marker)) }
         return spans
     }

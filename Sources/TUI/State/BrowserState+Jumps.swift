@@ -85,8 +85,8 @@ extension BrowserState {
         case .normal: "value"
         case .null: "nil"
         case .conditionalNull: "conditional object never encoded"
-        case .dangling(let why): "dangling reference (" + DisplayText.escape(why) + ")"
-        case .invalid(let why): "invalid value (" + DisplayText.escape(why) + ")"
+        case .dangling(let why): "dangling reference (" + DisplayText.escapeMessage(why) + ")"
+        case .invalid(let why): "invalid value (" + DisplayText.escapeMessage(why) + ")"
         }
     }
 }
