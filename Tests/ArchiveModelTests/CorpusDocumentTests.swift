@@ -18,9 +18,10 @@ import Testing
         let diagnostics = doc.graph.fullCheck()
         let violations = GraphInvariants.violations(doc.graph)
         #expect(violations.isEmpty, "\(path): \(violations.prefix(3))")
-        var dump = 0
-        DumpRenderer(document: doc, diagnostics: diagnostics, index: GraphIndex(graph: doc.graph)).render { _ in dump += 1 }
-        #expect(dump > 0)
+        var dump: [String] = []
+        DumpRenderer(document: doc, diagnostics: diagnostics, index: GraphIndex(graph: doc.graph)).render { dump.append($0) }
+        #expect(!dump.isEmpty)
+        #expect(OutputRendererTests.diagnosticLines(dump) == diagnostics.count, "\(path): the dump leaves out diagnostics its summary counts")
         var json = ""
         JSONRenderer(document: doc, diagnostics: diagnostics).render { json += $0 }
         let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]

@@ -46,6 +46,35 @@ import Testing
         #expect(CheckReport.summary(diagnostics) == "6 errors, 4 warnings, 0 notes")
     }
 
+    /// The dump lines that are diagnostics of the dumped archive itself (not of an archive embedded in
+    /// it, whose lines carry `┊`).
+    static func diagnosticLines(_ dump: [String]) -> Int {
+        dump.filter { line in
+            let text = line.drop { $0 == " " }
+            return !line.contains("┊") && ["! error ", "? warning ", "i note "].contains { text.hasPrefix($0) }
+        }.count
+    }
+
+    @Test func theDumpCarriesEveryDiagnosticOnce() throws {
+        // Object 2 is never a row: it is a dictionary key that is a container, holding references out
+        // of range. (Object 0, with an offset outside the object area, is shown under lost and found.)
+        var bytes = Array("bplist00".utf8)
+        bytes += [0xD1, 0x02, 0x01, 0xD1, 0x04, 0x04]   // #1 {#2: #1}, #2 {#4: #4} (object 4 does not exist)
+        let offsetTable = bytes.count
+        bytes += [0xFF, 0x08, 0x0B]                         // #0 far outside; #1 at 8; #2 at 11
+        bytes += [UInt8](repeating: 0, count: 6) + [1, 1] + be64(3) + be64(1) + be64(UInt64(offsetTable))
+        let doc = ArchiveDocument.open(InputBytes(bytes), name: "keys.bplist")
+        let diagnostics = doc.graph.fullCheck()
+        #expect(diagnostics.contains { $0.object == 2 } && diagnostics.contains { $0.object == 0 })
+        var lines: [String] = []
+        DumpRenderer(document: doc, diagnostics: diagnostics, index: GraphIndex(graph: doc.graph)).render { lines.append($0) }
+        #expect(Self.diagnosticLines(lines) == diagnostics.count, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains("  [objects not shown above] 1 object with diagnostics"))
+        #expect(lines.contains("    #2"))
+    }
+
+    private func be64(_ v: UInt64) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+
     @Test func messagesQuotingFileTextAreEscapedOnce() {
         let xml = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/>a=\"b\"\u{1B}\n</plist>"
         let doc = ArchiveDocument.open(InputBytes(Array(xml.utf8)), name: "q.plist")

@@ -77,6 +77,20 @@ public struct DumpRenderer {
                 stack.append((outline.child(of: node, at: i), depth + 1))
             }
         }
+        writeUnshown(described: described, write)
+    }
+
+    /// The diagnostics of objects no row showed (a dictionary key that is a container, an object the
+    /// offset table cannot place, a class description), so the dump carries every diagnostic its
+    /// summary counts.
+    private func writeUnshown(described: [Bool], _ write: (String) -> Void) {
+        let unshown = diagnosticsByObject.keys.filter { !described[$0] }.sorted()
+        guard !unshown.isEmpty else { return }
+        write("  [objects not shown above] \(unshown.count == 1 ? "1 object" : "\(unshown.count) objects") with diagnostics")
+        for id in unshown {
+            write("    #\(id)")
+            for d in diagnosticsByObject[id] ?? [] { write("      " + Self.diagnosticLine(d)) }
+        }
     }
 
     /// Up to three referrers as `#id.key` (`$top.key` for top-level entries), keys cut to
