@@ -28,6 +28,16 @@ import Testing
         #expect(text.contains("evil\\e]0;x\\x07.plist"))
     }
 
+    @Test func aLongPathGivesWayToTheFileNameBeforeTheFormatIsDropped() {
+        let path = "/home/analyst/cases/2026-0042/extracted/private/var/mobile/Library/fake.plist"
+        let status = { (cols: Int) in
+            Headless.render(graph: FakeGraph.small, fileName: path, cols: cols, rows: 4, keys: "").split(separator: "\n").last.map(String.init) ?? ""
+        }
+        #expect(status(100).hasPrefix(" fake.plist │ bplist00 NSKeyedArchiver │ 10 objects │ root"), "\(status(100))")
+        #expect(status(200).hasPrefix(" \(path) │ bplist00 NSKeyedArchiver │ 10 objects │ root"), "\(status(200))")
+        #expect(StatusLine.lastPathComponent("a/b/") == "a/b/" && StatusLine.lastPathComponent("-") == "-")
+    }
+
     @Test func absurdSizesAreClamped() {
         let screen = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 1_000_000, rows: -5, keys: "<Resize 99999x99999>")
         #expect(screen.cols == ScreenBuffer.maxCols && screen.rows == ScreenBuffer.maxRows)

@@ -19,17 +19,21 @@ enum StatusLine {
     }
 
     /// File (with the nesting of embedded archives), format, object count and breadcrumb (or a
-    /// message), fitted into `width` columns: the breadcrumb is cut from the left, then the format and
-    /// the object count are dropped, then the file name is cut from the left.
+    /// message), fitted into `width` columns: the breadcrumb is cut from the left, then the file's path
+    /// gives way to its last component, then the format and the object count are dropped, then the
+    /// file name is cut from the left.
     static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
         if state.yankPending { return [Span(" copy: v value · k key · p path · Esc cancels", Theme.statusBar)] }
-        let name = " " + ([DisplayText.escape(context.fileName)] + context.location).joined(separator: " › ")
+        func named(_ file: String) -> String { " " + ([DisplayText.escape(file)] + context.location).joined(separator: " › ") }
         let format = formatName(context.graph)
         let count = "\(context.graph.objectCount) objects"
         let tail = state.message ?? breadcrumb(state, context)
-        var parts = [name, format, count]
         let minimumTail = min(TextLayout.width(tail), state.message == nil ? 24 : 48)
-        while parts.count > 1, TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail > width {
+        func fits(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail <= width }
+        var parts = [named(context.fileName), format, count]
+        if !fits(parts) { parts[0] = named(lastPathComponent(context.fileName)) }
+        let name = parts[0]
+        while parts.count > 1, !fits(parts) {
             parts.remove(at: 1)
         }
         let nameRoom = max(16, width - 4 - minimumTail)
@@ -41,6 +45,12 @@ enum StatusLine {
         let room = width - TextLayout.width(head)
         let fitted = TextLayout.width(tail) <= room || state.message != nil ? tail : cutLeft(tail, to: room)
         return [Span(head + fitted, Theme.statusBar)]
+    }
+
+    /// What follows the last `/` of a path (the path itself when it has none or ends in one).
+    static func lastPathComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), path.index(after: slash) < path.endIndex else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     /// `text` with its start cut off so that it fits `columns`, marked with a leading `…`.
