@@ -64,6 +64,15 @@ import Testing
         #expect(row.label == "a\\nb\\e")
     }
 
+    @Test func anEmptyPlistKeyIsShownAsEmptyQuotes() {
+        let xml = "<plist><dict><key></key><string>a</string><key>b</key><string>c</string></dict></plist>"
+        let doc = ArchiveDocument.open(InputBytes(Array(xml.utf8)), name: "empty-key.plist")
+        let outline = Outline(graph: doc.graph)
+        guard let root = outline.roots().first else { Issue.record("no root"); return }
+        #expect(outline.child(of: root, at: 0).label == "\"\"")
+        #expect(outline.child(of: root, at: 1).label == "b")
+    }
+
     @Test func typedDictionary() {
         let g = FakeGraph(typedstream: true)
         let k = g.typedString("key"), v = g.typedString("value")

@@ -86,9 +86,10 @@ public final class Outline {
     /// one 100 KB string as the key of 20,000 entries; every row holding all of it was 2 GB).
     static func cut(_ key: String) -> String { ValueFormatter.cut(key) }
 
-    /// A row for `value` stored under `label`.
+    /// A row for `value` stored under `label`; an empty key is shown as `""` (as the dictionary
+    /// presenter shows an empty string key), not as nothing.
     public func node(label rawLabel: String, value: FieldValue, range: ByteRange?) -> OutlineNode {
-        let label = DisplayText.escape(Self.cut(rawLabel))
+        let label = rawLabel.isEmpty ? "\"\"" : DisplayText.escape(Self.cut(rawLabel))
         switch value {
         case .scalar(let s):
             return OutlineNode(label: label, value: value, className: s.typeName, summary: ValueFormatter.summary(s), range: range)
