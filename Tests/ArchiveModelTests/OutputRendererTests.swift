@@ -86,6 +86,24 @@ import Testing
         #expect(dump.contains(#"unexpected text "a=\"b\"\x1b""#), "\(dump)")
     }
 
+    @Test func jsonKeepsTheLastValueOfARepeatedKeyAsCFDoes() throws {
+        let xml = "<plist><dict><key>k</key><string>first</string><key>a</key><true/><key>k</key><string>last</string></dict></plist>"
+        let doc = ArchiveDocument.open(InputBytes(Array(xml.utf8)), name: "dup.plist")
+        var json = ""
+        JSONRenderer(document: doc, diagnostics: doc.graph.fullCheck()).render { json += $0 }
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let objects = try #require(root["objects"] as? [[String: Any]])
+        let dict = try #require(objects.first { ($0["fields"] as? [String: Any])?["k"] != nil })
+        let fields = try #require(dict["fields"] as? [String: Any])
+        #expect(fields.count == 2)
+        let ref = try #require((fields["k"] as? [String: Any])?["ref"] as? Int)
+        let value = (objects[ref]["value"] as? [String: Any])?["value"] as? String
+        #expect(value == "last")
+        // Archive order is kept for the keys written: "a" before "k" (k's last field comes after a).
+        #expect(json.range(of: "\"a\":").map { a in json.range(of: "\"k\":").map { a.lowerBound < $0.lowerBound } ?? false } ?? false)
+        #expect((root["diagnostics"] as? [[String: Any]])?.contains { $0["id"] as? String == "xml.dict.duplicate-key" } == true)
+    }
+
     @Test func jsonIsValidAndDescribesEveryObject() throws {
         let doc = ArchiveDocument.open(InputBytes(DemoArchive.bytes()), name: "demo")
         var json = ""

@@ -34,13 +34,14 @@ struct JSONEmitter {
         w.key("range"); JSONRenderer.writeRange(o.range, &w)
         if let value = o.value { w.key("value"); scalar(value) }
         w.key("fields"); w.raw("{")
-        // The first field of each key (a damaged dictionary may repeat one); long keys are told apart
-        // by their content index, so that a long key shared by many objects is not hashed in each.
-        var seenShort: Set<LiteralText> = [], seenLong: Set<Int> = []
-        for field in o.fields {
-            let found = repeats.find(text: field.key, at: place)
-            guard found.map({ seenLong.insert($0.index).inserted }) ?? seenShort.insert(LiteralText(field.key)).inserted else { continue }
-            key(field.key, found, first: seenShort.count + seenLong.count == 1)
+        // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
+        // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
+        let found = o.fields.map { repeats.find(text: $0.key, at: place) }
+        let kept = Self.lastOfEachKey(o.fields, found)
+        var written = 0
+        for (i, field) in o.fields.enumerated() where kept[i] {
+            key(field.key, found[i], first: written == 0)
+            written += 1
             value(field.value)
         }
         w.raw("}")
@@ -53,6 +54,18 @@ struct JSONEmitter {
             w.raw("]")
         }
         w.raw("}")
+    }
+
+    /// Whether each field is the last with its key. Long keys are told apart by their content index
+    /// (`found`), so that a long key shared by many objects is not hashed in each.
+    static func lastOfEachKey(_ fields: [Field], _ found: [JSONRepeats.Found?]) -> [Bool] {
+        guard fields.count > 1 else { return fields.map { _ in true } }
+        var seenShort: Set<LiteralText> = [], seenLong: Set<Int> = []
+        var kept = [Bool](repeating: false, count: fields.count)
+        for i in fields.indices.reversed() {
+            kept[i] = found[i].map { seenLong.insert($0.index).inserted } ?? seenShort.insert(LiteralText(fields[i].key)).inserted
+        }
+        return kept
     }
 
     /// `"key":`, or for a long key already written in full past the budget, its first 32 characters
