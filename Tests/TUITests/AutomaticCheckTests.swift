@@ -20,7 +20,7 @@ import ArchiveModel
     @Test func theProblemsListNeedsNoSecondCheck() {
         let graph = CheckCountingGraph(FakeGraph.small)
         let text = Headless.render(graph: graph, fileName: "fake.plist", cols: 80, rows: 24, keys: "p")
-        #expect(text.contains("problems (5)"))
+        #expect(text.contains("problems (4) and notes (1)"))
         #expect(graph.checks == 1)
     }
 
@@ -66,7 +66,7 @@ import ArchiveModel
         _ = Browser.run(graph: graph, fileName: "fake.plist", terminal: terminal)
         #expect(terminal.screens.contains { $0.line(23).contains("checking") })
         #expect(graph.checks == 1)
-        #expect(terminal.screens.contains { $0.line(0).contains("problems (5)") })
+        #expect(terminal.screens.contains { $0.line(0).contains("problems (4) and notes (1)") })
     }
 }
 

@@ -45,7 +45,7 @@ final class ScriptedTerminal: Terminal {
         let terminal = ScriptedTerminal("p<Esc>jjjjjjjjjjyvq")
         let status = Browser.run(graph: FakeGraph.small, fileName: "fake.plist", terminal: terminal)
         #expect(status == 0)
-        #expect(terminal.screens.contains { $0.line(0).contains("problems (5)") })
+        #expect(terminal.screens.contains { $0.line(0).contains("problems (4) and notes (1)") })
         #expect(terminal.yanked == ["42"])
         // The index was built in the background: shared markers and lost and found appear.
         #expect(terminal.screens.last?.text.contains("lost and found") == true)

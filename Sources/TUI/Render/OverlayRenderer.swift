@@ -42,7 +42,10 @@ enum OverlayRenderer {
             return Content(" help  (Esc or q closes)", HelpText.lines(width: width), selectable: false)
         case .problems:
             let list = context.diagnostics ?? []
-            let title = " problems (\(list.count)), by offset  Enter jumps · Esc closes"
+            // Counted as the status line counts (notes are facts, not problems), the notes beside them.
+            let notes = list.filter { $0.severity < .warning }.count
+            let counts = "problems (\(list.count - notes))" + (notes > 0 ? " and notes (\(notes))" : "")
+            let title = " \(counts), by offset  Enter jumps · Esc closes"
             if list.isEmpty { return Content(title, [[Span("no problems found", Theme.marker)]], selectable: false) }
             return Content(title, count: list.count, selectable: true) { ProblemLine.line(list[$0]) }
         case .referrers(let id, let list, _):
