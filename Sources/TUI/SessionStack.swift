@@ -75,7 +75,7 @@ public final class SessionStack {
         let nested = Session(graph: document.graph, fileName: session.context.fileName,
                              location: session.context.location + [embedded.location],
                              cols: session.state.cols, rows: session.state.rows)
-        nested.state.message = "embedded \(Embedded.shortName(embedded.format)), \(embedded.bytes.count) bytes · q returns"
+        nested.state.message = "embedded \(Embedded.shortName(embedded.format)), \(ValueFormatter.byteCount(embedded.bytes.count)) · q returns"
         sessions.append(nested)
         return .opened(nested)
     }

@@ -87,6 +87,11 @@ import Testing
         #expect(ValueFormatter.quoted("no quotes") == "\"no quotes\"")
     }
 
+    @Test func oneByteIsSingular() {
+        #expect(ValueFormatter.byteCount(1) == "1 byte" && ValueFormatter.byteCount(0) == "0 bytes" && ValueFormatter.byteCount(2) == "2 bytes")
+        #expect(ValueFormatter.dataSummary([0xFF]) == "1 byte <ff>")
+    }
+
     @Test func aMessageKeepsTheEscapesOfItsQuotes() {
         // The message quotes file text escaped already; showing it must not escape the escapes.
         let message = "unexpected text " + ValueFormatter.quoted("a=\"1\"\n")

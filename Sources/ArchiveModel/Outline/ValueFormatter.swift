@@ -45,8 +45,11 @@ public enum ValueFormatter {
     /// `16 bytes <0a1b…>`.
     public static func dataSummary(_ bytes: [UInt8]) -> String {
         let head = bytes.prefix(16).map { byteHex($0) }.joined()
-        return "\(bytes.count) bytes <\(head)\(bytes.count > 16 ? "…" : "")>"
+        return "\(byteCount(bytes.count)) <\(head)\(bytes.count > 16 ? "…" : "")>"
     }
+
+    /// `1 byte`, `0 bytes`, `16 bytes`.
+    public static func byteCount(_ n: Int) -> String { n == 1 ? "1 byte" : "\(n) bytes" }
 
     /// A real without a trailing `.0` noise for whole numbers, and `nan`/`inf` spelled out.
     public static func real(_ d: Double) -> String {

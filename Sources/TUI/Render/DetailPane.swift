@@ -19,12 +19,12 @@ enum DetailPane {
         if let chain = object?.classChain, !chain.isEmpty {
             out.append(pair("chain", chain.map { c in DisplayText.escape(ValueFormatter.cut(c.name)) + (c.version.map { " v\($0)" } ?? "") }.joined(separator: " › ")))
         }
-        if let range = node.range ?? object?.range { out.append(pair("bytes", "\(range)  \(range.count) bytes, 0x\(Hex.offset(range.start, width: 1))")) }
+        if let range = node.range ?? object?.range { out.append(pair("bytes", "\(range)  \(ValueFormatter.byteCount(range.count)), 0x\(Hex.offset(range.start, width: 1))")) }
         if let position = object?.position { out.append(pair("line", position.description)) }
         if node.state != .normal { out.append(pair("state", stateText(node.state))) }
         out.append(pair("value", node.summary))
         if let bytes = Embedded.bytes(of: node, context: context), let format = EmbeddedArchive.format(of: bytes) {
-            out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(bytes.count) bytes · o opens it", Theme.embedded))
+            out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(ValueFormatter.byteCount(bytes.count)) · o opens it", Theme.embedded))
         }
         if let object { out += fields(object, context) + referrers(object.id, context) }
         out += diagnostics(node, context) + coercions(node, object, context)

@@ -25,8 +25,8 @@ public enum HexDump {
     /// default the range and its length).
     public static func lines(range: ByteRange, input: InputBytes, width: Int, title: String? = nil) -> [StyledLine] {
         let clamped = input.clamp(range)
-        var out: [StyledLine] = [[Span(title ?? "bytes \(range), \(range.count) bytes", Theme.heading)]]
-        if clamped != range { out.append([Span("range runs past the end of the input (\(input.count) bytes)", Theme.error)]) }
+        var out: [StyledLine] = [[Span(title ?? "bytes \(range), \(ValueFormatter.byteCount(range.count))", Theme.heading)]]
+        if clamped != range { out.append([Span("range runs past the end of the input (\(ValueFormatter.byteCount(input.count)))", Theme.error)]) }
         guard input.count > 0 else { return out + [[Span("empty input", Theme.marker)]] }
         let b = bytesPerLine(width: width)
         let anchor = min(clamped.start, input.count - 1)

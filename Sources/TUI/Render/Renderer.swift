@@ -35,7 +35,7 @@ public enum Renderer {
         if state.detailTab == .hex, let pinned = state.problemBytes, pinned.path == state.focusPath {
             // A problem's bytes, even when there is no row at all (an archive with no top level).
             lines = HexDump.lines(range: pinned.range, input: context.graph.input, width: body.width,
-                                  title: "\(DisplayText.escape(pinned.problemID)) at \(pinned.range), \(pinned.range.count) bytes")
+                                  title: "\(DisplayText.escape(pinned.problemID)) at \(pinned.range), \(ValueFormatter.byteCount(pinned.range.count))")
         } else if let row = state.focusedRow(context) {
             lines = state.detailTab == .hex
                 ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width)
