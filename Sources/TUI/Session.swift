@@ -6,8 +6,8 @@ public final class Session {
     public let context: BrowserContext
     public var state: BrowserState
 
-    public init(graph: any ObjectGraph, fileName: String, location: [String] = [], cols: Int, rows: Int) {
-        context = BrowserContext(graph: graph, fileName: fileName, location: location)
+    public init(graph: any ObjectGraph, fileName: String, location: [String] = [], fileOffset: Int? = 0, cols: Int, rows: Int) {
+        context = BrowserContext(graph: graph, fileName: fileName, location: location, fileOffset: fileOffset)
         state = BrowserState(context: context, cols: cols, rows: rows)
     }
 

@@ -72,10 +72,12 @@ public final class SessionStack {
             return .none
         }
         let document = EmbeddedArchive.open(embedded.bytes, name: embedded.location)
+        let fileOffset = session.context.fileOffset.flatMap { base in embedded.offset.flatMap { base.addingReportingOverflow($0).overflow ? nil : base + $0 } }
         let nested = Session(graph: document.graph, fileName: session.context.fileName,
-                             location: session.context.location + [embedded.location],
+                             location: session.context.location + [embedded.location], fileOffset: fileOffset,
                              cols: session.state.cols, rows: session.state.rows)
-        nested.state.message = "embedded \(Embedded.shortName(embedded.format)), \(ValueFormatter.byteCount(embedded.bytes.count)) · q returns"
+        let place = fileOffset.map { " at file offset \($0)" } ?? ""
+        nested.state.message = "embedded \(Embedded.shortName(embedded.format)), \(ValueFormatter.byteCount(embedded.bytes.count))\(place) · q returns"
         sessions.append(nested)
         return .opened(nested)
     }

@@ -31,4 +31,30 @@ public enum EmbeddedArchive {
         return nil
     }
 
+    /// Where `bytes` lie in `input` as they are: the offset of the last `bytes.count` bytes of the
+    /// first of `candidates` (the ranges of the value and of what holds it) that ends with exactly
+    /// those bytes. A binary plist's data and a typedstream's byte array end their object's range.
+    /// nil when no candidate does (base64 in an XML plist), so no offset is claimed that the bytes
+    /// are not at.
+    public static func offset(of bytes: [UInt8], candidates: [ByteRange], in input: InputBytes) -> Int? {
+        for range in candidates {
+            let (start, overflow) = range.end.subtractingReportingOverflow(bytes.count)
+            if !overflow, start >= range.start, input.matches(bytes, at: start) { return start }
+        }
+        return nil
+    }
+
+    /// The ranges that may end with an object's embedded data: the object's own, and for its first
+    /// fields (NSData's `NS.data`, a typedstream's byte array) the field's and the object it refers to.
+    public static func candidateRanges(of object: GraphObject, in graph: any ObjectGraph) -> [ByteRange] {
+        var ranges = [object.range].compactMap { $0 }
+        for field in object.fields.prefix(8) {
+            if let r = field.range { ranges.append(r) }
+            if case .reference(.object(let id)) = field.value, id >= 0, id < graph.objectCount, let r = graph.structure(id).range {
+                ranges.append(r)
+            }
+        }
+        return ranges
+    }
+
 }

@@ -11,13 +11,17 @@ public struct DumpRenderer {
 
     /// How deep archives inside archives are dumped.
     let nesting: Int
+    /// Where the document's first byte is in the file (0 for the file; nil for an archive the file
+    /// holds encoded, such as base64 in an XML plist).
+    let fileOffset: Int?
     /// Stored fields of recent referrers: one large container referring to thousands of shared objects
     /// is decoded once for all their referrer lists, not once per object (quadratic in its size).
     let referrerFields = FieldsCache()
 
-    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0) {
+    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0, fileOffset: Int? = 0) {
         self.document = document
         self.nesting = nesting
+        self.fileOffset = fileOffset
         outline = Outline(graph: document.graph, index: index)
         var byObject: [ObjectID: [Diagnostic]] = [:]
         var loose: [Diagnostic] = []
@@ -122,9 +126,17 @@ public struct DumpRenderer {
     /// Nested archives found in data values are dumped in place, up to three levels deep.
     private func writeEmbedded(_ node: OutlineNode, indent: String, _ write: (String) -> Void) {
         guard nesting < 3, let bytes = embeddedBytes(node), let format = EmbeddedArchive.format(of: bytes) else { return }
-        let nested = EmbeddedArchive.open(bytes, name: "\(node.label) (embedded \(format))")
+        // Its offsets are its own: say where it starts in the file, when its bytes lie there as they are.
+        var candidates = [node.range].compactMap { $0 }
+        if let target = node.target { candidates += EmbeddedArchive.candidateRanges(of: outline.view(target).object, in: document.graph) }
+        let base = fileOffset.flatMap { outer in
+            EmbeddedArchive.offset(of: bytes, candidates: candidates, in: document.input).flatMap { outer.addingReportingOverflow($0).overflow ? nil : outer + $0 }
+        }
+        let place = base.map { " at file offset \($0); offsets below are within it" } ?? "; offsets below are within it, encoded in the file"
+        let nested = EmbeddedArchive.open(bytes, name: "\(node.label) (embedded \(format)\(place))")
         let diagnostics = nested.graph.fullCheck()
-        let renderer = DumpRenderer(document: nested, diagnostics: diagnostics, index: GraphIndex(graph: nested.graph), nesting: nesting + 1)
+        let renderer = DumpRenderer(document: nested, diagnostics: diagnostics, index: GraphIndex(graph: nested.graph),
+                                    nesting: nesting + 1, fileOffset: base)
         renderer.render { write(indent + "  ┊ " + $0) }
     }
 

@@ -19,7 +19,10 @@ enum DetailPane {
         if let chain = object?.classChain, !chain.isEmpty {
             out.append(pair("chain", chain.map { c in DisplayText.escape(ValueFormatter.cut(c.name)) + (c.version.map { " v\($0)" } ?? "") }.joined(separator: " › ")))
         }
-        if let range = node.range ?? object?.range { out.append(pair("bytes", "\(range)  \(ValueFormatter.byteCount(range.count)), 0x\(Hex.offset(range.start, width: 1))")) }
+        if let range = node.range ?? object?.range {
+            out.append(pair("bytes", "\(range)  \(ValueFormatter.byteCount(range.count)), 0x\(Hex.offset(range.start, width: 1))"))
+            if let place = context.placeInFile(range) { out.append(pair("", place)) }
+        }
         if let position = object?.position { out.append(pair("line", position.description)) }
         if node.state != .normal { out.append(pair("state", stateText(node.state))) }
         out.append(pair("value", node.summary))

@@ -16,9 +16,12 @@ public enum HexDump {
         return 4
     }
 
-    static func lines(for node: OutlineNode, input: InputBytes, width: Int) -> [StyledLine] {
+    /// The dump of the node's range; `place` (where an embedded archive's range is in the file) is
+    /// added to the title.
+    static func lines(for node: OutlineNode, input: InputBytes, width: Int, place: String? = nil) -> [StyledLine] {
         guard let range = node.range else { return [[Span("no byte range for this row", Theme.marker)]] }
-        return lines(range: range, input: input, width: width)
+        let title = "bytes \(range), \(ValueFormatter.byteCount(range.count))" + (place.map { " · " + $0 } ?? "")
+        return lines(range: range, input: input, width: width, title: title)
     }
 
     /// The dump of `range` (clamped to the input) with context lines around it, under `title` (by

@@ -35,10 +35,12 @@ public enum Renderer {
         if state.detailTab == .hex, let pinned = state.problemBytes, pinned.path == state.focusPath {
             // A problem's bytes, even when there is no row at all (an archive with no top level).
             lines = HexDump.lines(range: pinned.range, input: context.graph.input, width: body.width,
-                                  title: "\(DisplayText.escape(pinned.problemID)) at \(pinned.range), \(ValueFormatter.byteCount(pinned.range.count))")
+                                  title: "\(DisplayText.escape(pinned.problemID)) at \(pinned.range), \(ValueFormatter.byteCount(pinned.range.count))"
+                                      + (context.placeInFile(pinned.range).map { " · " + $0 } ?? ""))
         } else if let row = state.focusedRow(context) {
             lines = state.detailTab == .hex
-                ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width)
+                ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width,
+                                place: row.node.range.flatMap(context.placeInFile))
                 : DetailPane.lines(for: row, context: context, width: body.width)
         } else {
             return

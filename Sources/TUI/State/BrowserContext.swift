@@ -12,6 +12,9 @@ public final class BrowserContext {
     /// For an archive opened from a data value: where it was found at each level of nesting,
     /// display-safe (`["#13 t"]`); empty for the file itself.
     public let location: [String]
+    /// Where this archive's first byte is in the file: 0 for the file itself; for an embedded archive,
+    /// the offset of its bytes when they lie in the file as they are, else nil (base64 in an XML plist).
+    public let fileOffset: Int?
     /// Every diagnostic of a full check, sorted by offset; nil until checked.
     public private(set) var diagnostics: [Diagnostic]?
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]
@@ -22,10 +25,11 @@ public final class BrowserContext {
     /// The last node's diagnostics, keyed by its target and range.
     private var diagnosticsCache: (key: DiagnosticsKey, list: [Diagnostic])?
 
-    public init(graph: any ObjectGraph, fileName: String, location: [String] = []) {
+    public init(graph: any ObjectGraph, fileName: String, location: [String] = [], fileOffset: Int? = 0) {
         self.graph = graph
         self.fileName = fileName
         self.location = location
+        self.fileOffset = fileOffset
         outline = Outline(graph: graph)
         outlineRoots = outline.roots()
     }
@@ -118,6 +122,15 @@ public final class BrowserContext {
     func checkedSeverity(of id: ObjectID) -> Severity? {
         guard let diagnostics, let list = diagnosticsByObject[id] else { return nil }
         return list.map { diagnostics[$0].severity }.max()
+    }
+
+    /// For an embedded archive, where `range` (an offset in its own bytes) is in the file, or that it
+    /// is not there as such; nil for the file itself, whose offsets are the file's.
+    public func placeInFile(_ range: ByteRange) -> String? {
+        guard !location.isEmpty else { return nil }
+        guard let base = fileOffset else { return "offsets in the embedded data (encoded in the file)" }
+        let (start, o1) = base.addingReportingOverflow(range.start), (end, o2) = base.addingReportingOverflow(range.end)
+        return o1 || o2 ? nil : "file \(ByteRange(start, end)), 0x\(String(start, radix: 16))"
     }
 
     /// Graphs with at most this many objects are fully checked as soon as their index is built (in the

@@ -7,6 +7,9 @@ public struct EmbeddedRequest: Sendable, Hashable {
     public var format: ContainerFormat
     /// Where it was found, display-safe: the holding object and the row's label (`#12 NS.data`).
     public var location: String
+    /// Where its bytes start in the input of the archive holding it, when they lie there as they are
+    /// (not when base64 in an XML plist).
+    public var offset: Int?
 }
 
 /// What the session stack should do after an action: open a nested archive, or close this one.
@@ -44,7 +47,16 @@ enum Embedded {
               let format = EmbeddedArchive.format(of: bytes) else { return nil }
         let owner = node.target ?? chain.dropLast().last(where: { $0.target != nil })?.target
         let location = (owner.map { "#\($0) " } ?? "") + node.label
-        return EmbeddedRequest(bytes: bytes, format: format, location: location)
+        return EmbeddedRequest(bytes: bytes, format: format, location: location, offset: offset(of: bytes, at: node, context: context))
+    }
+
+    /// Where `bytes`, found behind `node`, start in the context's input, if they lie there as they are.
+    static func offset(of bytes: [UInt8], at node: OutlineNode, context: BrowserContext) -> Int? {
+        var candidates = [node.range].compactMap { $0 }
+        if case .reference(.object(let id)) = node.value, id >= 0, id < context.graph.objectCount {
+            candidates += EmbeddedArchive.candidateRanges(of: context.outline.view(id).object, in: context.graph)
+        }
+        return EmbeddedArchive.offset(of: bytes, candidates: candidates, in: context.graph.input)
     }
 
     /// A short format name for markers: `bplist00`, `XML plist`, `typedstream`.
