@@ -30,7 +30,7 @@ import Testing
         let g = FakeGraph()
         #expect(g.present(g.keyed("NSMutableData", chain: ["NSData"], [("NS.data", V.data([1, 2, 3]))]))?.summary == "3 bytes <010203>")
         #expect(g.present(g.keyed("NSMutableData", [("NS.bytes", V.data([]))]))?.summary == "0 bytes <>")
-        #expect(g.present(g.keyed("NSMutableData", [("NS.data", g.data([9]))]))?.summary == "1 bytes <09>")
+        #expect(g.present(g.keyed("NSMutableData", [("NS.data", g.data([9]))]))?.summary == "1 byte <09>")
         #expect(g.present(g.keyed("NSMutableData", [("NS.data", V.str("no"))]))?.summary == "NSMutableData, NS.data missing")
     }
 

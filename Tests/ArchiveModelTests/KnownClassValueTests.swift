@@ -19,7 +19,7 @@ import Testing
         #expect(g.present(g.keyed("NSNull", []))?.summary == "null")
         #expect(g.present(g.keyed("NSUUID", [("NS.uuidbytes", V.data((0..<16).map { UInt8($0) }))]))?.summary
             == "00010203-0405-0607-0809-0A0B0C0D0E0F")
-        #expect(g.present(g.keyed("NSUUID", [("NS.uuidbytes", V.data([0xAB]))]))?.summary == "NSUUID, expected 16 bytes: 1 bytes <ab>")
+        #expect(g.present(g.keyed("NSUUID", [("NS.uuidbytes", V.data([0xAB]))]))?.summary == "NSUUID, expected 16 bytes: 1 byte <ab>")
         #expect(g.present(g.keyed("NSUUID", []))?.summary == "NSUUID, NS.uuidbytes missing")
         #expect(g.present(g.keyed("NSLocale", [("NS.identifier", g.string("en_US"))]))?.summary == "\"en_US\"")
         #expect(g.present(g.keyed("NSTimeZone", [("NS.name", g.string("Europe/Paris")), ("NS.data", V.data([1]))]))?.summary
