@@ -12,7 +12,7 @@ enum CLIModes {
     }
 
     static func check(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
-        let diagnostics = document.graph.fullCheck()
+        let diagnostics = EmbeddedCheck.fullCheck(of: document.graph)
         for line in CheckReport.lines(diagnostics) { out.line(line) }
         out.flush()
         FileOutput.standardError.write("\(DisplayText.escape(document.name)): \(document.format): \(CheckReport.summary(diagnostics))\n")
@@ -22,13 +22,15 @@ enum CLIModes {
     static func dump(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
         let diagnostics = document.graph.fullCheck()
         let index = GraphIndex(graph: document.graph)
+        // Embedded archives are dumped in place with their own diagnostics; the summary counts them too.
         DumpRenderer(document: document, diagnostics: diagnostics, index: index).render { out.line($0) }
-        out.line("diagnostics: " + CheckReport.summary(diagnostics))
-        return status(document, diagnostics)
+        let all = diagnostics + EmbeddedCheck.diagnostics(in: document.graph)
+        out.line("diagnostics: " + CheckReport.summary(all))
+        return status(document, all)
     }
 
     static func json(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
-        let diagnostics = document.graph.fullCheck()
+        let diagnostics = EmbeddedCheck.fullCheck(of: document.graph)
         JSONRenderer(document: document, diagnostics: diagnostics).render { out.write($0) }
         out.line("")
         return status(document, diagnostics)

@@ -26,6 +26,17 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A short name for markers and messages: `bplist00`, `XML plist`, `typedstream`.
+    public var shortName: String {
+        switch self {
+        case .binaryPlist: "bplist00"
+        case .xmlPlist: "XML plist"
+        case .openStepPlist: "OpenStep plist"
+        case .typedstream: "typedstream"
+        default: description
+        }
+    }
+
     /// Whether this tool decodes the format.
     public var isDecodable: Bool {
         switch self {

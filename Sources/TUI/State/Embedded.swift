@@ -60,13 +60,5 @@ enum Embedded {
     }
 
     /// A short format name for markers: `bplist00`, `XML plist`, `typedstream`.
-    static func shortName(_ format: ContainerFormat) -> String {
-        switch format {
-        case .binaryPlist: "bplist00"
-        case .xmlPlist: "XML plist"
-        case .openStepPlist: "OpenStep plist"
-        case .typedstream: "typedstream"
-        default: format.description
-        }
-    }
+    static func shortName(_ format: ContainerFormat) -> String { format.shortName }
 }

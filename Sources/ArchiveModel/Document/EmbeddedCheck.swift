@@ -1,0 +1,100 @@
+/// The problems (errors and warnings) of archives embedded in a graph's data values (a keyed archive
+/// in an NSData, a typedstream in a plist), as diagnostics of the graph itself: each names the object
+/// holding the data, keeps its id and severity, and is placed at the bytes it is about when the
+/// embedded bytes lie in the input as they are (else at the data holding them). So `--check`,
+/// `--json`, the status line and the margin of the holding row count what an embedded archive gets
+/// wrong. Notes (facts such as a typedstream's header) stay with the embedded archive: `o` and
+/// `--dump` show them there.
+///
+/// Bounded: nesting stops at `maxDepth` levels, content repeated under several objects (one data
+/// object listed by many table entries) is checked once, and past `byteBudget` a note says how many
+/// embedded archives were left unchecked.
+public enum EmbeddedCheck {
+    /// Levels of archives inside archives that are checked (as `--dump` dumps them).
+    public static let maxDepth = 3
+
+    /// Bytes of embedded archives checked for one input: four times its size plus 64 MiB.
+    public static func byteBudget(for input: InputBytes) -> Int {
+        input.count.multipliedReportingOverflow(by: 4).partialValue.addingReportingOverflow(64 << 20).partialValue
+    }
+
+    /// What `--check` reports: the graph's full check, then its embedded archives' diagnostics.
+    /// `progress` is the full check's; it is asked between embedded archives too.
+    public static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        graph.fullCheck(progress: { progress($0 * 0.95) }) + diagnostics(in: graph, shouldContinue: { progress(0.95) })
+    }
+
+    /// The embedded archives' diagnostics, mapped onto `graph`. `shouldContinue` is asked between
+    /// archives; when it returns false the check stops with what it has.
+    public static func diagnostics(in graph: any ObjectGraph, shouldContinue: () -> Bool = { true }) -> [Diagnostic] {
+        var budget = byteBudget(for: graph.input)
+        return diagnostics(in: graph, depth: 0, budget: &budget, shouldContinue: shouldContinue)
+    }
+
+    private static func diagnostics(in graph: any ObjectGraph, depth: Int, budget: inout Int,
+                                    shouldContinue: () -> Bool) -> [Diagnostic] {
+        guard depth < maxDepth else { return [] }
+        var out: [Diagnostic] = []
+        var checked = Set<ByteRange>()
+        var skipped = 0
+        for found in EmbeddedData.all(in: graph) {
+            guard shouldContinue() else { break }
+            if let range = found.range, !checked.insert(range).inserted { continue }
+            guard found.bytes.count <= budget else { skipped += 1; continue }
+            budget -= found.bytes.count
+            let nested = EmbeddedArchive.open(found.bytes, name: "embedded")
+            var inner = nested.graph.fullCheck()
+            inner += diagnostics(in: nested.graph, depth: depth + 1, budget: &budget, shouldContinue: shouldContinue)
+            let offset = EmbeddedArchive.offset(of: found.bytes, candidates: found.range.map { [$0] } ?? [], in: graph.input)
+            out += inner.filter { $0.severity >= .warning }.map { map($0, from: found, format: nested.format.shortName, offset: offset) }
+        }
+        if skipped > 0 {
+            out.append(Diagnostic("embedded.check.budget", .note,
+                                  "\(skipped) more embedded archive\(skipped == 1 ? " was" : "s were") not checked: "
+                                  + "the embedded bytes checked for this input reached \(byteBudget(for: graph.input))"))
+        }
+        return out
+    }
+
+    /// `d`, found in an embedded archive, as a diagnostic of the graph holding it.
+    static func map(_ d: Diagnostic, from found: EmbeddedData, format: String, offset: Int?) -> Diagnostic {
+        let range: ByteRange? = if let offset, let r = d.range {
+            ByteRange(offset.addingReportingOverflow(r.start).partialValue, offset.addingReportingOverflow(r.end).partialValue)
+        } else {
+            found.range
+        }
+        let at = d.range.map { " at its offset \($0.start)" } ?? ""
+        let line = d.position.map { " (\($0))" } ?? ""
+        let holder = "#\(found.holder)" + (found.key.map { " " + ValueFormatter.excerpt($0) } ?? "")
+        return Diagnostic(d.id, d.severity, "in the \(format) embedded in \(holder)\(at)\(line): \(d.message)",
+                          range: range, object: found.holder)
+    }
+}
+
+/// A data value holding an archive: the object holding it, the field (for inline data), the bytes and
+/// the range they were read from.
+struct EmbeddedData {
+    var holder: ObjectID
+    var key: String?
+    var bytes: [UInt8]
+    var range: ByteRange?
+
+    /// Every data value of `graph` that holds an archive: bare data objects, and data stored inline in
+    /// an object's fields (NSData's `NS.data` refers to a bare data object, found as such).
+    static func all(in graph: any ObjectGraph) -> [EmbeddedData] {
+        var found: [EmbeddedData] = []
+        let read = graph.makeStructureReader()
+        for id in 0..<graph.objectCount {
+            let object = read(id)
+            if case .data(let bytes)? = object.value, EmbeddedArchive.format(of: bytes) != nil {
+                found.append(EmbeddedData(holder: id, key: nil, bytes: bytes, range: object.range))
+            }
+            for field in object.fields {
+                if case .scalar(.data(let bytes)) = field.value, EmbeddedArchive.format(of: bytes) != nil {
+                    found.append(EmbeddedData(holder: id, key: field.key, bytes: bytes, range: field.range))
+                }
+            }
+        }
+        return found
+    }
+}
