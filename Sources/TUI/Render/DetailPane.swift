@@ -30,7 +30,7 @@ enum DetailPane {
             out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(ValueFormatter.byteCount(bytes.count)) · o opens it", Theme.embedded))
         }
         if let object { out += fields(object, context) + referrers(object.id, context) }
-        out += diagnostics(node, context) + coercions(node, object, context)
+        out += diagnostics(node, context, width: width) + coercions(node, object, context)
         return out
     }
 
@@ -86,11 +86,17 @@ enum DetailPane {
         return out
     }
 
-    static func diagnostics(_ node: OutlineNode, _ context: BrowserContext) -> [StyledLine] {
+    /// The node's diagnostics, each as its glyph, offset and id, then its whole message wrapped to
+    /// `width` under it (the problems list has one line per problem, cut).
+    static func diagnostics(_ node: OutlineNode, _ context: BrowserContext, width: Int) -> [StyledLine] {
         let list = context.diagnostics(for: node)
         var out: [StyledLine] = [[], [Span("diagnostics (\(list.count))", Theme.heading)]]
         if context.diagnostics == nil { out[1].append(Span("  found while decoding; p runs the full check", Theme.marker)) }
-        for d in list { out.append(ProblemLine.line(d)) }
+        for d in list {
+            out.append(ProblemLine.head(d))
+            let message = DisplayText.escapeMessage(d.message)
+            out += TextWrap.lines(message, width: max(1, width - 4)).map { [Span("    " + $0)] }
+        }
         return out
     }
 
@@ -128,6 +134,14 @@ extension String {
 /// One diagnostic as a list line: severity glyph, offset, id, message (escaped).
 enum ProblemLine {
     static func line(_ d: Diagnostic) -> StyledLine {
+        var spans = head(d, object: false)
+        spans.append(Span(DisplayText.escapeMessage(d.message)))
+        if let o = d.object { spans.append(Span("  #\(o)", Theme.marker)) }
+        return spans
+    }
+
+    /// Glyph, offset and id (and the object, when `object`), for a line the message follows.
+    static func head(_ d: Diagnostic, object: Bool = true) -> StyledLine {
         let (glyph, style): (String, Style) = switch d.severity {
         case .error: ("!", Theme.error)
         case .warning: ("?", Theme.warning)
@@ -136,8 +150,7 @@ enum ProblemLine {
         let offset = d.range.map { String($0.start) } ?? "-"
         var spans: StyledLine = [Span(glyph + " ", style), Span(offset.padding(to: 8), Theme.marker)]
         spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className))
-        spans.append(Span(DisplayText.escapeMessage(d.message)))
-        if let o = d.object { spans.append(Span("  #\(o)", Theme.marker)) }
+        if object, let o = d.object { spans.append(Span("#\(o)", Theme.marker)) }
         return spans
     }
 }
