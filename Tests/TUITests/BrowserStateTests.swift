@@ -120,8 +120,10 @@ import Testing
         var s = run("/NodeB\n")
         #expect(s.state.focusPath == Rows.cycle + [0])
         s = run("/NodeB\nn")
-        #expect(s.state.focusPath.count > 3) // through lost and found: #9 > owner > … > cycle > next
-        #expect(s.state.focusPath.first == 1)
+        // NodeB is one object: the path to it through lost and found (#9 > owner > … > cycle > next)
+        // shows it again, so there is no other match.
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        #expect(s.state.message == "only match: NodeB")
         s = run("/NodeB\nnN")
         #expect(s.state.focusPath == Rows.cycle + [0])
         s = run("/SHARED\n")
@@ -132,19 +134,34 @@ import Testing
         #expect(s.state.message == "no match: zzzz")
     }
 
-    @Test func searchLooksAtVisibleRowsFirstThenWalksSharedObjectsOnce() {
-        // Both shared rows expanded: the visible pass finds each one.
+    @Test func searchLooksAtVisibleRowsFirstThenWalksTheTree() {
+        // Both shared rows expanded show the one field of one object (#2): one match, not two.
         var s = run("jljjlg/name\n")
         #expect(s.state.focusPath == Rows.shared1 + [0])
         s = run("jljjlg/name\nn")
-        #expect(s.state.focusPath == Rows.shared2 + [0])
-        s = run("jljjlg/name\nnn")
         #expect(s.state.focusPath == Rows.shared1 + [0])
+        #expect(s.state.message == "only match: name")
+        // Collapsed: the walk through the full tree reveals hidden matches, each object's once.
+        s = run("/next\n")
+        #expect(s.state.focusPath == Rows.cycle + [0])
+        #expect(s.state.expansion.isExpanded(Rows.cycle))
+        s = run("/next\nn")
+        #expect(s.state.focusPath == Rows.cycle + [0, 0])
+        s = run("/next\nnn")
+        #expect(s.state.focusPath == Rows.cycle + [0])
         #expect(s.state.message == "search wrapped to the top")
-        // Collapsed: the walk through the full tree reveals the hidden second row.
-        s = run("/name\nn")
-        #expect(s.state.focusPath == Rows.shared2 + [0])
-        #expect(s.state.expansion.isExpanded(Rows.shared2))
+        s = run("/next\nnnN")
+        #expect(s.state.focusPath == Rows.cycle + [0, 0])
+    }
+
+    @Test func aMatchReachedByAnotherPathIsNotShownAgain() {
+        // The damaged demo: "Wizard" is one book's title (#8), reached from root › featured and again
+        // from lost and found through the book's library.
+        let demo = ArchiveDocument.open(InputBytes(DemoArchive.bytes(corrupt: true)), name: "demo")
+        let first = Headless.run(graph: demo.graph, fileName: "demo", cols: 100, rows: 30, keys: "/Wizard\n")
+        let again = Headless.run(graph: demo.graph, fileName: "demo", cols: 100, rows: 30, keys: "/Wizard\nn")
+        #expect(again.state.focusPath == first.state.focusPath)
+        #expect(again.state.message == "only match: Wizard")
     }
 
     @Test func walkEntersEachObjectOnce() {

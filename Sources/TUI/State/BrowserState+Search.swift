@@ -11,6 +11,7 @@ extension BrowserState {
         guard !pattern.isEmpty else { return }
         searchPattern = pattern
         searchResume = nil
+        searchSeen = []
         find(forward: true, context)
     }
 
@@ -21,19 +22,38 @@ extension BrowserState {
     }
 
     /// Looks through the visible rows after (or before) the focus first, then walks the full tree.
+    /// A match showing what an earlier one of this round showed (the same field of the same object,
+    /// reached by another path) is passed over.
     private mutating func find(forward: Bool, _ context: BrowserContext) {
         guard let pattern = searchPattern else { return }
         let matcher = SearchMatcher(pattern)
-        if searchResume == nil, let (path, wrapped) = findVisible(matcher, forward: forward, context) {
-            jump(to: path, context: context)
-            if wrapped { message = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+        if forward != searchSeenForward { searchSeen = []; searchSeenForward = forward }
+        let focus = SearchHit(focusPath, context, pinned: pinnedRoots)
+        if let focus { searchSeen.insert(focus) }
+        if searchResume == nil, let (path, wrapped) = findVisible(matcher, forward: forward, focus: focus, context) {
+            show(path, wrapped: wrapped, forward: forward, context)
             return
         }
-        walk(matcher, pattern: pattern, forward: forward, context)
+        walk(matcher, pattern: pattern, forward: forward, focus: focus, context)
+    }
+
+    /// Focuses a match; after a wrap, a new round of matches begins with it.
+    private mutating func show(_ path: [Int], wrapped: Bool, forward: Bool, _ context: BrowserContext) {
+        if wrapped { searchSeen = [] }
+        if let hit = SearchHit(path, context, pinned: pinnedRoots) { searchSeen.insert(hit) }
+        jump(to: path, context: context)
+        if wrapped { message = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+    }
+
+    /// Whether the row at `path` shows what a match of this round already showed; past the wrap, a
+    /// new round, only what the focus shows (reaching it again means there is nothing else).
+    private func alreadyShown(_ path: [Int], wrapped: Bool, focus: SearchHit?, _ context: BrowserContext) -> Bool {
+        guard let hit = SearchHit(path, context, pinned: pinnedRoots) else { return false }
+        return wrapped ? hit == focus : searchSeen.contains(hit)
     }
 
     /// The first visible row matching, in order from the focus, wrapping once; bounded.
-    private func findVisible(_ matcher: SearchMatcher, forward: Bool, _ context: BrowserContext) -> ([Int], Bool)? {
+    private func findVisible(_ matcher: SearchMatcher, forward: Bool, focus: SearchHit?, _ context: BrowserContext) -> ([Int], Bool)? {
         let n = expansion.rowCount
         guard n > 0 else { return nil } // a file with nothing to show (an empty or headless archive)
         let start = min(max(focusRow, 0), n - 1)
@@ -46,7 +66,7 @@ extension BrowserState {
             let take = min(range.count, budget)
             var hit: [Int]?
             walker.visit(from: forward ? range.lowerBound : range.upperBound - take, count: take) { row in
-                guard matcher.matches(row.node) else { return true }
+                guard matcher.matches(row.node), !alreadyShown(row.path, wrapped: part == 1, focus: focus, context) else { return true }
                 hit = row.path
                 return !forward
             }
@@ -58,7 +78,7 @@ extension BrowserState {
 
     /// Walks the full tree in pre-order from the focus (or where the last bounded walk stopped),
     /// wrapping once, entering each shared object only once, and focuses the first match.
-    private mutating func walk(_ matcher: SearchMatcher, pattern: String, forward: Bool, _ context: BrowserContext) {
+    private mutating func walk(_ matcher: SearchMatcher, pattern: String, forward: Bool, focus: SearchHit?, _ context: BrowserContext) {
         let resume = searchResume.flatMap { $0.focus == focusPath && $0.forward == forward ? $0.at : nil }
         searchResume = nil
         guard var cursor = TreeCursor(at: resume ?? focusPath, context: context, pinned: pinnedRoots)
@@ -74,10 +94,9 @@ extension BrowserState {
                 cursor = restart
                 cursor.visited = visited
             }
-            if let node = cursor.node, matcher.matches(node) {
+            if let node = cursor.node, matcher.matches(node), !alreadyShown(cursor.path, wrapped: wrapped, focus: focus, context) {
                 if cursor.path == focusPath { message = "only match: " + pattern; return }
-                jump(to: cursor.path, context: context)
-                if wrapped { message = forward ? "search wrapped to the top" : "search wrapped to the bottom" }
+                show(cursor.path, wrapped: wrapped, forward: forward, context)
                 return
             }
             if wrapped, cursor.path == focusPath { completed = true; break }
@@ -97,4 +116,26 @@ public struct SearchResume: Sendable, Equatable {
     var focus: [Int]
     var at: [Int]
     var forward: Bool
+}
+
+/// What a search match shows: the object a row stands for, or a field by its label in the object
+/// holding it (the nearest ancestor that is an object; a top-level row has none).
+struct SearchHit: Hashable {
+    var object: ObjectID?
+    var owner: ObjectID?
+    var label: String
+
+    init?(_ path: [Int], _ context: BrowserContext, pinned: [ObjectID]) {
+        guard let chain = context.chain(path, pinned: pinned), let node = chain.last else { return nil }
+        if let target = node.target {
+            self.object = target
+            self.owner = nil
+            self.label = ""
+        } else {
+            guard let owner = chain.dropLast().last(where: { $0.target != nil })?.target else { return nil }
+            self.object = nil
+            self.owner = owner
+            self.label = node.label
+        }
+    }
 }
