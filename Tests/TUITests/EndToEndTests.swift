@@ -54,14 +54,15 @@ import Testing
         #expect(b.waitForStatus("root › featured › library "), "[ comes back:\n\(b.screen)")
         // Search from the top, then the next match.
         try b.send("g", "/")
-        try b.type("Earthsea")
+        try b.type("title")
         try b.send("Enter")
         #expect(b.waitForStatus("root › featured › title "), "the visible match first:\n\(b.screen)")
         let first = b.statusLine()
         try b.send("n")
         #expect(b.waitUntil { _ in b.statusLine() != first }, "n: another match (after wrapping, says so):\n\(b.screen)")
         try b.send("j", "k") // replaces the message with the breadcrumb again
-        #expect(b.waitForStatus("books › [0] › title "), "n moves to the next match:\n\(b.screen)")
+        // books › [0] is the featured book (#11): its title was the match just shown, so n goes on to [1].
+        #expect(b.waitForStatus("books › [1] › title "), "n moves to the next match:\n\(b.screen)")
         let crumb = try #require(b.statusLine().components(separatedBy: "│").dropFirst(3).first?.trimmingCharacters(in: .whitespaces))
         // Resize: the screen is laid out again for 70x20, the focus stays.
         try b.tmux.resize(cols: 70, rows: 20)
