@@ -31,6 +31,26 @@ import ArchiveModel
         #expect(orphan?.hasPrefix("?") == true, "\(String(describing: orphan))")
     }
 
+    @Test func aCollapsedRowLeadingToProblemsIsMarked() {
+        // The damaged demo opens with root collapsed; its books hold an error.
+        let demo = ArchiveDocument.open(InputBytes(DemoArchive.bytes(corrupt: true)), name: "demo")
+        let screen = Headless.screen(graph: demo.graph, fileName: "demo", cols: 100, rows: 20, keys: "")
+        #expect(screen.line(0).hasPrefix("↓▸ root"), "\(screen.text)")
+        #expect(screen[0, 0].style.fg == Theme.error.fg) // the focused row is reversed too
+        // Expanded, root's own row has nothing to say; the rows below carry the marks.
+        let open = Headless.render(graph: demo.graph, fileName: "demo", cols: 100, rows: 20, keys: "l")
+        let lines = open.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix(" ▾ root"), "\(open)")
+        #expect(lines.contains { $0.hasPrefix("!  ▸ books") }, "\(open)")
+        #expect(lines.contains { $0.contains("name  string  \"Demo Library\"") && $0.hasPrefix(" ") })
+    }
+
+    @Test func withoutACheckThereIsNoArrow() {
+        let graph = CheckCountingGraph(FakeGraph.small, objectCount: BrowserContext.automaticCheckLimit + 1)
+        let text = Headless.render(graph: graph, fileName: "big.plist", cols: 80, rows: 24, keys: "")
+        #expect(!text.contains("↓"), "\(text)")
+    }
+
     @Test func headlessLeavesALargeGraphUncheckedUntilAsked() {
         let graph = CheckCountingGraph(FakeGraph.small, objectCount: BrowserContext.automaticCheckLimit + 1)
         let session = Headless.run(graph: graph, fileName: "big.plist", cols: 80, rows: 24, keys: "")

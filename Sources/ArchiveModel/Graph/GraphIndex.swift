@@ -104,6 +104,25 @@ public final class GraphIndex: @unchecked Sendable {
     /// Objects nothing reaches from the top level (the "lost and found" group).
     public var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
 
+    /// For each object, whether it reaches one of `targets` through field references (not `$class`
+    /// links): the objects that refer to them, those that refer to those, and so on. A target is
+    /// marked only when it reaches another target or itself (a cycle). One pass over the referrers.
+    public func referringClosure(of targets: [ObjectID]) -> [Bool] {
+        let n = edgeStart.count - 1
+        var marked = [Bool](repeating: false, count: max(0, n))
+        var queue = targets.filter { $0 >= 0 && $0 < n }
+        var head = 0
+        while head < queue.count {
+            let t = queue[head]
+            head += 1
+            for e in edgeStart[t]..<edgeStart[t + 1] {
+                let from = Int(edgeFrom[e])
+                if from >= 0, from < n, !marked[from] { marked[from] = true; queue.append(from) }
+            }
+        }
+        return marked
+    }
+
     private static func buildCSR(_ n: Int, _ from: [Int32], _ to: [Int32], _ field: [Int32], _ item: [Int32])
         -> ([Int], [Int32], [Int32], [Int32], [Int32]) {
         var counts = [Int32](repeating: 0, count: n)

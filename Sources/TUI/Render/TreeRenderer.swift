@@ -25,7 +25,7 @@ enum TreeRenderer {
     /// The styled text of one tree row.
     static func line(for row: VisibleRow, context: BrowserContext) -> StyledLine {
         let node = row.node
-        var spans: StyledLine = [gutter(node, context)]
+        var spans: StyledLine = [gutter(row, context)]
         spans.append(Span(String(repeating: "  ", count: min(row.depth, indentLimit))))
         if row.depth > indentLimit { spans.append(Span("[depth \(row.depth)] ", Theme.marker)) }
         let marker = row.canExpand ? (row.isExpanded ? "▾ " : "▸ ") : "  "
@@ -39,15 +39,21 @@ enum TreeRenderer {
         return spans
     }
 
-    /// `!` for rows with errors, `?` for warnings, from the object's own or full-check diagnostics.
-    static func gutter(_ node: OutlineNode, _ context: BrowserContext) -> Span {
+    /// `!` for rows with errors, `?` for warnings, from the object's own or full-check diagnostics;
+    /// `↓` for a collapsed row whose object leads to problems (coloured by the worst of them).
+    static func gutter(_ row: VisibleRow, _ context: BrowserContext) -> Span {
+        let node = row.node
         var severity = node.severity
         if let t = node.target, let checked = context.checkedSeverity(of: t) { severity = max(severity ?? checked, checked) }
         switch severity {
         case .error: return Span("!", Theme.error)
         case .warning: return Span("?", Theme.warning)
-        default: return Span(" ")
+        default: break
         }
+        if !row.isExpanded, row.cycleDepth == nil, let t = node.target, let inside = context.severityInside(t) {
+            return Span("↓", inside == .error ? Theme.error : Theme.warning)
+        }
+        return Span(" ")
     }
 
     /// `↺ #id` for a cycle, `→ #id (n refs)` for an object with more than one referrer, and

@@ -24,6 +24,8 @@ public final class BrowserContext {
     private var lostObjects: [ObjectID] = []
     /// The last node's diagnostics, keyed by its target and range.
     private var diagnosticsCache: (key: DiagnosticsKey, list: [Diagnostic])?
+    /// `problemsInside()`, reset when an index or diagnostics are installed.
+    private var insideCache: [UInt8]?
 
     public init(graph: any ObjectGraph, fileName: String, location: [String] = [], fileOffset: Int? = 0) {
         self.graph = graph
@@ -43,6 +45,7 @@ public final class BrowserContext {
         outlineRoots = outline.roots()
         lostObjects = index.unreachable.filter { graph.object($0).kind != .nullMarker }
         diagnosticsCache = nil
+        insideCache = nil
     }
 
     /// Stores full-check results and indexes them by object.
@@ -50,6 +53,7 @@ public final class BrowserContext {
         let sorted = diagnostics.sortedByOffset()
         self.diagnostics = sorted
         diagnosticsCache = nil
+        insideCache = nil
         diagnosticsByObject = [:]
         rangedDiagnostics = []
         for (i, d) in sorted.enumerated() {
@@ -116,6 +120,29 @@ public final class BrowserContext {
             result = graph.object(id).diagnostics
         }
         return result
+    }
+
+    /// The worst severity of the problems (errors and warnings) of the objects `id` leads to through
+    /// its fields, once both the full check and the index are in: what a collapsed row hides.
+    func severityInside(_ id: ObjectID) -> Severity? {
+        guard let inside = problemsInside(), id >= 0, id < inside.count else { return nil }
+        return inside[id] == 2 ? .error : inside[id] == 1 ? .warning : nil
+    }
+
+    /// Per object: 2 when it leads to an error, 1 to a warning, 0 to neither; computed once.
+    private func problemsInside() -> [UInt8]? {
+        if let insideCache { return insideCache }
+        guard let diagnostics, let index else { return nil }
+        var errors: [ObjectID] = [], warnings: [ObjectID] = []
+        for (id, list) in diagnosticsByObject {
+            let worst = list.map { diagnostics[$0].severity }.max()
+            if worst == .error { errors.append(id) } else if worst == .warning { warnings.append(id) }
+        }
+        var inside = [UInt8](repeating: 0, count: graph.objectCount)
+        for (i, reaches) in index.referringClosure(of: warnings).enumerated() where reaches && i < inside.count { inside[i] = 1 }
+        for (i, reaches) in index.referringClosure(of: errors).enumerated() where reaches && i < inside.count { inside[i] = 2 }
+        insideCache = inside
+        return inside
     }
 
     /// The worst severity among full-check diagnostics naming object `id`.
