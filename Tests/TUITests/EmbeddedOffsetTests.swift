@@ -73,6 +73,23 @@ import Testing
         #expect(lines.contains { $0.filter { $0 == "┊" }.count == 2 && $0.contains("payload (embedded binary plist (bplist00) at file offset \(demo);") }, "\(lines.filter { $0.contains("embedded") })")
     }
 
+    @Test func anArchiveBehindAForeignHeaderIsOfferedAndOpens() throws {
+        let header: [UInt8] = [0x79, 0x5B, 0x3D, 0x1F] + [UInt8](repeating: 0, count: 44)
+        let bytes = header + DemoArchive.bytes()
+        let first = Self.stack("", bytes: bytes)
+        let screen = Renderer.render(first.current.state, context: first.current.context).text
+        #expect(screen.contains("not an archive this tool reads"), "\(screen)")
+        #expect(screen.contains("a bplist00 archive starts at offset 48: o opens it"), "\(screen)")
+        let opened = Self.stack("o", bytes: bytes)
+        #expect(opened.depth == 1)
+        #expect(opened.current.context.fileOffset == 48)
+        #expect(opened.current.context.graph.archiveKind == "NSKeyedArchiver")
+        // Nothing found: o says there is nothing to open.
+        let plain = Self.stack("o", bytes: header)
+        #expect(plain.depth == 0)
+        #expect(plain.current.state.message?.contains("no embedded archive") == true)
+    }
+
     @Test func theFileItselfSaysNothingMore() {
         let s = Self.stack("jd")
         #expect(s.current.context.placeInFile(ByteRange(0, 4)) == nil)

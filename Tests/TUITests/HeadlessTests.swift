@@ -77,9 +77,11 @@ import Testing
         let document = ArchiveDocument.open(InputBytes(Array(text.utf8)), name: "nothing")
         let script = "/a<Enter>nN?/x<Enter>:#0<Enter>:#1<Enter>frxdp<Enter>ykypvJKeEcC3<C-d><C-u>G<PgDn>h l o"
             + "<Click 1,1><DblClick 0,0><WheelDown><Resize 20x3>"
+        // A file this tool cannot read says why; a readable one with nothing in it says so.
+        let empty = document.graph is UnreadableGraph ? "the file is empty" : "(the archive has no"
         for keys in [script, "/a<Enter>", "N"] {
             let text = Headless.render(graph: document.graph, fileName: "f", cols: 60, rows: 5, keys: keys)
-            #expect(text.hasPrefix("(the archive has no"), "keys \(keys): \(text)")
+            #expect(text.hasPrefix(empty), "keys \(keys): \(text)")
         }
         let searched = Headless.render(graph: EmptyGraph(), fileName: "f", cols: 60, rows: 5, keys: "/a<Enter>")
         #expect(searched.contains("no match: a"))

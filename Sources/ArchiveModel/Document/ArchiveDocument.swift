@@ -40,11 +40,22 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
     public let input: InputBytes
     public let container: ContainerFormat
     public let openDiagnostics: [Diagnostic]
+    /// An archive this tool decodes found further into an input of unknown format (see
+    /// `EmbeddedArchive.archive(after:)`): where it starts and its format.
+    public let archiveInside: (offset: Int, format: ContainerFormat)?
 
     public init(input: InputBytes, format: ContainerFormat) {
         self.input = input
         container = format
-        openDiagnostics = [Self.diagnostic(input, format)]
+        archiveInside = format == .unknown ? EmbeddedArchive.archive(after: input) : nil
+        openDiagnostics = [Self.diagnostic(input, format)] + (archiveInside.map { [Self.inside($0.offset, $0.format)] } ?? [])
+    }
+
+    /// The note naming an archive found inside: the browser opens it with `o`.
+    static func inside(_ offset: Int, _ format: ContainerFormat) -> Diagnostic {
+        Diagnostic("format.archive-inside", .note,
+                   "a \(format.shortName) archive starts at offset \(offset), after \(offset) bytes of another format; the browser opens it with o",
+                   range: ByteRange(offset, offset.addingReportingOverflow(8).partialValue))
     }
 
     public var archiveKind: String { "unreadable" }

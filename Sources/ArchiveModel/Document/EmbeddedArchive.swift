@@ -31,6 +31,28 @@ public enum EmbeddedArchive {
         return nil
     }
 
+    /// How far into an unreadable input `archive(after:)` looks.
+    public static let scanLimit = 1 << 20
+
+    /// The first archive this tool decodes that starts past the beginning of `input`, within its first
+    /// `scanLimit` bytes: a binary plist, typedstream or XML plist behind a header of some other format
+    /// (a transport frame, a carved block). Judged from the magic bytes and what follows them.
+    public static func archive(after input: InputBytes) -> (offset: Int, format: ContainerFormat)? {
+        let end = Swift.min(input.count, scanLimit)
+        guard end > 1 else { return nil }
+        for offset in 1..<end {
+            guard let first = input.byte(at: offset), first == 0x62 || first == 0x04 || first == 0x3C else { continue }
+            let looksLikeStart = input.matches(Array("bplist00".utf8), at: offset)
+                || input.matches([0x04, 0x0B] + Array("streamtyped".utf8), at: offset)
+                || input.matches([0x04, 0x0B] + Array("typedstream".utf8), at: offset)
+                || input.matches(Array("<?xml".utf8), at: offset) || input.matches(Array("<plist".utf8), at: offset)
+            guard looksLikeStart else { continue }
+            let head = input.bytes(in: ByteRange(offset, offset.addingReportingOverflow(64).partialValue))
+            if let format = format(of: head) { return (offset, format) }
+        }
+        return nil
+    }
+
     /// Where `bytes` lie in `input` as they are: the offset of the last `bytes.count` bytes of the
     /// first of `candidates` (the ranges of the value and of what holds it) that ends with exactly
     /// those bytes. A binary plist's data and a typedstream's byte array end their object's range.

@@ -6,7 +6,9 @@ enum TreeRenderer {
     static func draw(_ state: BrowserState, _ context: BrowserContext, in rect: Rect, into screen: inout ScreenBuffer) {
         guard rect.height > 0 else { return }
         if state.expansion.rowCount == 0 {
-            screen.write("(the archive has no top-level entries)", row: rect.row, col: rect.col, style: Theme.marker, limit: rect.width)
+            for (i, line) in emptyLines(context, width: rect.width).prefix(rect.height).enumerated() {
+                screen.write([line], row: rect.row + i, col: rect.col, width: rect.width)
+            }
             return
         }
         let rows = RowWalker(state, context).rows(from: state.top, count: rect.height)
@@ -37,6 +39,24 @@ enum TreeRenderer {
         if let glyph { spans.append(Span("  " + glyph + " ", style)) } else { spans.append(Span("  ")) }
         spans.append(Span(node.summary, node.state == .normal ? Theme.summary : style))
         return spans
+    }
+
+    /// What a tree with no rows says: why, for a file this tool cannot read (its diagnostics, wrapped),
+    /// and how to open an archive found further into it.
+    static func emptyLines(_ context: BrowserContext, width: Int) -> [Span] {
+        guard let graph = context.graph as? UnreadableGraph else {
+            return [Span("(the archive has no top-level entries)", Theme.marker)]
+        }
+        var lines: [Span] = []
+        for d in graph.openDiagnostics where d.id != "format.archive-inside" {
+            lines += TextWrap.lines(DisplayText.escapeMessage(d.message), width: width).map { Span($0, Theme.error) }
+        }
+        if let inside = graph.archiveInside {
+            lines.append(Span(""))
+            lines += TextWrap.lines("a \(inside.format.shortName) archive starts at offset \(inside.offset): o opens it", width: width)
+                .map { Span($0, Theme.embedded) }
+        }
+        return lines
     }
 
     /// `!` for rows with errors, `?` for warnings, from the object's own or full-check diagnostics;

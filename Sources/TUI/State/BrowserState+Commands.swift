@@ -51,7 +51,12 @@ extension BrowserState {
     }
 
     /// Asks the session stack to open the archive embedded in the focused row's data.
+    /// In a file of unknown format with no rows, opens the archive found further into it.
     mutating func openEmbedded(_ context: BrowserContext) {
+        if expansion.rowCount == 0, let inside = Embedded.archiveInside(context) {
+            request = .open(inside)
+            return
+        }
         guard let chain = context.chain(focusPath, pinned: pinnedRoots),
               let embedded = Embedded.request(for: chain, context: context) else {
             message = "no embedded archive here (rows marked ⧉ hold one)"

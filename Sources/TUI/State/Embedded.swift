@@ -59,6 +59,14 @@ enum Embedded {
         return EmbeddedArchive.offset(of: bytes, candidates: candidates, in: context.graph.input)
     }
 
+    /// The archive found past the start of a file this tool cannot read (behind a header of another
+    /// format), as a request to open it from there.
+    static func archiveInside(_ context: BrowserContext) -> EmbeddedRequest? {
+        guard let graph = context.graph as? UnreadableGraph, let inside = graph.archiveInside else { return nil }
+        let bytes = graph.input.bytes(in: ByteRange(inside.offset, graph.input.count))
+        return EmbeddedRequest(bytes: bytes, format: inside.format, location: "from offset \(inside.offset)", offset: inside.offset)
+    }
+
     /// A short format name for markers: `bplist00`, `XML plist`, `typedstream`.
     static func shortName(_ format: ContainerFormat) -> String { format.shortName }
 }
