@@ -142,7 +142,7 @@ if [ -f "$CORPUS/corrupt/rust-plist__binary_zero_offset_size.plist" ]; then
     keys p
     wait_for "Enter jumps"
     keys Escape d
-    wait_for "bplist.scan.recovered"
+    wait_for "diagnostics ("
 else
     log "../shared/corpus not found: corrupt-file.png shows the damaged demo"
     start "$WORK" --demo corrupt
