@@ -12,9 +12,15 @@ public final class Session {
     }
 
     /// Applies the action bound to `key` in the current mode, if any. Returns whether one was.
+    /// A printable key bound to nothing in the tree says so, rather than doing nothing silently.
     @discardableResult
     public func handle(_ key: Key) -> Bool {
-        guard let action = Keymap.action(for: key, in: state.mode) else { return false }
+        guard let action = Keymap.action(for: key, in: state.mode) else {
+            if state.mode == .tree, let c = key.printable, c != " " {
+                state.message = "\(DisplayText.escape(String(c))) does nothing here; ? lists the keys"
+            }
+            return false
+        }
         state.apply(action, context: context)
         return true
     }

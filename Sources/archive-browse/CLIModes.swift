@@ -42,7 +42,9 @@ enum CLIModes {
             FileOutput.standardError.write("archive-browse: --screen wants COLSxROWS, e.g. 80x24 (got \(DisplayText.escape(size)))\n")
             return 2
         }
-        out.write(Headless.render(graph: document.graph, fileName: document.name, cols: parts[0], rows: parts[1], keys: keys))
+        // One line per screen row, each ended like any text output (the shell prompt starts on its own line).
+        out.line(Headless.render(graph: document.graph, fileName: document.name, cols: parts[0], rows: parts[1], keys: keys))
+        out.flush()
         return 0
     }
 

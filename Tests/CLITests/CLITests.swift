@@ -85,7 +85,7 @@ import Testing
         let r = try Self.run(["--demo", "--screen", "80x24", "--keys", "jjl"])
         #expect(r.status == 0)
         let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count >= 24)
+        #expect(lines.count == 25 && lines.last == "", "24 rows, each ending in a newline")
         #expect(r.out.contains("▾ books  NSMutableArray  3 items"))
         #expect(try Self.run(["--demo", "--screen", "80by24"]).status == 2)
     }

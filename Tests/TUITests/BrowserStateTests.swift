@@ -7,6 +7,15 @@ import Testing
         Headless.run(graph: graph, fileName: "fake.plist", cols: cols, rows: rows, keys: keys)
     }
 
+    @Test func anUnboundKeySaysSo() {
+        let s = run("jz")
+        #expect(s.state.message == "z does nothing here; ? lists the keys")
+        #expect(s.state.focusPath == Rows.shared1)
+        #expect(run("jzj").state.message == nil)
+        #expect(run("/z<Esc>").state.message == nil, "typed into the prompt, not a command")
+        #expect(run("\u{1}").state.message == nil, "a control key bound to nothing stays quiet")
+    }
+
     @Test func startsWithTheSingleRootExpanded() {
         let s = run("")
         #expect(s.state.focusPath == Rows.root)
