@@ -76,6 +76,20 @@ import Testing
         let ids = Set(d.map(\.id))
         #expect(ids.isSuperset(of: ["bplist.container.cycle", "bplist.object.overlap", "bplist.object.unreferenced"]))
         #expect(d.first { $0.id == "bplist.container.cycle" }?.object == 1)
+        #expect(d.first { $0.id == "bplist.container.cycle" }?.message.contains("refers to object 0 (item 0)") == true)
+    }
+
+    @Test func aCycleSaysWhichKeyOrValueCloseIt() {
+        // 0 = {"a": 0, 0: "b"}: the value of key 0, and key 1, lead back to the dictionary itself.
+        var b = BinaryPlistBuilder()
+        b.add(.dict([(key: 1, value: 0), (key: 0, value: 2)]))
+        b.add(.string("a"))
+        b.add(.string("b"))
+        let cycles = BinaryPlistTree(InputBytes(b.build().bytes)).fullCheck().filter { $0.id == "bplist.container.cycle" }
+        #expect(cycles.map(\.message).sorted() == [
+            "object 0 refers to object 0 (key 1), which contains it: a container cycle (CF rejects it)",
+            "object 0 refers to object 0 (the value of key 0), which contains it: a container cycle (CF rejects it)",
+        ])
     }
 
     @Test func duplicateOffsetsAndUnreferencedBytes() {

@@ -185,12 +185,13 @@ struct BinaryPlistFullCheck {
             let first = childStart[frame.id], count = childStart[frame.id + 1] - first
             if frame.next == count { colour[frame.id] = 2; stack.removeLast(); continue }
             stack[stack.count - 1].next += 1
-            var child = Int(childIDs[first + frame.next])
+            let position = frame.next
+            var child = Int(childIDs[first + position])
             guard child >= 0, child < n else { continue }
             if !sharers.isEmpty { child = resolve(child) }
             if colour[child] == 1 {
                 found.append(Diagnostic("bplist.container.cycle", .error,
-                    "object \(frame.id) refers to object \(child), which contains it: a container cycle (CF rejects it)",
+                    "object \(frame.id) refers to object \(child) (\(describe(position, in: frame.id))), which contains it: a container cycle (CF rejects it)",
                     range: starts[frame.id] >= 0 ? ByteRange(starts[frame.id], ends[frame.id]) : nil, object: frame.id))
             } else if colour[child] == 0 {
                 // Reported once; the walk goes on (its stack is an array), so the objects below stay
@@ -206,6 +207,14 @@ struct BinaryPlistFullCheck {
             }
         }
         reportUnreferenced(colour)
+    }
+
+    /// Which of a container's references `position` is: `key 4` or `the value of key 4` in a
+    /// dictionary (its keys and values are listed in pairs), else `item 4`.
+    private func describe(_ position: Int, in id: Int) -> String {
+        let isDict = starts[id] >= 0 && tree.input.byte(at: starts[id]).map { $0 >> 4 == 0xD } == true
+        guard isDict else { return "item \(position)" }
+        return position % 2 == 0 ? "key \(position / 2)" : "the value of key \(position / 2)"
     }
 
     private mutating func reportUnreferenced(_ colour: [UInt8]) {
