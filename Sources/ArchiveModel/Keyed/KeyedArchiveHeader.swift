@@ -4,6 +4,9 @@ struct KeyedArchiveHeader: Sendable {
     var archiver: String?
     /// `$version` integer, if it is an integer.
     var version: Int128?
+    /// Where the `$version` value is, for diagnostics about it.
+    var versionRange: ByteRange?
+    var versionPosition: TextPosition?
     /// Node id of the `$top` dict, if it is a dict.
     var topID: Int?
     /// Node ids of the `$objects` elements, in order, read on demand (opening a file of millions of
@@ -50,7 +53,7 @@ struct KeyedArchiveHeader: Sendable {
         let node = tree.node(valueID)
         switch (name, node.value) {
         case ("$archiver", .string(let s)): archiver = s
-        case ("$version", .integer(let i, _)): version = i
+        case ("$version", .integer(let i, _)): version = i; versionRange = node.range; versionPosition = node.position
         case ("$top", .dict): topID = valueID
         case ("$archiver", _), ("$version", _), ("$top", _), ("$objects", _):
             diagnostics.append(Diagnostic("keyed.root.wrong-type", .error,

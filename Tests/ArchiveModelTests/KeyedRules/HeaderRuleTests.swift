@@ -19,7 +19,12 @@ import Testing
     @Test func wrongVersion() {
         var a = KeyedFixture.minimal()
         a.version = 10_000
-        #expect(KeyedFixture.check(a).map(\.id) == ["keyed.version.unsupported"])
+        let d = KeyedFixture.check(a)
+        #expect(d.map(\.id) == ["keyed.version.unsupported"])
+        // At the $version value (an integer of two bytes: 0x11 then 10000), not at the root dictionary.
+        let bytes = a.buildBinary()
+        let range = try? #require(d.first?.range)
+        #expect(range.map { bytes[$0.start] == 0x11 && $0.count == 3 } == true, "\(String(describing: range))")
     }
 
     @Test func emptyTop() {

@@ -5,7 +5,8 @@ enum VersionRule: KeyedHeaderRule {
             return [Diagnostic("keyed.version.missing", .error, Messages.missing, range: header.rootRange, position: header.rootPosition)]
         }
         guard let version = header.version, version != 100_000 else { return [] }
-        return [Diagnostic("keyed.version.unsupported", .error, Messages.unsupported(version), range: header.rootRange, position: header.rootPosition)]
+        return [Diagnostic("keyed.version.unsupported", .error, Messages.unsupported(version),
+                           range: header.versionRange ?? header.rootRange, position: header.versionPosition ?? header.rootPosition)]
     }
 
     enum Messages {
