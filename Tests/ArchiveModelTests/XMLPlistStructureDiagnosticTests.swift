@@ -15,6 +15,11 @@ import Testing
           at: "ISO-8859-1", length: 10, line: 1, column: 31),
         C("xml.declaration.misplaced", .warning, "\n<?xml version=\"1.0\"?><plist><true/></plist>", at: "<?xml",
           length: 21, line: 2, column: 1),
+        // A declaration missing its ?> runs on to the next one, swallowing the markup in between.
+        C("xml.declaration.swallows-markup", .warning, "<?xml version=\"1.0\"\n<plist><dict>\n<?x?><plist><true/></plist>", at: "<plist>",
+          length: 19, line: 2, column: 1),
+        C("xml.declaration.malformed", .warning, #"<?xml fersion="1.0" encoding="UTF-8"?><plist><true/></plist>"#,
+          at: "fersion", length: 30, line: 1, column: 7),
         C("xml.doctype.entity-declaration", .warning, #"<!DOCTYPE plist [<!ENTITY x "y">]><plist><true/></plist>"#,
           at: "<!ENTITY", length: 8, line: 1, column: 18),
         C("xml.markup.invalid", .error, "<plist><string>a < b</string></plist>", at: "< b", length: 1, line: 1, column: 18),
@@ -83,5 +88,14 @@ import Testing
             return
         }
         #expect(ids.count == 1_005)
+    }
+
+    @Test(arguments: [
+        #"<?xml version="1.0"?><plist><true/></plist>"#,
+        #"<?xml version='1.0' encoding='UTF-8' standalone='no'?><plist><true/></plist>"#,
+        "<?xml version = \"1.0\"\n encoding=\"utf-8\" ?>\n<plist><true/></plist>",
+    ]) func wellFormedDeclarationsAreQuiet(_ xml: String) {
+        let ids = XMLPlistDecoder.decode(InputBytes(Array(xml.utf8))).openDiagnostics.map(\.id)
+        #expect(!ids.contains { $0.hasPrefix("xml.declaration") }, "\(ids)")
     }
 }

@@ -8,6 +8,10 @@ extension XMLPlistIssue {
             "the input is \(encoding) (byte-order mark or NUL bytes at the start); only UTF-8 XML plists are decoded"
         case .unsupportedEncoding(let name):
             "the XML declaration names encoding \"\(name)\"; the bytes are decoded as UTF-8"
+        case .declarationSwallows(let end):
+            "the XML declaration holds markup: it does not end before the next tag, so everything up to its ?> at \(end) is read as part of it and skipped (as CF skips it)"
+        case .declarationMalformed(let found):
+            "the XML declaration should read version=\"1.0\" (then encoding=… and standalone=…, if any) but reads \(found); CF skips it unchecked"
         case .declarationMisplaced:
             "an XML declaration is only allowed at the very start of the file; CF skips this one as a processing instruction"
         case .doctypeEntityDeclaration:

@@ -9,6 +9,8 @@ enum XMLPlistIssue: Sendable {
     case utf16(encoding: String)
     case unsupportedEncoding(name: String)
     case declarationMisplaced
+    case declarationSwallows(end: TextPosition)
+    case declarationMalformed(found: String)
     case doctypeEntityDeclaration
     // Markup.
     case markupInvalid(text: String)
@@ -64,6 +66,8 @@ enum XMLPlistIssue: Sendable {
         case .utf16: "xml.encoding.utf16"
         case .unsupportedEncoding: "xml.encoding.unsupported"
         case .declarationMisplaced: "xml.declaration.misplaced"
+        case .declarationSwallows: "xml.declaration.swallows-markup"
+        case .declarationMalformed: "xml.declaration.malformed"
         case .doctypeEntityDeclaration: "xml.doctype.entity-declaration"
         case .markupInvalid, .markupMisplaced: "xml.markup.invalid"
         case .markupUnterminated: "xml.markup.unterminated"
@@ -111,7 +115,7 @@ enum XMLPlistIssue: Sendable {
     var severity: Severity {
         switch self {
         case .suppressed, .uidWide: .note
-        case .unsupportedEncoding, .declarationMisplaced, .doctypeEntityDeclaration, .plistMissing, .trailingContent,
+        case .unsupportedEncoding, .declarationMisplaced, .declarationSwallows, .declarationMalformed, .doctypeEntityDeclaration, .plistMissing, .trailingContent,
              .duplicateKey, .uidNegative, .controlCharacters, .dateOutOfRange, .dataIgnoredCharacter, .dataLeftoverDigits:
             .warning
         default: .error

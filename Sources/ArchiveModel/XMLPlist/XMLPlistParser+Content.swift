@@ -23,7 +23,7 @@ extension XMLPlistParser {
             if leaf { leafSegments.append(.skipped(.comment, markup.range)) }
         case .processingInstruction:
             if isXMLDeclaration(markup) {
-                if markup.range.start == bodyStart { checkEncoding(markup) } else { report(.declarationMisplaced, markup.range) }
+                if markup.range.start == bodyStart { checkDeclaration(markup) } else { report(.declarationMisplaced, markup.range) }
             }
             if leaf { leafSegments.append(.skipped(.processingInstruction, markup.range)) }
         case .cdata:
@@ -59,6 +59,45 @@ extension XMLPlistParser {
         let c = markup.content
         guard c.count >= 3, reader.matches("xml", at: c.start) else { return false }
         return c.count == 3 || isSpace(buffer[c.start + 3])
+    }
+
+    /// The declaration at the start: markup inside it (a `?>` missing, so what follows is swallowed up
+    /// to a later one), pseudo-attributes other than `version`, `encoding` and `standalone`, and an
+    /// encoding this decoder does not read.
+    private mutating func checkDeclaration(_ markup: XMLMarkup) {
+        let c = markup.content
+        if let tag = (c.start..<c.end).first(where: { buffer[$0] == UInt8(ascii: "<") }) {
+            return report(.declarationSwallows(end: lines.position(of: max(c.end, markup.range.end - 2))), ByteRange(tag, markup.range.end))
+        }
+        if let bad = malformedDeclarationPart(ByteRange(c.start + 3, c.end)) {
+            report(.declarationMalformed(found: XMLPlistIssue.excerpt(buffer[bad.start..<bad.end])), bad)
+        }
+        checkEncoding(markup)
+    }
+
+    /// The first part of a declaration's pseudo-attributes (after `xml`) that is not `name="value"` with
+    /// `version` first and only `encoding` and `standalone` after it; nil when all are well formed.
+    private func malformedDeclarationPart(_ range: ByteRange) -> ByteRange? {
+        var i = range.start, index = 0
+        while true {
+            while i < range.end, isSpace(buffer[i]) { i += 1 }
+            guard i < range.end else { return index == 0 ? range : nil }
+            let nameStart = i
+            while i < range.end, buffer[i] != UInt8(ascii: "="), !isSpace(buffer[i]) { i += 1 }
+            let name = text(ByteRange(nameStart, i))
+            let allowed = index == 0 ? name == "version" : ["encoding", "standalone"].contains(name)
+            while i < range.end, isSpace(buffer[i]) { i += 1 }
+            guard allowed, i < range.end, buffer[i] == UInt8(ascii: "=") else { return ByteRange(nameStart, range.end) }
+            i += 1
+            while i < range.end, isSpace(buffer[i]) { i += 1 }
+            guard i < range.end, buffer[i] == UInt8(ascii: "\"") || buffer[i] == UInt8(ascii: "'") else { return ByteRange(nameStart, range.end) }
+            let quote = buffer[i]
+            i += 1
+            while i < range.end, buffer[i] != quote { i += 1 }
+            guard i < range.end else { return ByteRange(nameStart, range.end) }
+            i += 1
+            index += 1
+        }
     }
 
     /// Warns about an `encoding="…"` other than UTF-8 or ASCII (CF would transcode; this decoder reads UTF-8).
