@@ -87,6 +87,14 @@ import Testing
         #expect(searched.contains("no match: a"))
     }
 
+    @Test func withNoRowsTheHexTabShowsTheFilesFirstBytes() {
+        let document = ArchiveDocument.open(InputBytes([0x00, 0xFF] + Array("not an archive at all, just".utf8) + [0x01, 0x02, 0x03]), name: "x")
+        let text = Headless.render(graph: document.graph, fileName: "x", cols: 120, rows: 8, keys: "x")
+        #expect(text.contains("no rows: the first 32 bytes of 32 bytes"), "\(text)")
+        #expect(text.contains("00 ff 6e 6f 74 20 61 6e"), "the file's first bytes")
+        #expect(Headless.render(graph: document.graph, fileName: "x", cols: 120, rows: 8, keys: "d").contains("x shows the file's first bytes"))
+    }
+
     @Test func emptyGraphShowsAMessage() {
         let text = Headless.render(graph: EmptyGraph(), fileName: "empty", cols: 50, rows: 4, keys: "jjlfx?q")
         #expect(text.contains("no top-level entries") || text.contains("help"))

@@ -42,6 +42,13 @@ public enum Renderer {
                 ? HexDump.lines(for: row.node, input: context.graph.input, width: body.width,
                                 place: row.node.range.flatMap(context.placeInFile))
                 : DetailPane.lines(for: row, context: context, width: body.width)
+        } else if context.graph.input.count > 0 {
+            // No rows (a file this tool cannot read, an empty archive): the file's first bytes.
+            let first = ByteRange(0, min(context.graph.input.count, 256))
+            lines = state.detailTab == .hex
+                ? HexDump.lines(range: first, input: context.graph.input, width: body.width,
+                                title: "no rows: the first \(ValueFormatter.byteCount(first.count)) of \(ValueFormatter.byteCount(context.graph.input.count))")
+                : [[Span("no rows: x shows the file's first bytes", Theme.marker)]]
         } else {
             return
         }
