@@ -37,16 +37,17 @@ public enum EmbeddedCheck {
         var out: [Diagnostic] = []
         var checked = Set<ByteRange>()
         var skipped = 0
-        for found in EmbeddedData.all(in: graph) {
-            guard shouldContinue() else { break }
-            if let range = found.range, !checked.insert(range).inserted { continue }
-            guard found.bytes.count <= budget else { skipped += 1; continue }
+        EmbeddedData.forEach(in: graph) { found in
+            guard shouldContinue() else { return false }
+            if let range = found.range, !checked.insert(range).inserted { return true }
+            guard found.bytes.count <= budget else { skipped += 1; return true }
             budget -= found.bytes.count
             let nested = EmbeddedArchive.open(found.bytes, name: "embedded")
-            var inner = nested.graph.fullCheck()
+            var inner = nested.graph.fullCheck(progress: { _ in shouldContinue() })
             inner += diagnostics(in: nested.graph, depth: depth + 1, budget: &budget, shouldContinue: shouldContinue)
             let offset = EmbeddedArchive.offset(of: found.bytes, candidates: found.range.map { [$0] } ?? [], in: graph.input)
             out += inner.filter { $0.severity >= .warning }.map { map($0, from: found, format: nested.format.shortName, offset: offset) }
+            return true
         }
         if skipped > 0 {
             out.append(Diagnostic("embedded.check.budget", .note,
@@ -79,22 +80,19 @@ struct EmbeddedData {
     var bytes: [UInt8]
     var range: ByteRange?
 
-    /// Every data value of `graph` that holds an archive: bare data objects, and data stored inline in
-    /// an object's fields (NSData's `NS.data` refers to a bare data object, found as such).
-    static func all(in graph: any ObjectGraph) -> [EmbeddedData] {
-        var found: [EmbeddedData] = []
+    /// Hands `body` every data value of `graph` that holds an archive, one at a time, until it returns
+    /// false: bare data objects, and data stored inline in an object's fields (NSData's `NS.data`
+    /// refers to a bare data object, found as such).
+    static func forEach(in graph: any ObjectGraph, _ body: (EmbeddedData) -> Bool) {
         let read = graph.makeStructureReader()
         for id in 0..<graph.objectCount {
             let object = read(id)
-            if case .data(let bytes)? = object.value, EmbeddedArchive.format(of: bytes) != nil {
-                found.append(EmbeddedData(holder: id, key: nil, bytes: bytes, range: object.range))
-            }
+            if case .data(let bytes)? = object.value, EmbeddedArchive.format(of: bytes) != nil,
+               !body(EmbeddedData(holder: id, key: nil, bytes: bytes, range: object.range)) { return }
             for field in object.fields {
-                if case .scalar(.data(let bytes)) = field.value, EmbeddedArchive.format(of: bytes) != nil {
-                    found.append(EmbeddedData(holder: id, key: field.key, bytes: bytes, range: field.range))
-                }
+                if case .scalar(.data(let bytes)) = field.value, EmbeddedArchive.format(of: bytes) != nil,
+                   !body(EmbeddedData(holder: id, key: field.key, bytes: bytes, range: field.range)) { return }
             }
         }
-        return found
     }
 }
