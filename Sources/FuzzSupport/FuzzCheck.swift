@@ -183,7 +183,12 @@ public enum FuzzCheck {
     public static func document(_ document: ArchiveDocument, rows: Int = 200, json: Bool = true) -> [String] {
         let diagnostics = document.graph.fullCheck()
         let index = GraphIndex(graph: document.graph)
-        var problems = checks(document.graph, diagnostics: diagnostics, index: index)
+        // Embedded archives' problems, mapped onto this file: inside it, on an object it has.
+        let embedded = EmbeddedCheck.diagnostics(in: document.graph)
+        var problems = checks(document.graph, diagnostics: diagnostics + embedded, index: index)
+        for d in embedded where d.id != "embedded.check.budget" && !(d.object.map { $0 >= 0 && $0 < document.graph.objectCount } ?? false) {
+            problems.append("embedded diagnostic \(d.id) names no object of the file (\(String(describing: d.object)))")
+        }
         if let tree = document.tree { problems += self.tree(tree) }
         problems += outline(Outline(graph: document.graph, index: index), rows: rows)
         problems += render(document, diagnostics: diagnostics, index: index, json: json)
