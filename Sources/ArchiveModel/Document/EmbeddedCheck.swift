@@ -33,7 +33,7 @@ public enum EmbeddedCheck {
 
     private static func diagnostics(in graph: any ObjectGraph, depth: Int, budget: inout Int,
                                     shouldContinue: () -> Bool) -> [Diagnostic] {
-        guard depth < maxDepth else { return [] }
+        guard depth < maxDepth, mayHoldArchives(graph.input, container: graph.container) else { return [] }
         var out: [Diagnostic] = []
         var checked = Set<ByteRange>()
         var skipped = 0
@@ -55,6 +55,34 @@ public enum EmbeddedCheck {
                                   + "the embedded bytes checked for this input reached \(byteBudget(for: graph.input))"))
         }
         return out
+    }
+
+    /// The starts of the archives this tool decodes as a container's data values hold them: raw in a
+    /// binary plist's data or a typedstream's byte array, base64 in an XML plist's `<data>`, hex in an
+    /// OpenStep plist's `<…>`.
+    static func archiveStarts(in container: ContainerFormat) -> [[UInt8]] {
+        let starts: [String] = switch container {
+        // The base64 characters that depend on the magic bytes alone (8 × length / 6 of them).
+        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0"]
+        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69"]
+        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist"]
+        }
+        return starts.map { Array($0.utf8) }
+    }
+
+    /// Whether `input` holds the start of an archive anywhere past its first byte, as a `container`
+    /// holds data: one pass over the bytes that spares the object-by-object search the files (nearly
+    /// all) that embed nothing.
+    static func mayHoldArchives(_ input: InputBytes, container: ContainerFormat) -> Bool {
+        var byFirst = [[[UInt8]]](repeating: [], count: 256)
+        for start in archiveStarts(in: container) { if let b = start.first { byFirst[Int(b)].append(start) } }
+        let bytes = input.buffer
+        guard bytes.count > 1 else { return false }
+        for offset in 1..<bytes.count {
+            let candidates = byFirst[Int(bytes[offset])]
+            if !candidates.isEmpty, candidates.contains(where: { input.matches($0, at: offset) }) { return true }
+        }
+        return false
     }
 
     /// `d`, found in an embedded archive, as a diagnostic of the graph holding it.
