@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func helpListsTheKeys() {
-        let lines = HelpText.lines(width: 100).map { $0.map(\.text).joined() }
+        let lines = HelpText.lines.map { $0.map(\.text).joined() }
         #expect(lines.contains { $0.hasPrefix("  o ") && $0.contains("embedded") })
         #expect(lines.contains { $0.hasPrefix("  q ") && $0.contains("outer") })
         #expect(lines.contains { $0.hasPrefix("  C-c ") && $0.contains("any depth") })

@@ -26,7 +26,7 @@ import Testing
 
     @Test func helpListsEveryBinding() {
         let entries = HelpText.entries()
-        let lines = HelpText.lines(width: 80).map { $0.map(\.text).joined() }
+        let lines = HelpText.lines.map { $0.map(\.text).joined() }
         for binding in Keymap.bindings {
             let entry = entries.first { $0.section == binding.section && $0.text == binding.description }
             #expect(entry != nil, "help lacks \(binding.description)")

@@ -11,7 +11,14 @@ public enum HelpText {
     static let keyColumn = 22
 
     /// The entries in key-table order, bindings with the same section and description merged.
-    public static func entries() -> [Entry] {
+    public static func entries() -> [Entry] { allEntries }
+
+    /// The key table is fixed, so its help is built once (every key pressed in the help overlay and
+    /// every frame of it used to rebuild it).
+    private static let allEntries: [Entry] = makeEntries()
+    private static let allLines: [StyledLine] = makeLines()
+
+    private static func makeEntries() -> [Entry] {
         var result: [Entry] = []
         for binding in Keymap.bindings {
             let names = binding.keys.map(KeyNotation.name)
@@ -30,8 +37,11 @@ public enum HelpText {
         return (keys, String(repeating: " ", count: max(1, keyColumn - TextLayout.width(keys) + 2)) + entry.text)
     }
 
-    /// The help lines: a title, then for each section a heading and its entries.
-    public static func lines(width: Int) -> [StyledLine] {
+    /// The help lines: a title, then for each section a heading and its entries (whatever the width:
+    /// the overlay cuts long lines).
+    public static var lines: [StyledLine] { allLines }
+
+    private static func makeLines() -> [StyledLine] {
         var result: [StyledLine] = [
             [Span("archive-browse keys", Theme.heading)],
             [Span("notation: C-d is Ctrl-D; Esc, q or ? closes this help", Theme.marker)],

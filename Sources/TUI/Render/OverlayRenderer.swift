@@ -39,7 +39,7 @@ enum OverlayRenderer {
     static func content(_ overlay: Overlay, _ context: BrowserContext, width: Int) -> Content {
         switch overlay {
         case .help:
-            return Content(" help  (Esc or q closes)", HelpText.lines(width: width), selectable: false)
+            return Content(" help  (Esc or q closes)", HelpText.lines, selectable: false)
         case .problems:
             let list = context.diagnostics ?? []
             // Counted as the status line counts (notes are facts, not problems), the notes beside them.

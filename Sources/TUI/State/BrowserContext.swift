@@ -174,8 +174,9 @@ public final class BrowserContext {
     /// The number of problems to show in the status line, and whether it is final (full check run).
     /// Errors and warnings (notes are facts, not problems), from the full check once it has run.
     var problemCount: (count: Int, checked: Bool) {
-        if let diagnostics { return (diagnostics.filter { $0.severity >= .warning }.count, true) }
-        return (graph.openDiagnostics.filter { $0.severity >= .warning }.count, false)
+        func problems(_ list: [Diagnostic]) -> Int { list.reduce(0) { $0 + ($1.severity >= .warning ? 1 : 0) } }
+        if let diagnostics { return (problems(diagnostics), true) }
+        return (problems(graph.openDiagnostics), false)
     }
 }
 

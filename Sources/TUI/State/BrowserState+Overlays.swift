@@ -4,7 +4,7 @@ extension BrowserState {
     /// Number of entries of the open list overlay.
     func listCount(_ context: BrowserContext) -> Int {
         switch overlay {
-        case .help: HelpText.lines(width: cols).count
+        case .help: HelpText.lines.count
         case .problems: context.diagnostics?.count ?? 0
         case .referrers(_, let list, _): list.count
         case .prompt, nil: 0
