@@ -34,7 +34,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render the browser screen headlessly at this size (e.g. 80x24) and print it.", valueName: "COLSxROWS"))
     var screen: String?
 
-    @Option(help: "Keys to apply before rendering with --screen (e.g. 'jjl/Book<Enter>').")
+    @Option(help: "Keys to apply before rendering with --screen (e.g. 'jjl/Book<Enter>'; <lt> types a <).")
     var keys: String = ""
 
     @Flag(help: "Open the built-in demo archive (add 'corrupt' as FILE for the damaged variant).")

@@ -42,6 +42,12 @@ enum CLIModes {
             FileOutput.standardError.write("archive-browse: --screen wants COLSxROWS, e.g. 80x24 (got \(DisplayText.escape(size)))\n")
             return 2
         }
+        if let unknown = KeyNotation.unknownName(in: keys) {
+            let message = "archive-browse: --keys: no key is called <\(DisplayText.escape(unknown.name))> (at character \(unknown.offset + 1));"
+                + " key names include <Enter> <Esc> <Up> <PgDn> <C-d> <F1> <Resize 40x10> <Click 3,4>, and <lt> types a <\n"
+            FileOutput.standardError.write(message)
+            return 2
+        }
         // One line per screen row, each ended like any text output (the shell prompt starts on its own line).
         out.line(Headless.render(graph: document.graph, fileName: document.name, cols: parts[0], rows: parts[1], keys: keys))
         out.flush()

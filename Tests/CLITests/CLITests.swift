@@ -90,6 +90,13 @@ import Testing
         #expect(try Self.run(["--demo", "--screen", "80by24"]).status == 2)
     }
 
+    @Test func headlessScreenRefusesAnUnknownKeyName() throws {
+        let r = try Self.run(["--demo", "--screen", "80x24", "--keys", "j<Ennter>"])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("no key is called <Ennter> (at character 2)"))
+    }
+
     @Test func theInputFileIsNeverWritten() throws {
         let path = try Self.temp(DemoArchive.bytes(corrupt: true), "ro")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -92,6 +92,18 @@ import Testing
         #expect(KeyNotation.parse("\u{3}") == [.ctrl("c")])
     }
 
+    @Test func unknownNamesAreFoundForTheCommandLine() {
+        #expect(KeyNotation.unknownName(in: "jj<Down><Enter><Resize 40x10><Click 3,4><lt>") == nil)
+        #expect(KeyNotation.unknownName(in: "/a<b c>d") != nil)
+        let typo = KeyNotation.unknownName(in: "jj<Ennter>")
+        #expect(typo?.name == "Ennter" && typo?.offset == 2)
+        // Brackets around what no key name looks like stay text, as does an unclosed one.
+        for literal in ["/x<=y>", "<>", "<1>", "<Enter", "a < b", "<ä>"] {
+            #expect(KeyNotation.unknownName(in: literal) == nil, "\(literal)")
+        }
+        #expect(KeyNotation.unknownName(in: "<Resize 0x0>")?.name == "Resize 0x0")
+    }
+
     @Test func namesRoundTrip() {
         for key in [Key.char("j"), .down, .ctrl("d"), .pageDown, .function(1), .escape, .enter, .tab, .char(" ")] {
             let name = KeyNotation.name(key)

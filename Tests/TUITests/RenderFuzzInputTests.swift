@@ -92,9 +92,9 @@ import Testing
         var screen = ScreenBuffer(cols: 10, rows: 2)
         screen.write("fine", row: 0, col: 0)
         #expect(RenderFuzzing.unsafeCell(in: screen, after: "x") == nil)
-        screen.place([TextLayout.Glyph(text: "\u{1B}", width: 1)], row: 1, col: 3, end: 10, fits: true, style: .plain)
+        _ = screen.place([TextLayout.Glyph(text: "\u{1B}", width: 1)], row: 1, col: 3, end: 10, fits: true, style: .plain)
         #expect(RenderFuzzing.unsafeCell(in: screen, after: "x") == "screen after x, row 1, column 3: raw U+1B")
-        screen.place([TextLayout.Glyph(text: "e\u{202E}", width: 1)], row: 0, col: 8, end: 10, fits: true, style: .plain)
+        _ = screen.place([TextLayout.Glyph(text: "e\u{202E}", width: 1)], row: 0, col: 8, end: 10, fits: true, style: .plain)
         #expect(RenderFuzzing.unsafeCell(in: screen, after: "x") == "screen after x, row 0, column 8: raw U+202E")
     }
 }

@@ -5,7 +5,8 @@
 /// `<PgDn>` `<Home>` `<End>` `<Enter>` `<Esc>` `<Tab>` `<BS>` `<Del>` `<Space>` `<F1>`…`<F12>`,
 /// `<C-d>` for Ctrl-D, `<lt>` for a literal `<`, `<Resize 40x10>` for a terminal resize, and
 /// mouse events `<Click row,col>`, `<DblClick row,col>`, `<WheelUp>`, `<WheelDown>` (0-based cells).
-/// An unterminated or unknown `<…>` is taken literally, character by character.
+/// An unterminated or unknown `<…>` is taken literally, character by character (the command line
+/// refuses an unknown name instead: `unknownName(in:)`).
 public enum KeyNotation {
     static let named: [String: Key] = [
         "up": .up, "down": .down, "left": .left, "right": .right,
@@ -33,6 +34,31 @@ public enum KeyNotation {
             }
         }
         return keys
+    }
+
+    /// The first `<…>` in `script` that looks like a key name but is none, with the offset (in
+    /// characters) of its `<`; nil when every such name is known.
+    ///
+    /// `parse` types an unknown name literally, which suits fuzzed and interactive input; a script
+    /// given on the command line is checked with this first, so that a misspelt `<Ennter>` is an error
+    /// rather than seven typed characters. Brackets around anything but letters, digits, spaces, `,`
+    /// and `-` (and names longer than 24 characters) are plain text, as is an unclosed `<`.
+    public static func unknownName(in script: String) -> (name: String, offset: Int)? {
+        let chars = Array(script)
+        var i = 0
+        while i < chars.count {
+            defer { i += 1 }
+            guard chars[i] == "<", let close = chars[(i + 1)...].firstIndex(of: ">") else { continue }
+            let name = String(chars[(i + 1)..<close])
+            if special(name) != nil { i = close; continue }
+            if looksLikeName(name) { return (name, i) }
+        }
+        return nil
+    }
+
+    private static func looksLikeName(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter, name.count <= 24 else { return false }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " " || $0 == "," || $0 == "-") }
     }
 
     /// The key named inside `<…>`, or nil.
