@@ -65,6 +65,15 @@ import Testing
         #expect(Keymap.action(for: key, in: mode) == expected)
     }
 
+    @Test func everyPageKeyOfTheTreePagesInLists() {
+        for key in [Key.pageDown, .ctrl("f"), .ctrl("d")] {
+            #expect(Keymap.action(for: key, in: .list) == .command(.listPageDown), "\(KeyNotation.name(key))")
+        }
+        for key in [Key.pageUp, .ctrl("b"), .ctrl("u")] {
+            #expect(Keymap.action(for: key, in: .list) == .command(.listPageUp), "\(KeyNotation.name(key))")
+        }
+    }
+
     @Test func unboundKeysDoNothing() {
         #expect(Keymap.action(for: .char("Z"), in: .tree) == nil)
         #expect(Keymap.action(for: .char("Z"), in: .list) == nil)

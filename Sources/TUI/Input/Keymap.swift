@@ -62,8 +62,9 @@ public enum Keymap {
     private static let listBindings: [KeyBinding] = [
         bind([.char("j"), .down], .listDown, "next entry", "Lists and help", .list),
         bind([.char("k"), .up], .listUp, "previous entry", "Lists and help", .list),
-        bind([.pageDown, .ctrl("d"), .char(" ")], .listPageDown, "page down", "Lists and help", .list),
-        bind([.pageUp, .ctrl("u")], .listPageUp, "page up", "Lists and help", .list),
+        // The tree's page keys (PgDn PgUp C-f C-b C-d C-u) all page here, and Space pages as in less.
+        bind([.pageDown, .ctrl("f"), .ctrl("d"), .char(" ")], .listPageDown, "page down", "Lists and help", .list),
+        bind([.pageUp, .ctrl("b"), .ctrl("u")], .listPageUp, "page up", "Lists and help", .list),
         bind([.char("g"), .home], .listTop, "first entry", "Lists and help", .list),
         bind([.char("G"), .end], .listBottom, "last entry", "Lists and help", .list),
         bind([.enter, .char("l")], .listSelect, "jump to the entry", "Lists and help", .list),
