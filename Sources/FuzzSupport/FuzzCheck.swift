@@ -44,6 +44,14 @@ public enum FuzzCheck {
                 problems.append("cycle edge \(edge.from) → \(edge.to) outside \(graph.objectCount) objects")
             }
             for id in [0, graph.objectCount - 1] where id >= 0 { _ = index.referrers(of: id) }
+            // `$class` links and dictionary keys: every source is a real object that names the target.
+            for id in [0, graph.objectCount / 2, graph.objectCount - 1] where id >= 0 {
+                let links = index.links(to: id, limit: 64)
+                if links.count != min(64, index.linkCount(to: id)) { problems.append("links of #\(id): \(links.count) of \(index.linkCount(to: id))") }
+                for link in links where (link.from ?? -1) < 0 || (link.from ?? -1) >= graph.objectCount || link.link == nil {
+                    problems.append("link to #\(id) from \(link.from.map(String.init) ?? "nil") outside the graph")
+                }
+            }
         } else {
             problems.append("GraphIndex returned nil without cancellation")
         }

@@ -4,6 +4,17 @@ public struct Referrer: Sendable, Equatable {
     public var from: ObjectID?
     /// The key (with an `[i]` suffix for list items) under which the reference is stored.
     public var key: String
+    /// Set for a `GraphIndex.links(to:)` entry, which no field holds (its `key` is then `$class` or
+    /// `(dictionary key)`, for display).
+    public var link: Link? = nil
+
+    /// How a `GraphIndex.links(to:)` entry points at its target.
+    public enum Link: Sendable, Equatable {
+        /// The target is the referring object's `$class`.
+        case classOf
+        /// The referring plist dictionary uses the target as a key.
+        case dictionaryKey
+    }
 }
 
 /// Whole-graph facts that need every object decoded once: referrers, reachability and cycles.
@@ -21,6 +32,8 @@ public final class GraphIndex: @unchecked Sendable {
     private let edgeFrom: [Int32]  // -1 = top level
     private let edgeField: [Int32] // field index (top-level index for top-level edges)
     private let edgeItem: [Int32]  // list item index, -1 for a direct field
+    private let linkStart: [Int]   // CSR over targets of `$class` links and plist dictionary keys
+    private let linkFrom: [Int32]
     private let graph: any ObjectGraph
 
     /// Visits every object of `graph` (in parallel parts on large graphs). Nil when `progress` cancels.
@@ -44,6 +57,7 @@ public final class GraphIndex: @unchecked Sendable {
         let n = graph.objectCount
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
+        (linkStart, linkFrom) = Self.buildLinkCSR(n, edges.linkFrom, edges.linkTo)
         let (lists, listLinks) = Self.listNodes(objectCount: n, edges.listLinkFrom, edges.listLinkTo)
         let nodes = n + lists
         let adjacency = Self.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
@@ -74,7 +88,7 @@ public final class GraphIndex: @unchecked Sendable {
     /// when thousands of large objects refer to `id`. `fields` supplies a source's stored fields (a
     /// caller naming the referrers of many objects can cache them; the default decodes the source).
     public func referrers(of id: ObjectID, limit: Int? = nil, fields fieldsOf: ((ObjectID) -> [Field])? = nil) -> [Referrer] {
-        guard id >= 0, id + 1 < edgeStart.count else { return [] }
+        guard id >= 0, id < edgeStart.count - 1 else { return [] }
         var result: [Referrer] = []
         let end = limit.map { edgeStart[id] + Swift.min(Swift.max(0, $0), edgeStart[id + 1] - edgeStart[id]) } ?? edgeStart[id + 1]
         // Edges from one source are adjacent: decode each source once (a list holding the same object
@@ -97,8 +111,37 @@ public final class GraphIndex: @unchecked Sendable {
 
     /// How many references lead to `id` (each list item counts once), without decoding anything.
     public func referenceCount(of id: ObjectID) -> Int {
-        guard id >= 0, id + 1 < edgeStart.count else { return 0 }
+        guard id >= 0, id < edgeStart.count - 1 else { return 0 }
         return edgeStart[id + 1] - edgeStart[id]
+    }
+
+    /// What points at `id` other than a field (the first `limit`, when given): objects whose `$class`
+    /// it is (keyed archives, typedstreams) and plist dictionaries that use it as a key. Each is named
+    /// by its `link`. These are not referrers: they
+    /// make nothing shared and are not in `referrerCounts`, but without them a class description
+    /// would seem unused. Decodes each source once, to tell the two apart.
+    public func links(to id: ObjectID, limit: Int? = nil) -> [Referrer] {
+        guard id >= 0, id < linkStart.count - 1 else { return [] }
+        let count = linkStart[id + 1] - linkStart[id]
+        let end = linkStart[id] + Swift.min(count, Swift.max(0, limit ?? count))
+        var result: [Referrer] = []
+        var lastSource = -1, isClass = false
+        for e in linkStart[id]..<end {
+            let source = Int(linkFrom[e])
+            if source != lastSource {
+                isClass = graph.structure(source).classObjectID == id
+                lastSource = source
+            }
+            result.append(isClass ? Referrer(from: source, key: "$class", link: .classOf)
+                                  : Referrer(from: source, key: "(dictionary key)", link: .dictionaryKey))
+        }
+        return result
+    }
+
+    /// How many `$class` links and dictionary keys lead to `id`, without decoding anything.
+    public func linkCount(to id: ObjectID) -> Int {
+        guard id >= 0, id < linkStart.count - 1 else { return 0 }
+        return linkStart[id + 1] - linkStart[id]
     }
 
     /// Objects nothing reaches from the top level (the "lost and found" group).
@@ -137,6 +180,21 @@ public final class GraphIndex: @unchecked Sendable {
             cursor[t] += 1
         }
         return (start, f, fi, it, counts)
+    }
+
+    /// Link sources grouped by target, in the order found.
+    private static func buildLinkCSR(_ n: Int, _ from: [Int32], _ to: [Int32]) -> ([Int], [Int32]) {
+        var start = [Int](repeating: 0, count: n + 1)
+        for t in to where t >= 0 && Int(t) < n { start[Int(t) + 1] += 1 }
+        for i in 0..<n { start[i + 1] += start[i] }
+        var cursor = start
+        var sources = [Int32](repeating: 0, count: start[n])
+        for e in to.indices where to[e] >= 0 && Int(to[e]) < n {
+            let t = Int(to[e])
+            sources[cursor[t]] = from[e]
+            cursor[t] += 1
+        }
+        return (start, sources)
     }
 
     /// Outgoing edges per object (references plus `$class` links), as CSR.

@@ -83,7 +83,27 @@ enum DetailPane {
             out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(ValueFormatter.cut(r.key)))])
         }
         if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
+        return out + links(id, index)
+    }
+
+    /// Objects whose `$class` this is, or dictionaries using it as a key: not referrers (no field holds
+    /// them), but without them a class description would seem unused.
+    static func links(_ id: ObjectID, _ index: GraphIndex) -> [StyledLine] {
+        let total = index.linkCount(to: id)
+        guard total > 0 else { return [] }
+        let shown = index.links(to: id, limit: 50)
+        let heading = shown.first?.link == .classOf ? "instances" : "dictionaries using it as a key"
+        var out: [StyledLine] = [[], [Span("\(heading) (\(total))", Theme.heading)]]
+        for r in shown {
+            out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + r.key)])
+        }
+        if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
         return out
+    }
+
+    /// How the `links(to:)` of `id` are counted in a title: "by $class" or "as a dictionary key".
+    static func linkNoun(_ id: ObjectID, _ index: GraphIndex) -> String {
+        index.links(to: id, limit: 1).first?.link == .classOf ? "by $class" : "as a dictionary key"
     }
 
     /// The node's diagnostics, each as its glyph, offset and id, then its whole message wrapped to

@@ -49,8 +49,11 @@ enum OverlayRenderer {
             if list.isEmpty { return Content(title, [[Span("no problems found", Theme.marker)]], selectable: false) }
             return Content(title, count: list.count, selectable: true) { ProblemLine.line(list[$0]) }
         case .referrers(let id, let list, _):
-            let total = context.index?.referenceCount(of: id) ?? list.count
-            let count = total > list.count ? "first \(list.count) of \(total)" : "\(list.count)"
+            let fields = context.index?.referenceCount(of: id) ?? list.count
+            let links = context.index?.linkCount(to: id) ?? 0
+            let total = fields + links
+            var count = (total > list.count ? "first \(list.count) of " : "") + "\(fields)"
+            if links > 0, let index = context.index { count += " + \(links) \(DetailPane.linkNoun(id, index))" }
             let title = " referrers of #\(id) (\(count))  Enter jumps · Esc closes"
             if list.isEmpty { return Content(title, [[Span("nothing refers to #\(id)", Theme.marker)]], selectable: false) }
             return Content(title, count: list.count, selectable: true) { i in

@@ -62,7 +62,10 @@ extension BrowserState {
             pending = .buildIndex(then: .command(.showReferrers))
             return
         }
-        overlay = .referrers(target, index.referrers(of: target, limit: Self.referrerListLimit), ListCursor())
+        // Field referrers first, then what points at it through `$class` or as a dictionary key.
+        let fields = index.referrers(of: target, limit: Self.referrerListLimit)
+        let links = index.links(to: target, limit: Self.referrerListLimit - fields.count)
+        overlay = .referrers(target, fields + links, ListCursor())
     }
 
     /// Enter in a list: jump to the problem's node or to the referrer.
@@ -120,7 +123,8 @@ extension BrowserState {
             return
         }
         goTo(object: from, context)
-        guard let row = focusedRow(context), row.node.target == from, row.canExpand else { return }
+        // An instance of the class, or the dictionary using it as a key: no field of it holds the target.
+        guard referrer.link == nil, let row = focusedRow(context), row.node.target == from, row.canExpand else { return }
         // Focus the field that holds the reference: the one named like the referrer's key if any.
         let count = context.childCount(of: row.node)
         let label = DisplayText.escape(ValueFormatter.cut(referrer.key))
