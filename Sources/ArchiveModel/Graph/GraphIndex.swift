@@ -116,10 +116,10 @@ public final class GraphIndex: @unchecked Sendable {
     }
 
     /// What points at `id` other than a field (the first `limit`, when given): objects whose `$class`
-    /// it is (keyed archives, typedstreams) and plist dictionaries that use it as a key. Each is named
-    /// by its `link`. These are not referrers: they
-    /// make nothing shared and are not in `referrerCounts`, but without them a class description
-    /// would seem unused. Decodes each source once, to tell the two apart.
+    /// it is (keyed archives, typedstreams) and plist dictionaries that use it as a key, each marked
+    /// by its `link`. These are not referrers: they make nothing shared and are not in
+    /// `referrerCounts`, but without them a class description would seem unused. Decodes each source
+    /// once, to tell the two apart.
     public func links(to id: ObjectID, limit: Int? = nil) -> [Referrer] {
         guard id >= 0, id < linkStart.count - 1 else { return [] }
         let count = linkStart[id + 1] - linkStart[id]
