@@ -5,6 +5,8 @@ public struct GraphEdges: Sendable {
     var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
     /// `$class` links and plist dictionary keys: they keep objects reachable but are not referrers.
     var linkFrom: [Int32] = [], linkTo: [Int32] = []
+    /// For each link, whether it is a `$class` link (else a dictionary key).
+    var linkIsClass: [Bool] = []
     /// Reachability through shared inline lists: holder → list and owner's list → target pairs, where
     /// a list is written `Self.listCode(node)` (below -1) and an object by its id.
     var listLinkFrom: [Int] = [], listLinkTo: [Int] = []
@@ -20,7 +22,7 @@ public struct GraphEdges: Sendable {
         addFields(of: -1, top)
         for part in parts {
             from += part.from; to += part.to; field += part.field; item += part.item
-            linkFrom += part.linkFrom; linkTo += part.linkTo
+            linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
             listLinkFrom += part.listLinkFrom; listLinkTo += part.listLinkTo
         }
     }
@@ -29,8 +31,8 @@ public struct GraphEdges: Sendable {
     public mutating func add(_ object: GraphObject) {
         let source = Int32(truncatingIfNeeded: object.id)
         addFields(of: source, object.fields)
-        if let c = object.classObjectID { addLink(source, c) }
-        for c in object.auxiliaryReferences { addLink(source, c) }
+        if let c = object.classObjectID { addLink(source, c, isClass: true) }
+        for c in object.auxiliaryReferences { addLink(source, c, isClass: false) }
         for link in object.sharedListLinks { addListLink(object.id, link) }
     }
 
@@ -44,10 +46,11 @@ public struct GraphEdges: Sendable {
         for t in targets where t >= 0 && t < objectCount { listLinkFrom.append(list); listLinkTo.append(t) }
     }
 
-    private mutating func addLink(_ source: Int32, _ target: ObjectID) {
+    private mutating func addLink(_ source: Int32, _ target: ObjectID, isClass: Bool) {
         guard target >= 0, target < objectCount else { return }
         linkFrom.append(source)
         linkTo.append(Int32(truncatingIfNeeded: target))
+        linkIsClass.append(isClass)
     }
 
     private mutating func addFields(of source: Int32, _ fields: [Field]) {

@@ -34,6 +34,7 @@ public final class GraphIndex: @unchecked Sendable {
     private let edgeItem: [Int32]  // list item index, -1 for a direct field
     private let linkStart: [Int]   // CSR over targets of `$class` links and plist dictionary keys
     private let linkFrom: [Int32]
+    private let linkIsClass: [Bool] // else a dictionary key
     private let graph: any ObjectGraph
 
     /// Visits every object of `graph` (in parallel parts on large graphs). Nil when `progress` cancels.
@@ -57,7 +58,7 @@ public final class GraphIndex: @unchecked Sendable {
         let n = graph.objectCount
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
-        (linkStart, linkFrom) = Self.buildLinkCSR(n, edges.linkFrom, edges.linkTo)
+        (linkStart, linkFrom, linkIsClass) = Self.buildLinkCSR(n, edges.linkFrom, edges.linkTo, edges.linkIsClass)
         let (lists, listLinks) = Self.listNodes(objectCount: n, edges.listLinkFrom, edges.listLinkTo)
         let nodes = n + lists
         let adjacency = Self.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
@@ -118,24 +119,16 @@ public final class GraphIndex: @unchecked Sendable {
     /// What points at `id` other than a field (the first `limit`, when given): objects whose `$class`
     /// it is (keyed archives, typedstreams) and plist dictionaries that use it as a key, each marked
     /// by its `link`. These are not referrers: they make nothing shared and are not in
-    /// `referrerCounts`, but without them a class description would seem unused. Decodes each source
-    /// once, to tell the two apart.
+    /// `referrerCounts`, but without them a class description would seem unused. Decodes nothing.
     public func links(to id: ObjectID, limit: Int? = nil) -> [Referrer] {
         guard id >= 0, id < linkStart.count - 1 else { return [] }
         let count = linkStart[id + 1] - linkStart[id]
         let end = linkStart[id] + Swift.min(count, Swift.max(0, limit ?? count))
-        var result: [Referrer] = []
-        var lastSource = -1, isClass = false
-        for e in linkStart[id]..<end {
+        return (linkStart[id]..<end).map { e in
             let source = Int(linkFrom[e])
-            if source != lastSource {
-                isClass = graph.structure(source).classObjectID == id
-                lastSource = source
-            }
-            result.append(isClass ? Referrer(from: source, key: "$class", link: .classOf)
-                                  : Referrer(from: source, key: "(dictionary key)", link: .dictionaryKey))
+            return linkIsClass[e] ? Referrer(from: source, key: "$class", link: .classOf)
+                                  : Referrer(from: source, key: "(dictionary key)", link: .dictionaryKey)
         }
-        return result
     }
 
     /// How many `$class` links and dictionary keys lead to `id`, without decoding anything.
@@ -182,19 +175,21 @@ public final class GraphIndex: @unchecked Sendable {
         return (start, f, fi, it, counts)
     }
 
-    /// Link sources grouped by target, in the order found.
-    private static func buildLinkCSR(_ n: Int, _ from: [Int32], _ to: [Int32]) -> ([Int], [Int32]) {
+    /// Link sources and kinds grouped by target, in the order found.
+    private static func buildLinkCSR(_ n: Int, _ from: [Int32], _ to: [Int32], _ isClass: [Bool]) -> ([Int], [Int32], [Bool]) {
         var start = [Int](repeating: 0, count: n + 1)
         for t in to where t >= 0 && Int(t) < n { start[Int(t) + 1] += 1 }
         for i in 0..<n { start[i + 1] += start[i] }
         var cursor = start
         var sources = [Int32](repeating: 0, count: start[n])
+        var classes = [Bool](repeating: false, count: start[n])
         for e in to.indices where to[e] >= 0 && Int(to[e]) < n {
             let t = Int(to[e])
             sources[cursor[t]] = from[e]
+            classes[cursor[t]] = e < isClass.count && isClass[e]
             cursor[t] += 1
         }
-        return (start, sources)
+        return (start, sources, classes)
     }
 
     /// Outgoing edges per object (references plus `$class` links), as CSR.

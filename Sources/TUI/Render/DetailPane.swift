@@ -79,9 +79,7 @@ enum DetailPane {
         guard let index = context.index else { return [[], [Span("referrers", Theme.heading), Span("  press r to build the index", Theme.marker)]] }
         let total = index.referenceCount(of: id)
         var out: [StyledLine] = [[], [Span("referrers (\(total))", Theme.heading)]]
-        for r in index.referrers(of: id, limit: 50) {
-            out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(ValueFormatter.cut(r.key)))])
-        }
+        for r in index.referrers(of: id, limit: 50) { out.append(referrerLine(r)) }
         if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
         return out + links(id, index)
     }
@@ -94,11 +92,14 @@ enum DetailPane {
         let shown = index.links(to: id, limit: 50)
         let heading = shown.first?.link == .classOf ? "instances" : "dictionaries using it as a key"
         var out: [StyledLine] = [[], [Span("\(heading) (\(total))", Theme.heading)]]
-        for r in shown {
-            out.append([Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + r.key)])
-        }
+        out += shown.map(referrerLine)
         if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
         return out
+    }
+
+    /// One referrer (or link) as the pane and the `r` list show it: where from, under which key.
+    static func referrerLine(_ r: Referrer) -> StyledLine {
+        [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(ValueFormatter.cut(r.key)))]
     }
 
     /// How the `links(to:)` of `id` are counted in a title: "by $class" or "as a dictionary key".
