@@ -38,6 +38,17 @@ import Testing
         #expect(StatusLine.lastPathComponent("a/b/") == "a/b/" && StatusLine.lastPathComponent("-") == "-")
     }
 
+    @Test(arguments: [
+        ("<plist><dict/></plist>", " f │ XML plist │ 1 object │"),
+        ("{ a = b; }", " f │ OpenStep plist │ 3 objects │"),
+        ("bplist00\u{D0}\u{08}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{01}\u{01}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{01}"
+            + "\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{00}\u{09}", " f │ bplist00 plist │ 1 object │"),
+    ]) func theFormatNamesAPlainPlistOnce(_ text: String, _ prefix: String) {
+        let document = ArchiveDocument.open(InputBytes(Array(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })), name: "f")
+        let status = Headless.render(graph: document.graph, fileName: "f", cols: 100, rows: 4, keys: "").split(separator: "\n").last.map(String.init) ?? ""
+        #expect(status.hasPrefix(prefix), "\(status)")
+    }
+
     @Test func absurdSizesAreClamped() {
         let screen = Headless.screen(graph: FakeGraph.small, fileName: "f", cols: 1_000_000, rows: -5, keys: "<Resize 99999x99999>")
         #expect(screen.cols == ScreenBuffer.maxCols && screen.rows == ScreenBuffer.maxRows)

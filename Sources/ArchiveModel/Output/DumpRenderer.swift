@@ -40,7 +40,7 @@ public struct DumpRenderer {
     /// Writes the dump line by line to `write`.
     public func render(_ write: (String) -> Void) {
         let graph = document.graph
-        write("\(DisplayText.escape(document.name)): \(document.format), \(graph.archiveKind), \(graph.objectCount) objects, \(ValueFormatter.byteCount(document.input.count))")
+        write("\(DisplayText.escape(document.name)): \(document.format), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
         for d in looseDiagnostics { write("  " + Self.diagnosticLine(d)) }
         var expanded = [Bool](repeating: false, count: graph.objectCount)
         var described = [Bool](repeating: false, count: graph.objectCount)

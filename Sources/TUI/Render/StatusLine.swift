@@ -26,7 +26,7 @@ enum StatusLine {
         if state.yankPending { return [Span(" copy: v value · k key · p path · Esc cancels", Theme.statusBar)] }
         func named(_ file: String) -> String { " " + ([DisplayText.escape(file)] + context.location).joined(separator: " › ") }
         let format = formatName(context.graph)
-        let count = "\(context.graph.objectCount) objects"
+        let count = context.graph.objectCount == 1 ? "1 object" : "\(context.graph.objectCount) objects"
         let tail = state.message ?? breadcrumb(state, context)
         let minimumTail = min(TextLayout.width(tail), state.message == nil ? 24 : 48)
         func fits(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail <= width }
@@ -81,7 +81,8 @@ enum StatusLine {
         default: graph.container.description
         }
         let kind = DisplayText.escape(graph.archiveKind)
-        return kind.isEmpty || kind == container ? container : container + " " + kind
+        // "XML plist", not "XML plist plist"; "typedstream", not "typedstream typedstream".
+        return kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind
     }
 
     /// Labels from the top level to the focus, joined with `›`.
