@@ -25,7 +25,10 @@ let package = Package(
     ],
     targets: [
         // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
-        .target(name: "ArchiveModel", swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "ArchiveModel", dependencies: ["CMappingGuard"], swiftSettings: modelEdgeCoverageOnly),
+        // The SIGBUS guard for mapped input files (C: a signal handler). Process-wide state by necessity,
+        // since signal dispositions are; nothing else in ArchiveModel keeps any.
+        .target(name: "CMappingGuard"),
         // ncursesw, imported only by the terminal seam in TUI.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly),

@@ -24,11 +24,18 @@ public enum Browser {
         var jobs: [Job] = []
         if indexInBackground { jobs.append(start(.buildIndex, then: nil, stack.current)) }
         var dirty = true
+        var lossReported = false
         while !stack.shouldQuit {
             let session = stack.current
             let progress = jobs.first { $0.session === session }?.work.label
-            if dirty || progress != nil {
-                terminal.present(Renderer.render(session.state, context: session.context, progress: progress))
+            func present() { terminal.present(Renderer.render(session.state, context: session.context, progress: progress)) }
+            if dirty || progress != nil { present() }
+            // Another process cut the mapped file short (found by the frame just drawn, or by background
+            // work): the guard turned its pages into zeros. Said at once, in the same frame's place.
+            if !lossReported, let offset = graph.input.bytesLostFrom {
+                lossReported = true
+                session.state.message = StatusLine.bytesLostMessage(from: offset)
+                present()
             }
             // Never block for long: SIGWINCH may be handled on another thread (the job threads), and
             // ncurses only reports KEY_RESIZE on its next read.

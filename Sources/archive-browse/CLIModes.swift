@@ -6,9 +6,20 @@ import Glibc
 
 /// The non-interactive modes and the hand-off to the browser; each returns the exit status.
 enum CLIModes {
-    /// 2 when the input was not decoded at all, else 0 (clean) or 1 (errors or warnings).
+    /// 2 when the input was not decoded at all or changed while it was read, else 0 (clean) or 1
+    /// (errors or warnings).
     static func status(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> Int32 {
-        document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
+        if reportLostBytes(document) { return 2 }
+        return document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
+    }
+
+    /// Says on standard error when another process cut the (mapped) file short while it was read, so
+    /// that what was printed past that point came from zeros, not the file. Returns whether it did.
+    static func reportLostBytes(_ document: ArchiveDocument) -> Bool {
+        guard let offset = document.input.bytesLostFrom else { return false }
+        FileOutput.standardError.write("archive-browse: \(DisplayText.escape(document.name)) was cut short by another process while it was read:"
+            + " its bytes from offset \(offset) on read as zeros, so the output describes them, not the file; run again\n")
+        return true
     }
 
     static func check(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
@@ -51,7 +62,7 @@ enum CLIModes {
         // One line per screen row, each ended like any text output (the shell prompt starts on its own line).
         out.line(Headless.render(graph: document.graph, fileName: document.name, cols: parts[0], rows: parts[1], keys: keys))
         out.flush()
-        return 0
+        return reportLostBytes(document) ? 2 : 0
     }
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
@@ -64,6 +75,8 @@ enum CLIModes {
             FileOutput.standardError.write("archive-browse: the browser needs a terminal; use --dump, --check, --json or --screen\n")
             return 2
         }
-        return Browser.run(graph: document.graph, fileName: document.name)
+        let status = Browser.run(graph: document.graph, fileName: document.name)
+        _ = reportLostBytes(document) // after the terminal is restored, so the shell keeps the line
+        return status
     }
 }

@@ -6,7 +6,8 @@ import Glibc
 
 /// Files that change under us: an input read from a file must not crash (SIGBUS) when another
 /// process truncates or rewrites the file while the input is held. Files below
-/// `InputBytes.mapThreshold` are copied on open, so the bytes stay as they were.
+/// `InputBytes.mapThreshold` are copied on open, so the bytes stay as they were. (Mapped files:
+/// `MappedInputGuardTests`.)
 @Suite(.serialized) struct InputBytesTruncationTests {
     /// A fresh temporary directory (removed by the caller with `remove(_:)`).
     static func temporaryDirectory() -> String? {

@@ -1,3 +1,4 @@
+import CMappingGuard
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,8 @@ public final class InputBytes: @unchecked Sendable {
         case owned(UnsafeMutableRawBufferPointer)
         /// From `malloc`/`realloc` (a stream read), released with `free`.
         case heap(UnsafeMutableRawPointer)
-        case mapped(UnsafeMutableRawPointer, Int)
+        /// A read-only mapping, registered with the SIGBUS guard in `slot`.
+        case mapped(UnsafeMutableRawPointer, Int, slot: Int32)
         case empty
     }
 
@@ -51,8 +53,8 @@ public final class InputBytes: @unchecked Sendable {
         buffer = UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
-    private init(mapped pointer: UnsafeMutableRawPointer, count: Int) {
-        storage = .mapped(pointer, count)
+    private init(mapped pointer: UnsafeMutableRawPointer, count: Int, slot: Int32) {
+        storage = .mapped(pointer, count, slot: slot)
         buffer = UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
@@ -60,13 +62,24 @@ public final class InputBytes: @unchecked Sendable {
         switch storage {
         case .owned(let memory): memory.deallocate()
         case .heap(let pointer): free(pointer)
-        case .mapped(let pointer, let count): munmap(pointer, count)
+        case .mapped(let pointer, let count, let slot):
+            mapping_guard_unregister(slot)
+            munmap(pointer, count)
         case .empty: break
         }
     }
 
     /// Number of bytes.
     public var count: Int { buffer.count }
+
+    /// Where the bytes stopped being the file's, when the file was cut short by another process while
+    /// it was mapped: the first offset of the pages found missing, which now read as zeros. Nil while
+    /// nothing was lost, and always nil for an input read into memory (a copy cannot change).
+    public var bytesLostFrom: Int? {
+        guard case .mapped(_, _, let slot) = storage, mapping_guard_fault_count(slot) > 0 else { return nil }
+        // size_t arrives as Int; the guard stores the offset before it counts the fault.
+        return Swift.min(Swift.max(mapping_guard_first_lost_offset(slot), 0), buffer.count)
+    }
 
     /// The byte at `offset`, or nil when out of bounds.
     @inline(__always)
@@ -134,9 +147,11 @@ extension InputBytes {
     /// A copy cannot change under us: another process truncating or rewriting the file afterwards has
     /// no effect. A mapping can: Linux removes the pages past a new end of file from every mapping
     /// (private copy-on-write pages included), and the next read of them raises SIGBUS, which Swift
-    /// cannot turn into an error safely. Neither `MAP_POPULATE` nor `mlock` prevents that. So files up
-    /// to 256 MiB are read (RSS = file size; 0.26 s for 256 MiB from the page cache here) and only
-    /// larger ones, where a copy would cost too much memory and time, are mapped, with that risk.
+    /// cannot turn into an error. Neither `MAP_POPULATE` nor `mlock` prevents that. So files up to
+    /// 256 MiB are read (RSS = file size; 0.26 s for 256 MiB from the page cache here), and larger
+    /// ones, where a copy would cost too much memory and time, are mapped under the SIGBUS guard of
+    /// `CMappingGuard`: pages that vanish read as zeros and `bytesLostFrom` says where they begin. When
+    /// the guard has no free slot the file is read like a small one.
     public static let mapThreshold = 256 << 20
 
     /// Opens `path` read-only and reads (or maps) its bytes. The file is never written.
@@ -162,7 +177,9 @@ extension InputBytes {
         // to `streamLimit`.
         guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: path, limit: streamLimit) }
         if size >= threshold, let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED {
-            return InputBytes(mapped: pointer, count: size)
+            let slot = mapping_guard_register(pointer, size)
+            if slot >= 0 { return InputBytes(mapped: pointer, count: size, slot: slot) }
+            munmap(pointer, size)
         }
         return try read(fd: fd, size: size, name: path)
     }

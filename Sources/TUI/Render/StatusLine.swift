@@ -62,14 +62,21 @@ enum StatusLine {
         return "…" + glyphs.map(\.text).joined()
     }
 
-    /// Problem count and help hint, shorter on narrow screens.
+    /// Problem count and help hint, shorter on narrow screens; first, when the file was cut short on
+    /// disk while open, where (it stays: every row past there shows zeros, not the file).
     static func rightPart(_ state: BrowserState, _ context: BrowserContext, progress: String?, cols: Int) -> String {
         if let progress { return progress + " " }
         let (count, checked) = context.problemCount
         let problems = count == 1 ? "1 problem" : "\(count) problems"
-        if cols >= 70 { return "\(problems)\(checked ? "" : " so far") │ ? help " }
-        if cols >= 36 { return "\(problems) │ ? help " }
-        return "\(count)! ? "
+        let lost = context.graph.input.bytesLostFrom
+        if cols >= 70 { return (lost.map { "file cut at \($0) │ " } ?? "") + "\(problems)\(checked ? "" : " so far") │ ? help " }
+        if cols >= 36 { return (lost == nil ? "" : "file cut │ ") + "\(problems) │ ? help " }
+        return (lost == nil ? "" : "cut ") + "\(count)! ? "
+    }
+
+    /// The message shown once when the browser finds that the file was cut short while open.
+    static func bytesLostMessage(from offset: Int) -> String {
+        "file cut short on disk: bytes from \(offset) on now read as zeros"
     }
 
     static func formatName(_ graph: any ObjectGraph) -> String {
