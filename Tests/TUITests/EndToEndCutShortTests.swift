@@ -38,8 +38,8 @@ import Testing
 
         #expect(truncate(path, 0) == 0)
         try b.send("x") // the hex view reads the first page again: gone from the file now
-        #expect(b.waitForStatus("file cut short on disk: bytes from 0 on now read as zeros"), "\(b.screen)")
-        #expect(b.statusLine().contains("file cut at 0 │"), "\(b.screen)")
+        #expect(b.waitForStatus("file cut short: zeros from byte 0 on"), "\(b.screen)")
+        #expect(b.statusLine().contains("file cut │"), "the short mark beside the message:\n\(b.screen)")
         #expect(b.waitFor("00000000  00 00 00 00 00 00 00 00"), "the header now reads as zeros:\n\(b.screen)")
         #expect(!b.lines().contains { $0.contains("62 70 6c 69") }, "no stale header bytes:\n\(b.screen)")
         // The message goes with the next key; the mark stays.

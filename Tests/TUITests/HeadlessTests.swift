@@ -38,6 +38,21 @@ import Testing
         #expect(StatusLine.lastPathComponent("a/b/") == "a/b/" && StatusLine.lastPathComponent("-") == "-")
     }
 
+    /// A message gets the room of the count's long form ("so far", "file cut at N"), which would
+    /// otherwise cut it short at 80 columns.
+    @Test func aMessageTakesTheRoomOfTheLongCount() {
+        let session = Session(graph: FakeGraph.small, fileName: "/home/analyst/cases/fake.plist", cols: 80, rows: 4)
+        func status() -> String {
+            var screen = ScreenBuffer(cols: 80, rows: 1)
+            StatusLine.draw(session.state, session.context, progress: nil, row: 0, into: &screen)
+            return screen.line(0)
+        }
+        #expect(status().contains("1 problem so far │ ? help"), "\(status())")
+        session.state.message = String(repeating: "m", count: 40) + " end"
+        #expect(status().contains(String(repeating: "m", count: 40) + " end"), "\(status())")
+        #expect(status().hasSuffix(" 1 problem │ ? help"), "\(status())")
+    }
+
     @Test(arguments: [
         ("<plist><dict/></plist>", " f │ XML plist │ 1 object │"),
         ("{ a = b; }", " f │ OpenStep plist │ 3 objects │"),

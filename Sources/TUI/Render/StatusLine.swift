@@ -10,7 +10,9 @@ enum StatusLine {
             screen.write([Span(prefix + text), Span("█", Theme.marker)], row: row, col: 0, width: screen.cols, fill: .plain)
             return
         }
-        let right = rightPart(state, context, progress: progress, cols: screen.cols)
+        // While a message shows, the count takes its short form: the message is what to read now.
+        let rightCols = state.message != nil && !state.yankPending ? min(screen.cols, 69) : screen.cols
+        let right = rightPart(state, context, progress: progress, cols: rightCols)
         let rightWidth = min(TextLayout.width(right) + 1, max(0, screen.cols / 2))
         let leftWidth = max(0, screen.cols - rightWidth - 1)
         screen.write(leftPart(state, context, width: leftWidth), row: row, col: 0, width: leftWidth, fill: Theme.statusBar)
@@ -76,7 +78,7 @@ enum StatusLine {
 
     /// The message shown once when the browser finds that the file was cut short while open.
     static func bytesLostMessage(from offset: Int) -> String {
-        "file cut short on disk: bytes from \(offset) on now read as zeros"
+        "file cut short: zeros from byte \(offset) on"
     }
 
     static func formatName(_ graph: any ObjectGraph) -> String {
