@@ -15,7 +15,8 @@ struct ArchiveBrowseCommand: ParsableCommand {
         discussion: """
             Without a mode flag, opens FILE in the interactive browser (needs a terminal).
             FILE may be - for standard input. Exit status: 0 clean, 1 problems found (errors or \
-            warnings), 2 unreadable file or bad arguments.
+            warnings), 2 unreadable file, bad arguments, or a file another process cut short while it \
+            was read.
             """
     )
 
