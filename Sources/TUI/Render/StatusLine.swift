@@ -11,7 +11,7 @@ enum StatusLine {
             return
         }
         // While a message shows, the count takes its short form: the message is what to read now.
-        let rightCols = state.message != nil && !state.yankPending ? min(screen.cols, 69) : screen.cols
+        let rightCols = state.message != nil && !state.yankPending ? min(screen.cols, longCountColumns - 1) : screen.cols
         let right = rightPart(state, context, progress: progress, cols: rightCols)
         let rightWidth = min(TextLayout.width(right) + 1, max(0, screen.cols / 2))
         let leftWidth = max(0, screen.cols - rightWidth - 1)
@@ -64,6 +64,9 @@ enum StatusLine {
         return "…" + glyphs.map(\.text).joined()
     }
 
+    /// From this width on, the count takes its long form ("so far", "file cut at N").
+    static let longCountColumns = 70
+
     /// Problem count and help hint, shorter on narrow screens; first, when the file was cut short on
     /// disk while open, where (it stays: every row past there shows zeros, not the file).
     static func rightPart(_ state: BrowserState, _ context: BrowserContext, progress: String?, cols: Int) -> String {
@@ -71,7 +74,7 @@ enum StatusLine {
         let (count, checked) = context.problemCount
         let problems = count == 1 ? "1 problem" : "\(count) problems"
         let lost = context.graph.input.bytesLostFrom
-        if cols >= 70 { return (lost.map { "file cut at \($0) │ " } ?? "") + "\(problems)\(checked ? "" : " so far") │ ? help " }
+        if cols >= longCountColumns { return (lost.map { "file cut at \($0) │ " } ?? "") + "\(problems)\(checked ? "" : " so far") │ ? help " }
         if cols >= 36 { return (lost == nil ? "" : "file cut │ ") + "\(problems) │ ? help " }
         return (lost == nil ? "" : "cut ") + "\(count)! ? "
     }
