@@ -33,7 +33,7 @@ public final class InputBytes: @unchecked Sendable {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
         // Arrays, slices and buffers copy in one block; the generic element-by-element copy (this init is
         // not specialized for callers in other modules) cost a fuzz target 4% of its time.
-        let copied = bytes.withContiguousStorageIfAvailable { source in
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
             memory.copyMemory(from: UnsafeRawBufferPointer(source))
         }
         if copied == nil { _ = memory.initializeMemory(as: UInt8.self, from: bytes) }

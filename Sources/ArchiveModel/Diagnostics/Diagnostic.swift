@@ -20,8 +20,9 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 
 /// A located problem found while decoding or validating an input.
 ///
-/// `id` is stable (e.g. `bplist.ref.out-of-range`) so scripts and tests can match on it; `message` is
-/// lowercase and carries the numbers involved.
+/// `id` is stable (e.g. `bplist.ref.out-of-range`) so scripts and tests can match on it, and registered
+/// in `DiagnosticRegistry` with its explanation; `message` is lowercase and carries the numbers
+/// involved. `range` is where the defect is (the damaged field); `notes` say where its effects show.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let id: String
     public let severity: Severity
@@ -32,10 +33,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let position: TextPosition?
     /// The object (bplist object index, or archive object id) the problem belongs to.
     public let object: Int?
+    /// Secondary locations: where the defect's effects show, or what it is measured against.
+    public let notes: [DiagnosticNote]
 
+    /// A diagnostic of the registered kind `code`, with the kind's severity unless `severity` is given.
+    public init<Code: DiagnosticCatalog>(
+        _ code: Code, _ message: String, severity: Severity? = nil,
+        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = []
+    ) {
+        self.init(code.rawValue, severity ?? code.severity, message, range: range, position: position, object: object, notes: notes)
+    }
+
+    /// A diagnostic with an id given as text. Producers use the catalog initializer, so that every id
+    /// they report is registered; this one serves stand-ins in tests and copies of diagnostics.
     public init(
         _ id: String, _ severity: Severity, _ message: String,
-        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil
+        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = []
     ) {
         self.id = id
         self.severity = severity
@@ -44,6 +57,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.range = range
         self.position = position
         self.object = object
+        self.notes = notes
+    }
+
+    /// A copy with other fields (for re-homing a diagnostic: another object, range, message or notes).
+    public func with(
+        message: String? = nil, severity: Severity? = nil, range: ByteRange?? = nil, object: Int?? = nil,
+        notes: [DiagnosticNote]? = nil
+    ) -> Diagnostic {
+        Diagnostic(id, severity ?? self.severity, message ?? self.message, range: range ?? self.range,
+                   position: position, object: object ?? self.object, notes: notes ?? self.notes)
     }
 
     /// Longest message kept, in Unicode scalars; longer ones are cut with `…`. Messages quote file text
