@@ -41,6 +41,12 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Flag(help: "Open the built-in demo archive (add 'corrupt' as FILE for the damaged variant).")
     var demo = false
 
+    @Option(help: ArgumentHelp("Explain a diagnostic id (e.g. bplist.ref.out-of-range): what it means, how Apple's reader behaves, what to do.", valueName: "ID"))
+    var explain: String?
+
+    @Flag(help: "With --check or --dump: list every diagnostic instead of grouping an id reported many times.")
+    var noGroup = false
+
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -59,6 +65,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if explain != nil {
+            if file != nil || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
+            return
+        }
         let modes = [dump, check, json, screen != nil].filter { $0 }.count
         if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
         if !demo && file == nil { throw ValidationError("missing FILE (or use --demo)") }
@@ -66,11 +76,12 @@ struct ArchiveBrowseCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let explain { throw ExitCode(CLIModes.explain(explain)) }
         let document = try openDocument()
         let output = FileOutput.standardOutput
         defer { output.flush() }
-        if check { throw ExitCode(CLIModes.check(document, output)) }
-        if dump { throw ExitCode(CLIModes.dump(document, output)) }
+        if check { throw ExitCode(CLIModes.check(document, output, grouped: !noGroup)) }
+        if dump { throw ExitCode(CLIModes.dump(document, output, grouped: !noGroup)) }
         if json { throw ExitCode(CLIModes.json(document, output)) }
         if let screen { throw ExitCode(try CLIModes.screen(document, size: screen, keys: keys, output)) }
         throw ExitCode(CLIModes.interactive(document))

@@ -22,22 +22,35 @@ enum CLIModes {
         return true
     }
 
-    static func check(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
+    static func check(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool) -> Int32 {
         let diagnostics = EmbeddedCheck.fullCheck(of: document.graph)
-        for line in CheckReport.lines(diagnostics) { out.line(line) }
+        for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line(line) }
         out.flush()
         FileOutput.standardError.write("\(DisplayText.escape(document.name)): \(document.format): \(CheckReport.summary(diagnostics))\n")
         return status(document, diagnostics)
     }
 
-    static func dump(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
+    static func dump(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool) -> Int32 {
         let diagnostics = document.graph.fullCheck()
         let index = GraphIndex(graph: document.graph)
         // Embedded archives are dumped in place with their own diagnostics; the summary counts them too.
-        DumpRenderer(document: document, diagnostics: diagnostics, index: index).render { out.line($0) }
+        DumpRenderer(document: document, diagnostics: diagnostics, index: index, grouped: grouped).render { out.line($0) }
         let all = diagnostics + EmbeddedCheck.diagnostics(in: document.graph)
         out.line("diagnostics: " + CheckReport.summary(all))
         return status(document, all)
+    }
+
+    /// `--explain ID`: the registered explanation, or exit 2 with the nearest ids.
+    static func explain(_ id: String) -> Int32 {
+        guard let kind = DiagnosticRegistry.kind(id) else {
+            let nearest = DiagnosticRegistry.nearest(to: id).joined(separator: ", ")
+            FileOutput.standardError.write("archive-browse: no diagnostic is called \"\(DisplayText.escape(id))\"; the nearest: \(nearest)\n")
+            return 2
+        }
+        let out = FileOutput.standardOutput
+        for line in DiagnosticExplanation.lines(kind, width: 80) { out.line(line) }
+        out.flush()
+        return 0
     }
 
     static func json(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {

@@ -48,11 +48,18 @@ import Testing
 
     /// The dump lines that are diagnostics of the dumped archive itself (not of an archive embedded in
     /// it, whose lines carry `┊`).
+    /// A grouped id counts once where its first member is written and `N - 1` on its `[grouped] N ×`
+    /// line at the end.
     static func diagnosticLines(_ dump: [String]) -> Int {
-        dump.filter { line in
+        let inline = dump.filter { line in
             let text = line.drop { $0 == " " }
             return !line.contains("┊") && ["! error ", "? warning ", "i note "].contains { text.hasPrefix($0) }
         }.count
+        let grouped = dump.filter { !$0.contains("┊") }.compactMap { line -> Int? in
+            guard let range = line.range(of: "[grouped] ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber }).map { $0 - 1 }
+        }
+        return inline + grouped.reduce(0, +)
     }
 
     @Test func theDumpCarriesEveryDiagnosticOnce() throws {

@@ -1,25 +1,67 @@
 /// `--check`: one diagnostic per line, `offset: severity: id: message`, and the exit status.
+///
+/// Whole-file causes (`damage.*`, `wrapper.*`) come first, then the rest by offset. A diagnostic's
+/// notes follow it on indented lines; an id reported `DiagnosticGroups.threshold` times or more is
+/// one line saying how many, with the other offsets on an indented line (`grouped: false` lists each).
 public enum CheckReport {
     /// Exit status: 0 when clean (notes only), 1 when errors or warnings were found.
     public static func exitStatus(_ diagnostics: [Diagnostic]) -> Int32 {
         diagnostics.contains { $0.severity >= .warning } ? 1 : 0
     }
 
-    /// The lines of the report, sorted by offset, escaped for display.
-    public static func lines(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.sortedByOffset().map { d in
-            let offset = d.range.map { String($0.start) } ?? "-"
-            let position = d.position.map { " (line \($0.line), column \($0.column))" } ?? ""
-            return "\(offset): \(d.severity.rawValue): \(d.id): \(DisplayText.escapeMessage(d.message))\(position)"
+    /// The lines of the report, in report order, escaped for display.
+    public static func lines(_ diagnostics: [Diagnostic], grouped: Bool = true) -> [String] {
+        let entries = grouped
+            ? DiagnosticGroups.entries(diagnostics)
+            : DiagnosticGroups.reportOrder(diagnostics).map { DiagnosticGroups.Entry.single($0) }
+        var lines: [String] = []
+        for entry in entries {
+            let d = entry.first
+            switch entry {
+            case .single:
+                lines.append(line(d, message: d.message))
+            case .group(_, let members):
+                lines.append(line(d, severity: entry.severity, message: "\(members.count) × this diagnostic; the first: " + d.message))
+                lines.append("    also at " + otherPlaces(members) + " (--no-group lists each)")
+            }
+            lines += d.notes.map(noteLine)
         }
+        return lines
+    }
+
+    /// `offset[ (line L, column C)]: severity: id: message`.
+    static func line(_ d: Diagnostic, severity: Severity? = nil, message: String) -> String {
+        let offset = d.range.map { String($0.start) } ?? "-"
+        let position = d.position.map { " (line \($0.line), column \($0.column))" } ?? ""
+        return "\(offset)\(position): \((severity ?? d.severity).rawValue): \(d.id): \(DisplayText.escapeMessage(message))"
+    }
+
+    /// `    note: [start, end) (line L, column C): message`, under its diagnostic.
+    static func noteLine(_ note: DiagnosticNote) -> String {
+        var location = note.range.map { "\($0)" } ?? ""
+        if let p = note.position { location += location.isEmpty ? "line \(p.line), column \(p.column)" : " (line \(p.line), column \(p.column))" }
+        return "    note: " + (location.isEmpty ? "" : location + ": ") + DisplayText.escapeMessage(note.message)
+    }
+
+    /// The distinct offsets of a group's members after the first's: up to 12, then the last.
+    static func otherPlaces(_ members: [Diagnostic]) -> String {
+        var seen: Set<Int> = [members.first?.range?.start ?? -1]
+        var offsets: [String] = []
+        for d in members.dropFirst() {
+            guard let start = d.range?.start else { continue }
+            if seen.insert(start).inserted { offsets.append(String(start)) }
+        }
+        if offsets.isEmpty { return "the same offset" }
+        let shown = offsets.count > 13 ? offsets.prefix(12).joined(separator: ", ") + ", … " + (offsets.last ?? "")
+            : offsets.joined(separator: ", ")
+        return shown
     }
 
     /// A closing summary line: `3 errors, 1 warning, 2 notes`.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        func count(_ s: Severity, _ word: String) -> String {
-            let n = diagnostics.filter { $0.severity == s }.count
-            return "\(n) \(word)\(n == 1 ? "" : "s")"
-        }
-        return [count(.error, "error"), count(.warning, "warning"), count(.note, "note")].joined(separator: ", ")
+        var counts: [Severity: Int] = [:]
+        for d in diagnostics { counts[d.severity, default: 0] += 1 }
+        return [English.count(counts[.error] ?? 0, "error"), English.count(counts[.warning] ?? 0, "warning"),
+                English.count(counts[.note] ?? 0, "note")].joined(separator: ", ")
     }
 }

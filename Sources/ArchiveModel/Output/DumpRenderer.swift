@@ -8,6 +8,11 @@ public struct DumpRenderer {
     let diagnosticsByObject: [ObjectID: [Diagnostic]]
     /// Diagnostics that belong to no object, printed at the top.
     let looseDiagnostics: [Diagnostic]
+    /// Ids reported `DiagnosticGroups.threshold` times or more, with their count: only the first is
+    /// written in place, the others are summed up at the end (unless `grouped` is false).
+    let groupCounts: [String: Int]
+    /// Every occurrence of each grouped id, for the closing summary.
+    let groupMembers: [String: [Diagnostic]]
 
     /// How deep archives inside archives are dumped.
     let nesting: Int
@@ -18,7 +23,8 @@ public struct DumpRenderer {
     /// is decoded once for all their referrer lists, not once per object (quadratic in its size).
     let referrerFields = FieldsCache()
 
-    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0, fileOffset: Int? = 0) {
+    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0, fileOffset: Int? = 0,
+                grouped: Bool = true) {
         self.document = document
         self.nesting = nesting
         self.fileOffset = fileOffset
@@ -29,7 +35,13 @@ public struct DumpRenderer {
             if let id = d.object, id >= 0, id < document.graph.objectCount { byObject[id, default: []].append(d) } else { loose.append(d) }
         }
         diagnosticsByObject = byObject
-        looseDiagnostics = loose
+        looseDiagnostics = DiagnosticGroups.reportOrder(loose)
+        var members: [String: [Diagnostic]] = [:]
+        if grouped {
+            for entry in DiagnosticGroups.entries(diagnostics) { if case .group(let id, let all) = entry { members[id] = all } }
+        }
+        groupMembers = members
+        groupCounts = members.mapValues(\.count)
     }
 
     /// Rows deeper than this are indented as if at this depth, with their depth written out, so a
@@ -41,7 +53,17 @@ public struct DumpRenderer {
     public func render(_ write: (String) -> Void) {
         let graph = document.graph
         write("\(DisplayText.escape(document.name)): \(document.format), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
-        for d in looseDiagnostics { write("  " + Self.diagnosticLine(d)) }
+        var written: Set<String> = []
+        func writeDiagnostic(_ d: Diagnostic, indent: String) {
+            if let count = groupCounts[d.id] {
+                guard written.insert(d.id).inserted else { return }
+                write(indent + Self.diagnosticLine(d) + "  [1 of \(count) \(d.id); the others are listed at the end]")
+            } else {
+                write(indent + Self.diagnosticLine(d))
+            }
+            for note in d.notes { write(indent + "    " + Self.noteLine(note)) }
+        }
+        for d in looseDiagnostics { writeDiagnostic(d, indent: "  ") }
         var expanded = [Bool](repeating: false, count: graph.objectCount)
         var described = [Bool](repeating: false, count: graph.objectCount)
         var onPath = [Bool](repeating: false, count: graph.objectCount)
@@ -71,7 +93,7 @@ public struct DumpRenderer {
             if node.target.map({ !described[$0] }) ?? true { writeEmbedded(node, indent: indent, write) }
             if let target = node.target, !described[target] {
                 described[target] = true
-                for d in diagnosticsByObject[target] ?? [] { write(indent + "  " + Self.diagnosticLine(d)) }
+                for d in diagnosticsByObject[target] ?? [] { writeDiagnostic(d, indent: indent + "  ") }
             }
             guard expand else { continue }
             if let target = node.target { expanded[target] = true; onPath[target] = true }
@@ -81,19 +103,28 @@ public struct DumpRenderer {
                 stack.append((outline.child(of: node, at: i), depth + 1))
             }
         }
-        writeUnshown(described: described, write)
+        writeUnshown(described: described, writeDiagnostic, write)
+        writeGroups(write)
+    }
+
+    /// One line per grouped id: how many, and where the others are.
+    private func writeGroups(_ write: (String) -> Void) {
+        for (id, members) in groupMembers.sorted(by: { $0.key < $1.key }) {
+            write("  [grouped] \(members.count) × \(id); after the first (shown in place) at " + CheckReport.otherPlaces(members)
+                  + " (--no-group writes each in place; --json lists all)")
+        }
     }
 
     /// The diagnostics of objects no row showed (a dictionary key that is a container, an object the
     /// offset table cannot place, a class description), so the dump carries every diagnostic its
     /// summary counts.
-    private func writeUnshown(described: [Bool], _ write: (String) -> Void) {
+    private func writeUnshown(described: [Bool], _ writeDiagnostic: (Diagnostic, String) -> Void, _ write: (String) -> Void) {
         let unshown = diagnosticsByObject.keys.filter { !described[$0] }.sorted()
         guard !unshown.isEmpty else { return }
         write("  [objects not shown above] \(unshown.count == 1 ? "1 object" : "\(unshown.count) objects") with diagnostics")
         for id in unshown {
             write("    #\(id)")
-            for d in diagnosticsByObject[id] ?? [] { write("      " + Self.diagnosticLine(d)) }
+            for d in diagnosticsByObject[id] ?? [] { writeDiagnostic(d, "      ") }
         }
     }
 
@@ -163,6 +194,13 @@ public struct DumpRenderer {
         if let target = node.target { text += "  #\(target)" }
         if let range = node.range { text += " \(range)" }
         return text
+    }
+
+    /// `note [start, end): message`, under its diagnostic.
+    static func noteLine(_ note: DiagnosticNote) -> String {
+        var location = note.range.map { " \($0)" } ?? ""
+        if let p = note.position { location += " (\(p))" }
+        return "note\(location): \(DisplayText.escapeMessage(note.message))"
     }
 
     /// `! error bplist.ref.out-of-range @12: message`.

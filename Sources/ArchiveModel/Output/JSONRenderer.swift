@@ -79,7 +79,15 @@ public struct JSONRenderer {
         w.raw(",\"severity\":\"\(d.severity.rawValue)\",\"message\":"); w.string(d.message)
         w.raw(",\"range\":"); writeRange(d.range, &w)
         w.raw(",\"line\":\(d.position.map { String($0.line) } ?? "null"),\"column\":\(d.position.map { String($0.column) } ?? "null")")
-        w.raw(",\"object\":\(d.object.map(String.init) ?? "null")}")
+        w.raw(",\"object\":\(d.object.map(String.init) ?? "null")")
+        w.raw(",\"notes\":[")
+        for (i, note) in d.notes.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"message\":"); w.string(note.message)
+            w.raw(",\"range\":"); writeRange(note.range, &w)
+            w.raw(",\"line\":\(note.position.map { String($0.line) } ?? "null"),\"column\":\(note.position.map { String($0.column) } ?? "null")}")
+        }
+        w.raw("]}")
     }
 }
 

@@ -1,0 +1,73 @@
+/// Reporting order and grouping of diagnostics, shared by `--check`, `--dump`, the status line and
+/// the problems list.
+///
+/// Whole-file causes (`damage.*`) and wrappers (`wrapper.*`) come first, then everything else by
+/// offset. An id reported `threshold` times or more becomes one group placed where its first member
+/// is ("214 × xml.string.control-character, first at …"); `--json` keeps every one.
+public enum DiagnosticGroups {
+    /// Ids seen this many times or more are grouped.
+    public static let threshold = 4
+
+    /// One line of a grouped report: a diagnostic on its own, or every diagnostic of one id.
+    public enum Entry: Sendable, Equatable {
+        case single(Diagnostic)
+        /// `members` in report order; the first stands for the group.
+        case group(id: String, members: [Diagnostic])
+
+        /// The diagnostic shown for the entry (a group's first member).
+        public var first: Diagnostic {
+            switch self {
+            case .single(let d): d
+            case .group(_, let members): members[0]
+            }
+        }
+
+        /// How many diagnostics the entry stands for.
+        public var count: Int {
+            switch self {
+            case .single: 1
+            case .group(_, let members): members.count
+            }
+        }
+
+        /// The worst severity among the members.
+        public var severity: Severity {
+            switch self {
+            case .single(let d): d.severity
+            case .group(_, let members): members.map(\.severity).max() ?? .note
+            }
+        }
+    }
+
+    /// Whether `d` names a cause of the whole file rather than a place in it.
+    public static func isWholeFile(_ d: Diagnostic) -> Bool {
+        d.id.hasPrefix("damage.") || d.id.hasPrefix("wrapper.")
+    }
+
+    /// Whole-file causes first (worst first, in the order found), then the rest by offset.
+    public static func reportOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let causes = diagnostics.filter(isWholeFile)
+        let rest = causes.isEmpty ? diagnostics : diagnostics.filter { !isWholeFile($0) }
+        let rankedCauses = causes.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
+        return rankedCauses + rest.sortedByOffset()
+    }
+
+    /// `diagnostics` in report order with ids of `threshold` or more members grouped at their first
+    /// member's place. Whole-file causes are never grouped.
+    public static func entries(_ diagnostics: [Diagnostic], threshold: Int = threshold) -> [Entry] {
+        let ordered = reportOrder(diagnostics)
+        var counts: [String: Int] = [:]
+        for d in ordered where !isWholeFile(d) { counts[d.id, default: 0] += 1 }
+        var members: [String: [Diagnostic]] = [:]
+        for d in ordered where (counts[d.id] ?? 0) >= threshold { members[d.id, default: []].append(d) }
+        var entries: [Entry] = []
+        var placed = Set<String>()
+        for d in ordered {
+            guard let group = members[d.id], !isWholeFile(d) else { entries.append(.single(d)); continue }
+            if placed.insert(d.id).inserted { entries.append(.group(id: d.id, members: group)) }
+        }
+        return entries
+    }
+}
