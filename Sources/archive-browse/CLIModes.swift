@@ -23,7 +23,7 @@ enum CLIModes {
     }
 
     static func check(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool) -> Int32 {
-        let diagnostics = EmbeddedCheck.fullCheck(of: document.graph)
+        let diagnostics = DocumentCheck.fullCheck(of: document.graph)
         for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line(line) }
         out.flush()
         FileOutput.standardError.write("\(DisplayText.escape(document.name)): \(document.format): \(CheckReport.summary(diagnostics))\n")
@@ -31,11 +31,13 @@ enum CLIModes {
     }
 
     static func dump(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool) -> Int32 {
-        let diagnostics = document.graph.fullCheck()
+        let checked = document.graph.fullCheck()
+        let embedded = EmbeddedCheck.diagnostics(in: document.graph)
+        let diagnostics = DocumentCheck.causes(of: document.graph, diagnostics: checked + embedded) + checked
         let index = GraphIndex(graph: document.graph)
         // Embedded archives are dumped in place with their own diagnostics; the summary counts them too.
         DumpRenderer(document: document, diagnostics: diagnostics, index: index, grouped: grouped).render { out.line($0) }
-        let all = diagnostics + EmbeddedCheck.diagnostics(in: document.graph)
+        let all = diagnostics + embedded
         out.line("diagnostics: " + CheckReport.summary(all))
         return status(document, all)
     }
@@ -54,7 +56,7 @@ enum CLIModes {
     }
 
     static func json(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
-        let diagnostics = EmbeddedCheck.fullCheck(of: document.graph)
+        let diagnostics = DocumentCheck.fullCheck(of: document.graph)
         JSONRenderer(document: document, diagnostics: diagnostics).render { out.write($0) }
         out.line("")
         return status(document, diagnostics)

@@ -13,6 +13,10 @@ public struct ArchiveDocument: Sendable {
     /// Detects the format of `input` and opens it lazily.
     public static func open(_ input: InputBytes, name: String) -> ArchiveDocument {
         let format = FormatDetector.detect(input)
+        if let foreign = ForeignContent.identify(input, format: format) {
+            return ArchiveDocument(name: name, input: input, format: .unknown, tree: nil,
+                                   graph: UnreadableGraph(input: input, format: .unknown, foreign: foreign))
+        }
         let tree: (any PlistTree)?
         switch format {
         case .binaryPlist: tree = BinaryPlistTree(input)
@@ -44,11 +48,16 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
     /// `EmbeddedArchive.archive(after:)`): where it starts and its format.
     public let archiveInside: (offset: Int, format: ContainerFormat)?
 
-    public init(input: InputBytes, format: ContainerFormat) {
+    /// What the input holds instead of an archive, when that was identified.
+    public let foreign: ForeignContent?
+
+    public init(input: InputBytes, format: ContainerFormat, foreign: ForeignContent? = nil) {
         self.input = input
         container = format
+        self.foreign = foreign
         archiveInside = format == .unknown ? EmbeddedArchive.archive(after: input) : nil
-        openDiagnostics = [Self.diagnostic(input, format)] + (archiveInside.map { [Self.inside($0.offset, $0.format)] } ?? [])
+        let first = foreign.map { DamageDiagnostics.wrongContent($0, input: input) } ?? Self.diagnostic(input, format)
+        openDiagnostics = [first] + (archiveInside.map { [Self.inside($0.offset, $0.format)] } ?? [])
     }
 
     /// The note naming an archive found inside: the browser opens it with `o`.

@@ -64,7 +64,7 @@ public final class BackgroundJob: @unchecked Sendable {
         case .buildIndex:
             outcome = GraphIndex(graph: graph, progress: report).map(JobResult.index) ?? .cancelled
         case .fullCheck:
-            let list = EmbeddedCheck.fullCheck(of: graph, progress: report)
+            let list = DocumentCheck.fullCheck(of: graph, progress: report)
             outcome = locked { cancelled } ? .cancelled : .diagnostics(list)
         }
         locked { result = outcome }

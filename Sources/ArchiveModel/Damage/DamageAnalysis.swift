@@ -1,0 +1,55 @@
+/// Finds whole-file causes of damage (`damage.*`) from the bytes and the decoders' diagnostics.
+///
+/// Every cause is asserted only with evidence, and only when the decoders found errors: a file that
+/// decodes cleanly never gets one. Bounded: one pass over the bytes plus work proportional to the
+/// diagnostics and the tail of the file.
+public enum DamageAnalysis {
+    /// The causes for a decoded graph, given the diagnostics of its full check.
+    public static func causes(of graph: any ObjectGraph, diagnostics: [Diagnostic]) -> [Diagnostic] {
+        causes(input: graph.input, format: graph.container, diagnostics: diagnostics)
+    }
+
+    /// The causes for `input` read as `format`.
+    public static func causes(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let errors = diagnostics.filter { $0.severity == .error && !$0.id.hasPrefix("damage.") }
+        guard !errors.isEmpty, format.isDecodable, input.count > 0 else { return [] }
+        let context = DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors)
+        // A re-encoding moves every offset: the symptoms of anything else are its symptoms.
+        if let reencoded = ReencodingEvidence.find(context) { return [reencoded] }
+        var causes: [Diagnostic] = []
+        let lineEndings = LineEndingEvidence.find(context)
+        causes += lineEndings
+        if lineEndings.isEmpty, let truncated = TruncationEvidence.find(context) { causes.append(truncated) }
+        causes += ZeroFillEvidence.find(context)
+        return causes
+    }
+}
+
+/// What the detectors share: the input, its format, the diagnostics and the byte statistics.
+final class DamageContext {
+    let input: InputBytes
+    let format: ContainerFormat
+    let diagnostics: [Diagnostic]
+    let errors: [Diagnostic]
+    private(set) lazy var statistics = ByteStatistics(input)
+
+    init(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic], errors: [Diagnostic]) {
+        self.input = input
+        self.format = format
+        self.diagnostics = diagnostics
+        self.errors = errors
+    }
+
+    /// Whether the format is binary (a rewrite of text bytes damages it).
+    var isBinary: Bool {
+        switch format {
+        case .binaryPlist, .typedstream, .nibArchive: true
+        default: false
+        }
+    }
+
+    /// Every range a diagnostic or one of its notes names.
+    var namedRanges: [ByteRange] {
+        diagnostics.flatMap { d in [d.range].compactMap { $0 } + d.notes.compactMap(\.range) }
+    }
+}

@@ -1,0 +1,170 @@
+/// `damage.truncated`: the file ends before its format says it should. For binary plists the
+/// geometry tells where the cut fell and how many bytes are missing; for text formats and
+/// typedstreams the decoder's "ends inside" diagnostic is the evidence.
+enum TruncationEvidence {
+    static func find(_ context: DamageContext) -> Diagnostic? {
+        switch context.format {
+        case .binaryPlist: BinaryPlistCut(tail: BinaryPlistTail(input: context.input)).diagnostic()
+        default: endsInside(context)
+        }
+    }
+
+    /// Decoder diagnostics that mean "the input ends inside something".
+    static let endsInsideIDs: Set<String> = [
+        "xml.eof.unclosed", "openstep.dict.unterminated", "openstep.array.unterminated", "openstep.string.unterminated",
+        "openstep.data.unterminated", "openstep.comment.unterminated", "typedstream.eof.truncated", "typedstream.header.truncated",
+    ]
+
+    private static func endsInside(_ context: DamageContext) -> Diagnostic? {
+        let n = context.input.count
+        guard let symptom = context.errors.first(where: { endsInsideIDs.contains($0.id) }) else { return nil }
+        // A text file that still ends with its closing tag was not cut: the symptom is something else.
+        if case .xmlPlist = context.format, endsWithPlistClose(context.input) { return nil }
+        let what: String
+        switch context.format {
+        case .typedstream: what = "a typedstream has no length field for the whole stream, so how much is missing is not known"
+        default: what = "a text property list has no length field, so how much is missing is not known"
+        }
+        return Diagnostic(DamageCode.truncated,
+                          "the file is cut short: it ends at offset \(n) inside a value that is still open; \(what)",
+                          range: ByteRange(n, n),
+                          notes: [DiagnosticNote("\(symptom.id): \(symptom.message)", range: symptom.range, position: symptom.position)])
+    }
+
+    private static func endsWithPlistClose(_ input: InputBytes) -> Bool {
+        var end = input.count
+        while end > 0, let b = input.byte(at: end - 1), ForeignText.isBlank(b) || b == 0 { end -= 1 }
+        return end >= 8 && input.matches(Array("</plist>".utf8), at: end - 8)
+    }
+}
+
+/// Where a binary plist was cut, from its own numbers.
+struct BinaryPlistCut {
+    let tail: BinaryPlistTail
+    var input: InputBytes { tail.input }
+
+    func diagnostic() -> Diagnostic? {
+        let n = input.count
+        if n < 41 {
+            return Diagnostic(DamageCode.truncated,
+                              "the file is only \(ValueFormatter.byteCount(n)): a binary plist needs an 8-byte header, at least one object, "
+                              + "an offset table and a 32-byte trailer, so at least \(41 - n) bytes are missing", range: ByteRange(n, n))
+        }
+        if tail.fittingTrailer != nil { return nil }
+        if let shorter = shorterThanTrailer() { return shorter }
+        return cutInTrailer() ?? cutInTable() ?? cutInObjects()
+    }
+
+    /// The trailer is whole but says the file is longer: bytes went missing before the table.
+    private func shorterThanTrailer() -> Diagnostic? {
+        guard let f = tail.trailerShape, let missing = BinaryPlistShortfall.find(tail) else { return nil }
+        let actual = f.tableOffset - missing
+        return Diagnostic(DamageCode.truncated,
+                          "\(ValueFormatter.byteCount(missing)) are missing from the middle of the file: its trailer and offset table are whole "
+                          + "at the end, but the table sits at offset \(actual), not \(f.tableOffset) as the trailer says, so the objects before it lost "
+                          + "\(ValueFormatter.byteCount(missing)) (a copy that skipped a block, or a text-mode transfer)",
+                          range: ByteRange(start: input.count - 8, count: 8),
+                          notes: [DiagnosticNote("the offset table (\(f.count) entries of \(f.offsetSize) bytes) actually starts here",
+                                                 range: ByteRange(start: actual, count: f.count * f.offsetSize))])
+    }
+
+    /// The file lost 1–31 bytes: the start of the trailer is there and leads back to a whole table.
+    private func cutInTrailer() -> Diagnostic? {
+        let n = input.count
+        for cut in 1...31 {
+            let p = n - 32 + cut, present = 32 - cut
+            guard p >= 9, (0..<Swift.min(6, present)).allSatisfy({ input.byte(at: p + $0) == 0 }) else { continue }
+            let widths: [Int]
+            if present > 6, let o = input.byte(at: p + 6) { widths = [1, 2, 4, 8].contains(Int(o)) ? [Int(o)] : [] } else { widths = [1, 2, 4, 8] }
+            let claimed = present >= 16 ? input.uintBE(at: p + 8, width: 8) : nil
+            for width in widths {
+                guard let (table, count) = tableEnding(at: p, width: width), count >= (widths.count > 1 ? 4 : 1),
+                      claimed.map({ $0 == UInt64(count) }) ?? true else { continue }
+                let lost = cut == 1 ? "its last byte" : "its last \(cut) bytes"
+                return Diagnostic(DamageCode.truncated,
+                                  "the file is cut \(ValueFormatter.byteCount(cut)) short: the 32-byte trailer that must end it starts at offset \(p) "
+                                  + "and lacks \(lost) (\(Self.trailerFields(from: present))); the offset table before it (\(count) entries) "
+                                  + "is whole, so every object can still be read",
+                                  range: ByteRange(p, n),
+                                  notes: [DiagnosticNote("the offset table: \(count) entries of \(width) bytes, the first pointing at offset 8",
+                                                         range: ByteRange(table, p))])
+            }
+        }
+        return nil
+    }
+
+    /// The file ends inside the offset table: objects whole, part of the table, no trailer.
+    private func cutInTable() -> Diagnostic? {
+        let n = input.count
+        var best: (table: Int, width: Int, present: Int, objects: Int, partial: Int)?
+        for width in [1, 2, 4, 8] {
+            for partial in 0..<width {
+                guard let (table, count) = tableEnding(at: n - partial, width: width), count >= 2 else { continue }
+                for refSize in [1, 2, 4] {
+                    let walk = tail.walkObjects(refSize: refSize, limit: table)
+                    guard walk.end == table, walk.starts.count >= count,
+                          (0..<count).allSatisfy({ tail.entry($0, table: table, width: width) == walk.starts[$0] }) else { continue }
+                    if best.map({ count > $0.present }) ?? true { best = (table, width, count, walk.starts.count, partial) }
+                    break
+                }
+            }
+        }
+        guard let best else { return nil }
+        let missingEntries = best.objects - best.present
+        let missing = missingEntries * best.width - best.partial + 32
+        return Diagnostic(DamageCode.truncated,
+                          "the file ends inside its offset table: the \(best.objects) objects (offsets 8 to \(best.table)) are whole, but only "
+                          + "\(best.present) of the \(best.objects) table entries and none of the 32-byte trailer are present; "
+                          + "\(ValueFormatter.byteCount(missing)) are missing",
+                          range: ByteRange(n, n),
+                          notes: [DiagnosticNote("the offset table starts here; its entries match the objects found by walking from offset 8",
+                                                 range: ByteRange(best.table, n))])
+    }
+
+    /// The file ends inside an object: the walk from offset 8 runs past the end.
+    private func cutInObjects() -> Diagnostic? {
+        let n = input.count
+        // The last 32 bytes all zero are a zero fill, not a cut.
+        guard !(0..<32).allSatisfy({ input.byte(at: n - 32 + $0) == 0 }) else { return nil }
+        var best: (starts: [Int], end: Int)?
+        for refSize in [1, 2] {
+            let walk = tail.walkObjects(refSize: refSize, limit: n)
+            guard walk.end > n, walk.starts.count >= 2 else { continue }
+            if best.map({ walk.starts.count > $0.starts.count }) ?? true { best = walk }
+        }
+        guard let best, let last = best.starts.last else { return nil }
+        let remaining = n - last, claimed = best.end - last
+        let atLeast = (best.end - n) + best.starts.count + 32
+        return Diagnostic(DamageCode.truncated,
+                          "the file ends inside its objects: object \(best.starts.count - 1) (at offset \(last)) claims "
+                          + "\(ValueFormatter.byteCount(claimed)) but \(ValueFormatter.byteCount(remaining)) remain; the objects after it, the offset table "
+                          + "and the 32-byte trailer are missing (at least \(ValueFormatter.byteCount(atLeast)))",
+                          range: ByteRange(n, n),
+                          notes: [DiagnosticNote("the last object, cut by the end of the file", range: ByteRange(last, n)),
+                                  DiagnosticNote("\(best.starts.count - 1) objects before it are whole, walked from offset 8",
+                                                 range: ByteRange(8, last))])
+    }
+
+    /// A table whose last entry ends at `end`: walking back, entries decrease until one is 8.
+    private func tableEnding(at end: Int, width: Int) -> (table: Int, count: Int)? {
+        var position = end - width
+        var next = Int.max
+        var largest = 0
+        var count = 0
+        while position >= 9, let value = input.uintBE(at: position, width: width).map({ Int(clamping: $0) }), value < next, value >= 8 {
+            count += 1
+            largest = Swift.max(largest, value)
+            // Entry 0 points at offset 8, and every entry points before the table.
+            if value == 8 { return largest < position ? (position, count) : nil }
+            next = value
+            position -= width
+        }
+        return nil
+    }
+
+    static func trailerFields(from present: Int) -> String {
+        let fields: [(Int, String)] = [(6, "sizes"), (8, "object count"), (16, "top object"), (24, "offset-table offset")]
+        let lost = fields.filter { $0.0 + ($0.0 == 6 ? 2 : 8) > present }.map(\.1)
+        return "the " + lost.joined(separator: ", ") + (lost.count == 1 ? " field" : " fields")
+    }
+}

@@ -1,0 +1,16 @@
+/// The full check every front end reports (`--check`, `--json`, `--dump`, the browser): the graph's
+/// own check, the problems of archives embedded in it, and in front of them the whole-file causes
+/// (`damage.*`) those problems point to.
+public enum DocumentCheck {
+    /// Everything found in `graph`, causes first. `progress` is the full check's (see `EmbeddedCheck`).
+    public static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        let found = EmbeddedCheck.fullCheck(of: graph, progress: progress)
+        return DamageAnalysis.causes(of: graph, diagnostics: found) + found
+    }
+
+    /// The causes for diagnostics already found (for `--dump`, which checks embedded archives as it
+    /// dumps them).
+    public static func causes(of graph: any ObjectGraph, diagnostics: [Diagnostic]) -> [Diagnostic] {
+        DamageAnalysis.causes(of: graph, diagnostics: diagnostics)
+    }
+}
