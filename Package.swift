@@ -25,7 +25,10 @@ let package = Package(
     ],
     targets: [
         // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
-        .target(name: "ArchiveModel", dependencies: ["CMappingGuard"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "ArchiveModel", dependencies: ["CMappingGuard", "CZlib"], swiftSettings: modelEdgeCoverageOnly),
+        // The system zlib (libz on macOS, zlib1g-dev on Debian), for gzip- and zlib-wrapped archives:
+        // a maintained inflater with a bounded output loop, not a hand-written one.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The SIGBUS guard for mapped input files (C: a signal handler). Process-wide state by necessity,
         // since signal dispositions are; nothing else in ArchiveModel keeps any.
         .target(name: "CMappingGuard"),
@@ -36,7 +39,7 @@ let package = Package(
             name: "archive-browse",
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),

@@ -34,7 +34,7 @@ struct DiagnosticReportTests {
         let causes = [Self.d("damage.truncated", .error, at: 900), Self.d("wrapper.gzip", .note, at: 0)]
         let rest = [Self.d("bplist.ref.out-of-range", .error, at: 12), Self.d("bplist.object.overlap", .warning, at: 3)]
         let order = DiagnosticGroups.reportOrder(rest + causes).map(\.id)
-        #expect(order == ["damage.truncated", "wrapper.gzip", "bplist.object.overlap", "bplist.ref.out-of-range"])
+        #expect(order == ["wrapper.gzip", "damage.truncated", "bplist.object.overlap", "bplist.ref.out-of-range"])
         let fourCauses = (0..<4).map { Self.d("damage.zero-filled", .error, at: $0) }
         #expect(DiagnosticGroups.entries(fourCauses).count == 4)
     }

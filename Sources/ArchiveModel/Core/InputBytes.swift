@@ -13,6 +13,9 @@ public final class InputBytes: @unchecked Sendable {
     private let storage: Storage
     /// The bytes. Valid for the lifetime of this object.
     public let buffer: UnsafeRawBufferPointer
+    /// The wrappers (base64, gzip…) these bytes were taken out of, outermost first; empty for bytes
+    /// read as they are. Offsets into these bytes are then offsets into the unwrapped content.
+    public let wrappers: [WrapperLayer]
 
     private enum Storage {
         case owned(UnsafeMutableRawBufferPointer)
@@ -25,6 +28,7 @@ public final class InputBytes: @unchecked Sendable {
 
     /// Copies `bytes` into an owned buffer.
     public init<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+        wrappers = []
         if bytes.isEmpty {
             storage = .empty
             buffer = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -41,19 +45,36 @@ public final class InputBytes: @unchecked Sendable {
         buffer = UnsafeRawBufferPointer(memory)
     }
 
+    /// A copy of `content`'s bytes that records the wrappers they were taken out of.
+    public init(copying content: InputBytes, wrappers: [WrapperLayer]) {
+        self.wrappers = wrappers
+        if content.count == 0 {
+            storage = .empty
+            buffer = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: content.count, alignment: 16)
+        memory.copyMemory(from: content.buffer)
+        storage = .owned(memory)
+        buffer = UnsafeRawBufferPointer(memory)
+    }
+
     /// Takes ownership of `memory`, of which the first `count` bytes are the input.
     private init(owned memory: UnsafeMutableRawBufferPointer, count: Int) {
+        wrappers = []
         storage = .owned(memory)
         buffer = UnsafeRawBufferPointer(start: memory.baseAddress, count: Swift.min(count, memory.count))
     }
 
     /// Takes ownership of `pointer`, a `malloc` block whose first `count` bytes are the input.
     private init(heap pointer: UnsafeMutableRawPointer, count: Int) {
+        wrappers = []
         storage = .heap(pointer)
         buffer = UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
     private init(mapped pointer: UnsafeMutableRawPointer, count: Int, slot: Int32) {
+        wrappers = []
         storage = .mapped(pointer, count, slot: slot)
         buffer = UnsafeRawBufferPointer(start: pointer, count: count)
     }

@@ -44,14 +44,17 @@ public enum DiagnosticGroups {
         d.id.hasPrefix("damage.") || d.id.hasPrefix("wrapper.")
     }
 
-    /// Whole-file causes first (worst first, in the order found), then the rest by offset.
+    /// Wrappers first (outermost first, each followed by the problems met taking it off), then the
+    /// damage causes (worst first, in the order found), then the rest by offset.
     public static func reportOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let causes = diagnostics.filter(isWholeFile)
-        let rest = causes.isEmpty ? diagnostics : diagnostics.filter { !isWholeFile($0) }
+        let wrappers = diagnostics.filter { $0.id.hasPrefix("wrapper.") }
+        let causes = diagnostics.filter { $0.id.hasPrefix("damage.") }
+        guard !wrappers.isEmpty || !causes.isEmpty else { return diagnostics.sortedByOffset() }
+        let rest = diagnostics.filter { !isWholeFile($0) }
         let rankedCauses = causes.enumerated().sorted { a, b in
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
         }.map(\.element)
-        return rankedCauses + rest.sortedByOffset()
+        return wrappers + rankedCauses + rest.sortedByOffset()
     }
 
     /// `diagnostics` in report order with ids of `threshold` or more members grouped at their first

@@ -12,6 +12,8 @@ public struct ArchiveDocument: Sendable {
 
     /// Detects the format of `input` and opens it lazily.
     public static func open(_ input: InputBytes, name: String) -> ArchiveDocument {
+        // An archive in base64, hex, gzip or zlib is opened inside its wrapper; the bytes record it.
+        if input.wrappers.isEmpty, let unwrapped = Unwrapper.unwrap(input) { return open(unwrapped, name: name) }
         let format = FormatDetector.detect(input)
         if let foreign = ForeignContent.identify(input, format: format) {
             return ArchiveDocument(name: name, input: input, format: .unknown, tree: nil,

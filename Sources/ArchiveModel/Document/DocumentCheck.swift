@@ -5,12 +5,17 @@ public enum DocumentCheck {
     /// Everything found in `graph`, causes first. `progress` is the full check's (see `EmbeddedCheck`).
     public static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         let found = EmbeddedCheck.fullCheck(of: graph, progress: progress)
-        return DamageAnalysis.causes(of: graph, diagnostics: found) + found
+        return wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: found) + found
+    }
+
+    /// The notes naming the wrappers the archive was taken out of, and the problems met doing it.
+    public static func wrapperDiagnostics(of graph: any ObjectGraph) -> [Diagnostic] {
+        graph.input.wrappers.flatMap(\.diagnostics)
     }
 
     /// The causes for diagnostics already found (for `--dump`, which checks embedded archives as it
     /// dumps them).
     public static func causes(of graph: any ObjectGraph, diagnostics: [Diagnostic]) -> [Diagnostic] {
-        DamageAnalysis.causes(of: graph, diagnostics: diagnostics)
+        wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: diagnostics)
     }
 }

@@ -1,0 +1,49 @@
+/// Encodings and compressions an archive travels in, opened before the archive is decoded.
+public enum WrapperCode: String, DiagnosticCatalog {
+    case base64 = "wrapper.base64"
+    case hex = "wrapper.hex"
+    case gzip = "wrapper.gzip"
+    case zlib = "wrapper.zlib"
+    case inflateLimit = "wrapper.inflate.limit"
+    case inflateDamaged = "wrapper.inflate.damaged"
+    case depthLimit = "wrapper.depth.limit"
+
+    public var severity: Severity {
+        switch self {
+        case .base64, .hex, .gzip, .zlib: .note
+        case .inflateLimit, .inflateDamaged: .error
+        case .depthLimit: .warning
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .base64: "the archive is base64 text; it was decoded and its offsets are offsets into the decoded bytes"
+        case .hex: "the archive is hexadecimal text (plain, `xxd -p` or an NSData description); it was decoded"
+        case .gzip: "the archive is gzip-compressed; it was inflated and its offsets are offsets into the inflated bytes"
+        case .zlib: "the archive is a zlib stream; it was inflated and its offsets are offsets into the inflated bytes"
+        case .inflateLimit: "inflating stopped at the size limit: a decompression bomb, or an archive too large to inflate here"
+        case .inflateDamaged: "the compressed stream is damaged or cut; what inflated before the damage is decoded"
+        case .depthLimit: "wrappers are nested deeper than this tool unwraps"
+        }
+    }
+
+    public var explanation: String {
+        switch self {
+        case .base64:
+            "The file is not the archive itself but base64 text of it, with or without line breaks: the form an archive takes in JSON, in an XML <data> element copied out of a plist, in a database's text column, in a log or in an e-mail. archive-browse decodes the text and opens the archive inside, so every offset shown is an offset into the decoded bytes, not into the file (the file offset of byte N is about N × 4/3 plus line breaks). Foundation's readers do not do this: `NSKeyedUnarchiver` and `PropertyListSerialization` want the decoded bytes (`Data(base64Encoded:options: .ignoreUnknownCharacters)`). Nothing is wrong; this note says what was done."
+        case .hex:
+            "The file is hexadecimal text of the archive: two digits a byte, as `xxd -p`, `hexdump` scripts or `-[NSData description]` (`<62706c69 73743030 …>`) print it. archive-browse decodes the digits and opens the archive inside; offsets shown are offsets into the decoded bytes (half the file offset, less spaces and line breaks). Foundation does not read this form: convert it back with `xxd -r -p` before handing it to `NSKeyedUnarchiver`. Nothing is wrong; this note says what was done."
+        case .gzip:
+            "The file is a gzip stream (magic 1F 8B) holding the archive, as web servers, backups, log rotation and some apps' caches store them. archive-browse inflates it with the system zlib, within a size limit, and opens the archive inside; offsets shown are offsets into the inflated bytes. Foundation's readers do not inflate: `gunzip` the file (or use Compression / zlib) before `NSKeyedUnarchiver`. Nothing is wrong; this note says what was done."
+        case .zlib:
+            "The file is a zlib stream (a two-byte header such as 78 9C, then deflate data, then an Adler-32 checksum) holding the archive, as apps that compress their own caches and some databases' blob columns store it. archive-browse inflates it with the system zlib, within a size limit, and opens the archive inside; offsets shown are offsets into the inflated bytes. Foundation does not inflate it for you: use `NSData.decompressed(using: .zlib)` (which wants raw deflate, without the two header bytes) or zlib's `uncompress`. Nothing is wrong; this note says what was done."
+        case .inflateLimit:
+            "Inflating the file would produce more bytes than archive-browse allows for one input: 200 times the compressed size, at least 16 MiB and at most 1 GiB. A few hundred bytes that claim gigabytes are a decompression bomb, made to exhaust memory; a real archive that large is rare. Inflation stopped at the limit and the archive is decoded from the bytes inflated so far, so it looks cut short. If the file is genuine, inflate it with `gunzip` (or zlib) yourself and open the result."
+        case .inflateDamaged:
+            "The gzip or zlib stream cannot be inflated to its end: a deflate block is invalid, the checksum does not match, or the stream stops before its end marker because the file was cut. The bytes inflated before that point are decoded as the archive, which then usually looks truncated. Usual causes are the same as for any cut or damaged file: an interrupted download, a copy that failed, a text-mode transfer of binary data. Fetch the file again; `gzip -t` confirms the damage."
+        case .depthLimit:
+            "The decoded content is itself another wrapper (base64 of gzip of base64…) more levels deep than archive-browse follows (four). Real data rarely nests more than two; deeper nesting is usually a loop in whatever produced the file, or a crafted input. The innermost content reached is shown as it is."
+        }
+    }
+}

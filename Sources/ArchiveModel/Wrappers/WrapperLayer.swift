@@ -1,0 +1,44 @@
+/// One wrapper taken off an input: what it was, how large it was and how large its content is.
+public struct WrapperLayer: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case base64, hex, gzip, zlib
+
+        var code: WrapperCode {
+            switch self {
+            case .base64: .base64
+            case .hex: .hex
+            case .gzip: .gzip
+            case .zlib: .zlib
+            }
+        }
+
+        /// What the wrapper is, for messages: "base64 text", "a gzip stream".
+        var noun: String {
+            switch self {
+            case .base64: "base64 text"
+            case .hex: "hexadecimal text"
+            case .gzip: "a gzip stream"
+            case .zlib: "a zlib stream"
+            }
+        }
+
+        /// How the content came out: "decoded", "inflated".
+        var verb: String { self == .base64 || self == .hex ? "decoded" : "inflated" }
+    }
+
+    public let kind: Kind
+    /// Size of the wrapped bytes (the file, or the previous layer's content).
+    public let outerSize: Int
+    /// Size of the content taken out.
+    public let innerSize: Int
+    /// Problems met while unwrapping (damaged stream, size limit), in words.
+    public let problems: [Diagnostic]
+
+    /// The note naming the wrapper, and the problems met.
+    public var diagnostics: [Diagnostic] {
+        let note = Diagnostic(kind.code,
+                              "the archive is wrapped in \(kind.noun): \(ValueFormatter.byteCount(outerSize)) \(kind.verb) to "
+                              + "\(ValueFormatter.byteCount(innerSize)); offsets shown are offsets into the \(kind.verb) bytes, not into the file")
+        return [note] + problems
+    }
+}
