@@ -56,6 +56,8 @@ let package = Package(
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
         .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        // Issue 24's measurement: the share of rejected single-byte corruptions that diagnostics locate.
+        .executableTarget(name: "locate-rate", dependencies: ["ArchiveModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
