@@ -7,6 +7,8 @@ public enum DiagnosticRegistry {
     static var catalogs: [[DiagnosticKind]] {
         [
             BinaryPlistCode.kinds,
+            DamageCode.kinds,
+            WrapperCode.kinds,
         ]
     }
 
