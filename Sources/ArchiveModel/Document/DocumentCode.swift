@@ -3,12 +3,12 @@
 /// plain plist's objects that could not be decoded (`plist.*`). Explanations are in
 /// `DocumentCode+Explanations.swift`.
 public enum DocumentCode: String, DiagnosticCatalog {
-    case empty = "format.empty"
-    case unknown = "format.unknown"
-    case bplistVariant = "format.bplist-variant"
-    case nibArchive = "format.nibarchive"
-    case gnustepArchive = "format.gnustep-archive"
-    case archiveInside = "format.archive-inside"
+    case empty = "format.file.empty"
+    case unknown = "format.file.unknown"
+    case bplistVariant = "format.bplist-variant.unsupported"
+    case nibArchive = "format.nibarchive.unsupported"
+    case gnustepArchive = "format.gnustep-archive.unsupported"
+    case archiveInside = "format.archive.inside"
     case embeddedBudget = "embedded.check.budget"
     case objectInvalid = "plist.object.invalid"
 
