@@ -58,11 +58,15 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
     /// cannot read (0) and notes, per instance, for a readable width Apple's writer does not use (3, 5…).
     public var severity: Severity {
         switch self {
-        case .trailerUnusedNonzero, .trailerTopObjectNonzero, .markerNull, .uidOddWidth, .bytesUnreferenced, .objectUnreferenced:
+        // An unpaired surrogate is a note: CF's writer stores a CFString's UTF-16 units as they are and its
+        // reader accepts them, so Apple's own tools produce and read it.
+        case .trailerUnusedNonzero, .trailerTopObjectNonzero, .markerNull, .uidOddWidth, .stringUnpairedSurrogate,
+             .bytesUnreferenced, .objectUnreferenced:
             .note
-        case .headerVersion, .scanRecovered, .intHighBitsDropped, .stringNonASCII, .stringUnpairedSurrogate, .dictNonStringKey,
-             .offsetDuplicate, .objectOverlap:
+        case .headerVersion, .scanRecovered, .intHighBitsDropped, .dictNonStringKey, .offsetDuplicate, .objectOverlap:
             .warning
+        // Among the errors, `stringNonASCII`: CF builds the string with the ASCII encoding, which fails on a
+        // byte of 0x80 or more, and the whole file with it.
         default:
             .error
         }

@@ -73,8 +73,12 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
         case .empty:
             return Diagnostic(DocumentCode.empty, "the file is empty (0 bytes)", range: ByteRange(0, 0))
         case .binaryPlistVariant(let version):
-            return Diagnostic(DocumentCode.bplistVariant,
-                "binary plist version \"\(DisplayText.escape(version))\" (bplist15/16/17 are private XPC formats) is recognised but not decoded; first bytes: \(head)", range: range)
+            // bplist15, 16 and 17 are Apple's private XPC formats (FORMATS.md A.10); other versions are damage.
+            let known = ["15", "16", "17"].contains(version)
+            let what = known ? "a private format of Apple's XPC services, recognised but not decoded"
+                : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
+            return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); first bytes: \(head)",
+                              severity: known ? nil : .error, range: range)
         case .nibArchive:
             return Diagnostic(DocumentCode.nibArchive,
                 "this is a compiled NIBArchive (iOS/macOS ibtool output), not a keyed archive or typedstream; not decoded; first bytes: \(head)", range: range)

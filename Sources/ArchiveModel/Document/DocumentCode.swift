@@ -12,9 +12,12 @@ public enum DocumentCode: String, DiagnosticCatalog {
     case embeddedBudget = "embedded.check.budget"
     case objectInvalid = "plist.object.invalid"
 
+    /// The default severity. A format Apple's own components write and read (a NIBArchive, an XPC binary
+    /// plist) is a note: the file is sound, this tool just does not decode it. `bplistVariant` is an error,
+    /// per instance, for a version no Apple component writes.
     public var severity: Severity {
         switch self {
-        case .archiveInside, .embeddedBudget: .note
+        case .bplistVariant, .nibArchive, .archiveInside, .embeddedBudget: .note
         default: .error
         }
     }
