@@ -40,7 +40,9 @@ extension BinaryPlistCode {
         case .markerFill: """
             The object's marker is 0x0F, the fill byte of the format's description. CoreFoundation's reader has no case for \
             it and rejects the file when it reaches the object; Python returns empty bytes and rust-plist fails. No writer \
-            emits a fill byte as an object, so the offset probably points into padding, or the marker byte was overwritten.
+            emits a fill byte as an object, so the offset probably points into padding, or the marker byte was overwritten. \
+            This tool shows the object as null, so that the containers holding it still read; the hex view shows the bytes \
+            around the offset.
             """
         case .objectOverruns: """
             The object's marker announces a payload (the bytes of an integer, real, date or UID, or a count) that would run \
@@ -52,7 +54,8 @@ extension BinaryPlistCode {
         case .intBadWidth: """
             An integer marker 0x1n announces 2^n payload bytes; CoreFoundation accepts n from 0 to 4 (1 to 16 bytes) and \
             rejects wider ones, so markers 0x15-0x1F, which claim 32 bytes or more, fail. No writer produces them: the marker \
-            byte is damaged, or the offset points at a byte that is not a marker. The integer cannot be read.
+            byte is damaged, or the offset points at a byte that is not a marker. The integer cannot be read and is shown as \
+            invalid; the hex view shows whether the offset lands inside a neighbouring object.
             """
         case .intHighBitsDropped: """
             A 16-byte integer (marker 0x14) has a non-zero high half. CoreFoundation writes 16-byte integers only for unsigned \
@@ -63,13 +66,15 @@ extension BinaryPlistCode {
             """
         case .realBadWidth: """
             A real number's marker is 0x2n, and CoreFoundation accepts only 0x22 (a 4-byte float) and 0x23 (an 8-byte double); \
-            it rejects the others. No writer produces another width, so the marker byte is damaged or the offset points at a \
-            byte that is not a marker. The value cannot be read.
+            it rejects the others. CF's writer uses 0x22 only for a CFNumber of float size and 0x23 for every other real, and \
+            Python always writes 0x23, so the marker byte is damaged or the offset points at a byte that is not a marker. The \
+            value cannot be read and is shown as invalid.
             """
         case .dateBadMarker: """
             A date is the exact marker 0x33 followed by an 8-byte double counting seconds since 2001-01-01 UTC. \
-            CoreFoundation rejects the other markers of the 0x3n group. No writer produces them, so the marker byte is \
-            damaged or the offset points into the wrong place. The date cannot be read.
+            CoreFoundation rejects the other markers of the 0x3n group, and every writer, Apple's included, stores each date \
+            this way, so the marker byte is damaged or the offset points into the wrong place. The date cannot be read and is \
+            shown as invalid; the hex view shows whether the offset lands inside a neighbouring object.
             """
         case .uidTooLarge: """
             A UID (marker 0x8n, followed by n + 1 bytes) holds a value above 2^32 - 1. NSKeyedArchiver uses UIDs as indices \
@@ -96,7 +101,8 @@ extension BinaryPlistCode {
         case .countMissing: """
             The marker's low nibble is 0xF, which means that the count follows as an integer object, but the object area \
             ends right after the marker. CoreFoundation rejects the file when it reaches the object. The object was cut off: \
-            the object area was truncated, or the offset points at the last byte before the offset table.
+            the object area was truncated, or the offset points at the last byte before the offset table. This tool shows the \
+            object as invalid; the diagnostics on the trailer and the offset table usually tell which of the two happened.
             """
         case .countBadMarker: """
             The marker's low nibble is 0xF, so the next byte must start an integer object (0x10-0x14) that gives the count, \
@@ -136,7 +142,7 @@ extension BinaryPlistCode {
             A dictionary key refers to an array, set or dictionary. CoreFoundation's reader rejects container keys when it \
             builds the dictionary, and no writer produces them, since property-list keys are strings. The reference is \
             probably damaged, so that it names a wrong object. This tool names the key by its type and object number instead \
-            of decoding it.
+            of decoding it. In a keyed archive, a damaged key reference usually breaks the object's field names as well.
             """
         case .dictNonStringKey: """
             A dictionary key is a number, date, data, boolean or UID instead of a string. CoreFoundation's binary reader \

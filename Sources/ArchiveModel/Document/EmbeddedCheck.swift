@@ -31,7 +31,9 @@ public enum EmbeddedCheck {
         return diagnostics(in: graph, depth: 0, budget: &budget, shouldContinue: shouldContinue)
     }
 
-    private static func diagnostics(in graph: any ObjectGraph, depth: Int, budget: inout Int,
+    /// The work of `diagnostics(in:shouldContinue:)` from `depth` on, with `budget` bytes left (internal
+    /// so that tests can set a small budget).
+    static func diagnostics(in graph: any ObjectGraph, depth: Int, budget: inout Int,
                                     shouldContinue: () -> Bool) -> [Diagnostic] {
         guard depth < maxDepth, mayHoldArchives(graph.input, container: graph.container) else { return [] }
         var out: [Diagnostic] = []
