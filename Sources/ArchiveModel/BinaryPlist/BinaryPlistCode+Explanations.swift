@@ -30,17 +30,17 @@ extension BinaryPlistCode {
         case .trailerOffsetIntSize: """
             Trailer byte 6 gives the width in bytes of each offset-table entry. CoreFoundation requires at least 1 and reads \
             any width from there, keeping the low 64 bits; Apple's writer always picks the smallest of 1, 2, 4 or 8 that \
-            reaches the offset table. A width of 0 makes CF reject the file, and this tool reads widths of up to 16, so for \
-            those the diagnostic is an error and the objects are found by scanning instead. Any other width is a note: CF reads \
+            reaches the offset table. A width of 0, which CF rejects, or above 16, which this tool does not read, is an error, \
+            and the objects are then found by scanning instead. Any other width is a note: CF reads \
             it, but the file comes from a third-party encoder (rust-plist mentions one that writes 3-byte offsets) or the \
             byte is damaged. If the other trailer fields look wrong too, the last 32 bytes are probably not the real trailer.
             """
         case .trailerObjectRefSize: """
             Trailer byte 7 gives the width in bytes of every object reference inside arrays, sets and dictionaries. \
             CoreFoundation requires at least 1 and reads any width from there; Apple's writer always picks the smallest of 1, \
-            2, 4 or 8 that can number every object, and rust-plist accepts only those four. A width of 0 makes CF reject the \
-            file, and this tool reads widths of up to 16, so for those the diagnostic is an error and the objects are found by \
-            scanning, with references read one byte wide. Any other width is a note: CF reads it, but a third-party writer \
+            2, 4 or 8 that can number every object, and rust-plist accepts only those four. A width of 0, which CF rejects, \
+            or above 16, which this tool does not read, is an error, and the objects are then found by scanning, with \
+            references read one byte wide. Any other width is a note: CF reads it, but a third-party writer \
             made the file or the byte is damaged. If the other trailer fields look wrong too, suspect the whole trailer.
             """
         case .trailerTableOffset: """
