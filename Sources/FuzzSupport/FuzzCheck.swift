@@ -194,7 +194,7 @@ public enum FuzzCheck {
         // Embedded archives' problems, mapped onto this file: inside it, on an object it has.
         let embedded = EmbeddedCheck.diagnostics(in: document.graph)
         var problems = checks(document.graph, diagnostics: diagnostics + embedded, index: index)
-        for d in embedded where d.id != "embedded.check.budget" && !(d.object.map { $0 >= 0 && $0 < document.graph.objectCount } ?? false) {
+        for d in embedded where d.id != DocumentCode.embeddedBudget.rawValue && !(d.object.map { $0 >= 0 && $0 < document.graph.objectCount } ?? false) {
             problems.append("embedded diagnostic \(d.id) names no object of the file (\(String(describing: d.object)))")
         }
         if let tree = document.tree { problems += self.tree(tree) }

@@ -12,7 +12,7 @@ import Testing
         #expect(doc.format == .unknown)
         let graph = try #require(doc.graph as? UnreadableGraph)
         #expect(graph.archiveInside?.offset == 48 && graph.archiveInside?.format == .binaryPlist)
-        let note = try #require(doc.graph.fullCheck().first { $0.id == "format.archive-inside" })
+        let note = try #require(doc.graph.fullCheck().first { $0.id == "format.archive.inside" })
         #expect(note.severity == .note && note.range?.start == 48)
         #expect(note.message.contains("a bplist00 archive starts at offset 48"))
     }
@@ -31,6 +31,6 @@ import Testing
         #expect(EmbeddedArchive.archive(after: InputBytes(Self.header)) == nil)
         let far = [UInt8](repeating: 0xFF, count: EmbeddedArchive.scanLimit) + DemoArchive.bytes()
         #expect(EmbeddedArchive.archive(after: InputBytes(far)) == nil)
-        #expect(!(ArchiveDocument.open(InputBytes(Self.header), name: "x").graph.fullCheck().contains { $0.id == "format.archive-inside" }))
+        #expect(!(ArchiveDocument.open(InputBytes(Self.header), name: "x").graph.fullCheck().contains { $0.id == "format.archive.inside" }))
     }
 }

@@ -56,7 +56,7 @@ import Testing
         let nib = try Self.temp(Array("NIBArchive".utf8) + [1, 0, 0, 0, 9, 0, 0, 0], "nib")
         let r = try Self.run(["--check", nib])
         #expect(r.status == 2)
-        #expect(r.out.contains("format.nibarchive"))
+        #expect(r.out.contains("format.nibarchive.unsupported"))
         #expect(try Self.run(["--dump", "--json", "--demo"]).status == 2)
         #expect(try Self.run([]).status == 2)
     }

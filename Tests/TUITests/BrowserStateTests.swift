@@ -89,7 +89,9 @@ import Testing
         #expect(s.state.top > 999_000)
         let screen = Renderer.render(s.state, context: s.context).text
         #expect(screen.contains("[999999]  integer  999999"))
-        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        // A hang guard, not a speed target (the benchmark measures speed; ExpansionCostTests counts the
+        // work): with two cores shared by other jobs, a tight limit fails on load, not on the code.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
     }
 
     @Test func followJumpsToTheFirstAppearanceWithHistory() {
@@ -189,7 +191,8 @@ import Testing
         var session: Session?
         let elapsed = clock.measure { session = run("/zzzz\n", graph: .huge) }
         #expect(session?.state.message?.contains("press n to search further") == true)
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        // A hang guard, not a speed target: the search stops itself after a bounded number of rows.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
     }
 
     @Test func deepExpansionIsBoundedAndAvoidsCycles() {

@@ -144,25 +144,21 @@ struct BinaryPlistFullCheck {
         for id in order {
             let s = starts[id], e = ends[id]
             if s > coveredTo {
-                found.append(Diagnostic("bplist.bytes.unreferenced", .note,
-                    "\(s - coveredTo) bytes at [\(coveredTo), \(s)) belong to no object", range: ByteRange(coveredTo, s)))
+                found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
             }
             if let p = previous, s < ends[p] {
                 if s == starts[p] {
-                    found.append(Diagnostic("bplist.offset.duplicate", .warning,
-                        "objects \(p) and \(id) share offset \(s) (CF allows it; Apple's writer never does this)", range: ByteRange(s, e), object: id))
+                    found.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id))
                 } else {
-                    found.append(Diagnostic("bplist.object.overlap", .warning,
-                        "object \(id) at [\(s), \(e)) overlaps object \(p) at [\(starts[p]), \(ends[p]))", range: ByteRange(s, Swift.min(e, ends[p])), object: id))
+                    let issue = BinaryPlistIssue.objectOverlap(object: id, range: ByteRange(s, e), other: p, otherRange: ByteRange(starts[p], ends[p]))
+                    found.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, ends[p])), object: id))
                 }
             }
             if previous == nil || e > ends[previous ?? 0] { previous = id }
             coveredTo = Swift.max(coveredTo, e)
         }
         if coveredTo < layout.tableOffset {
-            found.append(Diagnostic("bplist.bytes.unreferenced", .note,
-                "\(layout.tableOffset - coveredTo) bytes at [\(coveredTo), \(layout.tableOffset)) belong to no object",
-                range: ByteRange(coveredTo, layout.tableOffset)))
+            found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: layout.tableOffset), range: ByteRange(coveredTo, layout.tableOffset)))
         }
     }
 
@@ -190,16 +186,14 @@ struct BinaryPlistFullCheck {
             guard child >= 0, child < n else { continue }
             if !sharers.isEmpty { child = resolve(child) }
             if colour[child] == 1 {
-                found.append(Diagnostic("bplist.container.cycle", .error,
-                    "object \(frame.id) refers to object \(child) (\(describe(position, in: frame.id))), which contains it: a container cycle (CF rejects it)",
+                found.append(Diagnostic(.containerCycle(object: frame.id, child: child, position: describe(position, in: frame.id)),
                     range: starts[frame.id] >= 0 ? ByteRange(starts[frame.id], ends[frame.id]) : nil, object: frame.id))
             } else if colour[child] == 0 {
                 // Reported once; the walk goes on (its stack is an array), so the objects below stay
                 // reachable and cycles below are still found.
                 if stack.count >= Self.maxDepth, !reportedDepth {
                     reportedDepth = true
-                    found.append(Diagnostic("bplist.depth.exceeded", .error,
-                        "containers nest deeper than \(Self.maxDepth) levels at object \(child) (CF's macOS limit)",
+                    found.append(Diagnostic(.depthExceeded(limit: Self.maxDepth, object: child),
                         range: starts[child] >= 0 ? ByteRange(starts[child], ends[child]) : nil, object: child))
                 }
                 colour[child] = 1
@@ -225,14 +219,12 @@ struct BinaryPlistFullCheck {
         let lost = colour.indices.filter { colour[$0] == 0 }
         guard !lost.isEmpty, layout.topObject != nil else { return }
         for id in lost.prefix(Self.listedUnreferenced) where starts[id] >= 0 {
-            found.append(Diagnostic("bplist.object.unreferenced", .note,
-                "object \(id) is not reachable from the top object", range: ByteRange(starts[id], ends[id]), object: id))
+            found.append(Diagnostic(.objectUnreferenced(object: id), range: ByteRange(starts[id], ends[id]), object: id))
         }
         if lost.count > Self.listedUnreferenced {
             let rest = lost.dropFirst(Self.listedUnreferenced)
             let first = rest.first { starts[$0] >= 0 }
-            found.append(Diagnostic("bplist.object.unreferenced", .note,
-                "\(rest.count) more objects are not reachable from the top object (objects \(rest.prefix(8).map(String.init).joined(separator: ", "))\(rest.count > 8 ? ", …" : ""))",
+            found.append(Diagnostic(.objectsUnreferencedMore(count: rest.count, first: Array(rest.prefix(8))),
                 range: first.map { ByteRange(starts[$0], ends[$0]) }))
         }
     }

@@ -20,13 +20,10 @@ extension BinaryPlistLayout {
             position = end
         }
         guard !offsets.isEmpty else {
-            diagnostics.append(Diagnostic("bplist.scan.nothing", .error,
-                "the offset table is unusable and no object could be decoded at offset 8", range: ByteRange(8, Swift.max(8, areaEnd))))
+            diagnostics.append(Diagnostic(.scanNothing, range: ByteRange(8, Swift.max(8, areaEnd))))
             return nil
         }
-        diagnostics.append(Diagnostic("bplist.scan.recovered", .warning,
-            "the offset table is unusable; recovered \(offsets.count) objects by scanning from offset 8 to \(position) "
-            + "(object numbers and references are a best guess)", range: ByteRange(8, position)))
+        diagnostics.append(Diagnostic(.scanRecovered(objects: offsets.count, end: position), range: ByteRange(8, position)))
         probe.objectCount = offsets.count
         probe.scannedOffsets = offsets
         probe.topObject = 0

@@ -1,18 +1,27 @@
 extension BinaryPlistObjectDecoder {
-    enum ContainerKind { case array, set, dict }
+    enum ContainerKind {
+        case array, set, dict
+
+        /// The word messages use.
+        var counted: BinaryPlistIssue.Counted {
+            switch self {
+            case .array: .array
+            case .set: .set
+            case .dict: .dictionary
+            }
+        }
+    }
 
     /// The count in the marker's low nibble, or the integer object that follows when it is 0xF
     /// (FORMATS.md A.5). Returns the count and where the payload starts.
     func readCount(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (UInt64, Int)? {
         if nibble != 0x0F { return (UInt64(nibble), offset + 1) }
         guard let intMarker = input.byte(at: offset + 1), offset + 1 < layout.objectAreaEnd else {
-            c.add("bplist.count.missing", .error, "count extension after the marker at offset \(offset) is missing", ByteRange(offset, offset + 1))
+            c.add(.countMissing(offset: offset), ByteRange(offset, offset + 1))
             return nil
         }
         guard intMarker >> 4 == 0x1, intMarker & 0x0F <= 4 else {
-            c.add("bplist.count.bad-marker", .error,
-                  "count extension at offset \(offset + 1) has marker 0x\(byteHex(intMarker)); CF requires an integer (0x10–0x14)",
-                  ByteRange(offset + 1, offset + 2))
+            c.add(.countBadMarker(offset: offset + 1, marker: intMarker), ByteRange(offset + 1, offset + 2))
             return nil
         }
         let width = 1 << Int(intMarker & 0x0F)
@@ -20,7 +29,7 @@ extension BinaryPlistObjectDecoder {
             return nil
         }
         if value > UInt64(Int64.max) {
-            c.add("bplist.count.too-large", .error, "count \(value) exceeds LONG_MAX", ByteRange(offset, offset + 2 + width))
+            c.add(.countAboveLongMax(count: value), ByteRange(offset, offset + 2 + width))
         }
         return (value, offset + 2 + width)
     }
@@ -33,8 +42,7 @@ extension BinaryPlistObjectDecoder {
         let refsPerEntry = kind == .dict ? 2 : 1
         let available = Swift.max(0, layout.objectAreaEnd - refsStart) / (r * refsPerEntry)
         if count > UInt64(available) {
-            c.add("bplist.count.too-large", .error,
-                  "\(kind) claims \(count) entries but only \(available) fit before offset \(layout.objectAreaEnd); reading \(available)",
+            c.add(.entriesBeyondArea(kind.counted, count: count, available: available, areaEnd: layout.objectAreaEnd),
                   ByteRange(offset, layout.objectAreaEnd))
             return (available, refsStart)
         }
@@ -85,14 +93,12 @@ extension BinaryPlistObjectDecoder {
             if ref >= layout.objectCount {
                 badRefs += 1
                 if badRefs <= Self.reportedBadRefs {
-                    c.add("bplist.ref.out-of-range", .error, "object reference \(ref) is out of range (the table has \(layout.objectCount) objects)",
-                          ByteRange(start: refsStart + i * r, count: r))
+                    c.add(.refOutOfRange(ref: ref, objects: layout.objectCount), ByteRange(start: refsStart + i * r, count: r))
                 }
             }
         }
         if badRefs > Self.reportedBadRefs {
-            c.add("bplist.ref.out-of-range", .error, "\(badRefs - Self.reportedBadRefs) more references in this \(kind) are out of range",
-                  ByteRange(refsStart, refsStart + entries * refsPerEntry * r))
+            c.add(.refsOutOfRangeMore(count: badRefs - Self.reportedBadRefs, in: kind.counted), ByteRange(refsStart, refsStart + entries * refsPerEntry * r))
         }
         let end = refsStart + entries * refsPerEntry * r
         switch kind {
@@ -122,9 +128,9 @@ extension BinaryPlistObjectDecoder {
             let type = marker >> 4
             let refRange = ByteRange(start: refsStart + i * layout.objectRefSize, count: layout.objectRefSize)
             if type == 0xA || type == 0xB || type == 0xC || type == 0xD {
-                c.add("bplist.dict.container-key", .error, "dictionary key \(i) is object \(key), a container (marker 0x\(byteHex(marker))); CF rejects it", refRange)
+                c.add(.dictContainerKey(index: i, key: key, marker: marker), refRange)
             } else if type != 0x5 && type != 0x6 && type != 0x7 {
-                c.add("bplist.dict.non-string-key", .warning, "dictionary key \(i) is object \(key), not a string (marker 0x\(byteHex(marker))); CF accepts it, most consumers expect strings", refRange)
+                c.add(.dictNonStringKey(index: i, key: key, marker: marker), refRange)
             }
         }
     }

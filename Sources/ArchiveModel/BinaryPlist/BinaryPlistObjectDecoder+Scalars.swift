@@ -3,17 +3,16 @@ extension BinaryPlistObjectDecoder {
     func payloadFits(_ start: Int, _ count: Int, what: String, _ c: inout Context) -> Bool {
         let available = layout.objectAreaEnd - start
         if count >= 0, available >= 0, count <= available { return true }
-        c.add("bplist.object.overruns", .error,
-              "\(what) at offset \(c.start) needs \(count) bytes from offset \(start) but the object area ends at \(layout.objectAreaEnd)",
+        c.add(.objectOverruns(what: what, start: c.start, needed: count, from: start, areaEnd: layout.objectAreaEnd),
               ByteRange(c.start, layout.objectAreaEnd))
         return false
     }
 
     func decodeInteger(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
         guard nibble <= 4 else {
-            let message = "integer marker 0x1\(String(nibble, radix: 16)) claims \(1 << Swift.min(nibble, 20)) bytes; CF reads at most 16"
-            c.add("bplist.int.bad-width", .error, message, ByteRange(offset, offset + 1))
-            return (.invalid(message), offset + 1)
+            let issue = BinaryPlistIssue.intBadWidth(nibble: nibble)
+            c.add(issue, ByteRange(offset, offset + 1))
+            return (.invalid(issue.message), offset + 1)
         }
         let width = 1 << nibble
         guard payloadFits(offset + 1, width, what: "integer", &c) else {
@@ -32,9 +31,7 @@ extension BinaryPlistObjectDecoder {
             let high = input.uintBE(at: position, width: 8) ?? 0
             let low = input.uintBE(at: position + 8, width: 8) ?? 0
             if high != 0 {
-                c.add("bplist.int.high-bits-dropped", .warning,
-                      "16-byte integer has a non-zero high half (0x\(String(high, radix: 16))); CF keeps only the low 64 bits, Python reads it signed",
-                      ByteRange(start: position, count: 16))
+                c.add(.intHighBitsDropped(high: high), ByteRange(start: position, count: 16))
             }
             return Int128(low)
         default:
@@ -44,9 +41,9 @@ extension BinaryPlistObjectDecoder {
 
     func decodeReal(_ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
         guard nibble == 2 || nibble == 3 else {
-            let message = "real marker 0x2\(String(nibble, radix: 16)) is not 0x22 (float) or 0x23 (double); CF rejects it"
-            c.add("bplist.real.bad-width", .error, message, ByteRange(offset, offset + 1))
-            return (.invalid(message), offset + 1 + Swift.min(1 << nibble, 16))
+            let issue = BinaryPlistIssue.realBadWidth(nibble: nibble)
+            c.add(issue, ByteRange(offset, offset + 1))
+            return (.invalid(issue.message), offset + 1 + Swift.min(1 << nibble, 16))
         }
         let width = 1 << nibble
         guard payloadFits(offset + 1, width, what: "real", &c), let bits = input.uintBE(at: offset + 1, width: width) else {
@@ -58,9 +55,9 @@ extension BinaryPlistObjectDecoder {
 
     func decodeDate(_ marker: UInt8, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
         guard marker == 0x33 else {
-            let message = "date marker must be exactly 0x33, found 0x\(byteHex(marker)); CF rejects it"
-            c.add("bplist.date.bad-marker", .error, message, ByteRange(offset, offset + 1))
-            return (.invalid(message), offset + 9)
+            let issue = BinaryPlistIssue.dateBadMarker(marker: marker)
+            c.add(issue, ByteRange(offset, offset + 1))
+            return (.invalid(issue.message), offset + 9)
         }
         guard payloadFits(offset + 1, 8, what: "date", &c), let bits = input.uintBE(at: offset + 1, width: 8) else {
             return (.invalid("date truncated"), layout.objectAreaEnd)
@@ -79,10 +76,9 @@ extension BinaryPlistObjectDecoder {
             value = (value << 8) | UInt64(b)
         }
         if dropped || value > UInt64(UInt32.max) {
-            c.add("bplist.uid.too-large", .error, "UID \(dropped ? "wider than 64 bits" : String(value)) exceeds 2^32-1; CF and libplist reject it, Python accepts it",
-                  ByteRange(start: offset, count: width + 1))
+            c.add(.uidTooLarge(value: dropped ? nil : value), ByteRange(start: offset, count: width + 1))
         } else if ![1, 2, 4, 8].contains(width) {
-            c.add("bplist.uid.odd-width", .note, "UID stored in \(width) bytes; CF and Python write 1, 2, 4 or 8", ByteRange(start: offset, count: width + 1))
+            c.add(.uidOddWidth(width: width), ByteRange(start: offset, count: width + 1))
         }
         return (.uid(value), offset + 1 + width)
     }
@@ -92,8 +88,7 @@ extension BinaryPlistObjectDecoder {
         let available = Swift.max(0, layout.objectAreaEnd - payload)
         let length = count > UInt64(available) ? available : Int(count)
         if count > UInt64(available) {
-            c.add("bplist.count.too-large", .error, "data claims \(count) bytes but only \(available) remain before offset \(layout.objectAreaEnd)",
-                  ByteRange(offset, layout.objectAreaEnd))
+            c.add(.countBeyondArea(.data, count: count, available: available, areaEnd: layout.objectAreaEnd), ByteRange(offset, layout.objectAreaEnd))
         }
         return (.data(materialize ? input.bytes(in: ByteRange(start: payload, count: length)) : []), payload + length)
     }
@@ -105,7 +100,7 @@ extension BinaryPlistObjectDecoder {
         let size = Swift.max(1, unitSize)
         var units = count > UInt64(available / size) ? available / size : Int(count)
         if units != Int(clamping: count) {
-            c.add("bplist.count.too-large", .error, "string claims \(count) \(unitSize == 2 ? "UTF-16 units" : "bytes") but only \(available) bytes remain before offset \(layout.objectAreaEnd)",
+            c.add(.countBeyondArea(unitSize == 2 ? .utf16String : .string, count: count, available: available, areaEnd: layout.objectAreaEnd),
                   ByteRange(offset, layout.objectAreaEnd))
             units = Swift.max(0, units)
         }
@@ -124,9 +119,7 @@ extension BinaryPlistObjectDecoder {
         let r = input.clamp(range)
         if unitSize == 1 {
             guard let bad = (r.start..<r.end).first(where: { buffer[$0] >= 0x80 }) else { return }
-            c.add("bplist.string.non-ascii", .warning,
-                  "ASCII string has byte 0x\(byteHex(buffer[bad])) at offset \(bad); CF and Python reject it (shown as UTF-8)",
-                  ByteRange(start: bad, count: 1))
+            c.add(.stringNonASCII(byte: buffer[bad], offset: bad), ByteRange(start: bad, count: 1))
         } else if unitSize == 2 {
             var i = r.start, expectLow = false, unpaired = 0
             while i + 1 < r.end {
@@ -139,8 +132,7 @@ extension BinaryPlistObjectDecoder {
             }
             if expectLow { unpaired += 1 }
             if unpaired > 0 {
-                c.add("bplist.string.unpaired-surrogate", .warning,
-                      "UTF-16 string has \(unpaired) unpaired surrogate(s), shown as U+FFFD; CF accepts them, Python and rust-plist fail", range)
+                c.add(.stringUnpairedSurrogate(count: unpaired), range)
             }
         } else {
             _ = byteString(range, ascii: false, &c)
@@ -150,9 +142,7 @@ extension BinaryPlistObjectDecoder {
     private func byteString(_ range: ByteRange, ascii: Bool, _ c: inout Context) -> String {
         let bytes = input.bytes(in: range)
         if ascii, let bad = bytes.firstIndex(where: { $0 >= 0x80 }) {
-            c.add("bplist.string.non-ascii", .warning,
-                  "ASCII string has byte 0x\(byteHex(bytes[bad])) at offset \(range.start + bad); CF and Python reject it (shown as UTF-8)",
-                  ByteRange(start: range.start + bad, count: 1))
+            c.add(.stringNonASCII(byte: bytes[bad], offset: range.start + bad), ByteRange(start: range.start + bad, count: 1))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -163,8 +153,7 @@ extension BinaryPlistObjectDecoder {
     private func utf16String(_ range: ByteRange, _ c: inout Context) -> String {
         let (utf8, unpaired) = Unicode.UTF16.utf8(fromBigEndian: input.bytes(in: range))
         if unpaired > 0 {
-            c.add("bplist.string.unpaired-surrogate", .warning,
-                  "UTF-16 string has \(unpaired) unpaired surrogate(s), shown as U+FFFD; CF accepts them, Python and rust-plist fail", range)
+            c.add(.stringUnpairedSurrogate(count: unpaired), range)
         }
         return String(decoding: utf8, as: UTF8.self)
     }

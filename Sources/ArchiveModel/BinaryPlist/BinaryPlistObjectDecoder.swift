@@ -14,8 +14,8 @@ struct BinaryPlistObjectDecoder {
         let id: Int?
         let start: Int
         var diagnostics: [Diagnostic] = []
-        mutating func add(_ id: String, _ severity: Severity, _ message: String, _ range: ByteRange) {
-            diagnostics.append(Diagnostic(id, severity, message, range: range, object: self.id))
+        mutating func add(_ issue: BinaryPlistIssue, _ range: ByteRange) {
+            diagnostics.append(Diagnostic(issue, range: range, object: id))
         }
     }
 
@@ -32,10 +32,9 @@ struct BinaryPlistObjectDecoder {
             return PlistNode(.invalid("object \(id) does not exist (the table has \(layout.objectCount) objects)"), range: nil)
         }
         guard offset >= 8, offset < layout.objectAreaEnd else {
-            let message = "object \(id) has offset \(offset), outside the object area [8, \(layout.objectAreaEnd))"
-            let d = Diagnostic(offset < 8 ? "bplist.offset.in-header" : "bplist.offset.out-of-range", .error, message,
-                               range: layout.tableEntryRange(of: id), object: id)
-            return PlistNode(.invalid(message), range: nil, diagnostics: [d])
+            let issue = BinaryPlistIssue.offsetOutsideArea(object: id, offset: offset, areaEnd: layout.objectAreaEnd)
+            let d = Diagnostic(issue, range: layout.tableEntryRange(of: id), object: id)
+            return PlistNode(.invalid(issue.message), range: nil, diagnostics: [d])
         }
         return decode(at: offset, id: id)
     }
@@ -68,19 +67,19 @@ struct BinaryPlistObjectDecoder {
         case 0x5: return decodeString(nibble, offset, unitSize: 1, &c)
         case 0x6: return decodeString(nibble, offset, unitSize: 2, &c)
         case 0x7:
-            c.add("bplist.marker.v1x-only", .error, "marker 0x\(byteHex(marker)) (UTF-8 string) exists only in bplist v1x; CF's bplist00 reader rejects it", ByteRange(offset, offset + 1))
+            c.add(.markerV1xOnly(marker: marker, type: "UTF-8 string"), ByteRange(offset, offset + 1))
             return decodeString(nibble, offset, unitSize: 0, &c)
         case 0x8: return decodeUID(nibble, offset, &c)
         case 0xA: return decodeContainer(.array, nibble, offset, &c)
         case 0xB:
-            c.add("bplist.marker.v1x-only", .error, "marker 0x\(byteHex(marker)) (ordered set) exists only in bplist v1x", ByteRange(offset, offset + 1))
+            c.add(.markerV1xOnly(marker: marker, type: "ordered set"), ByteRange(offset, offset + 1))
             return decodeContainer(.array, nibble, offset, &c)
         case 0xC: return decodeContainer(.set, nibble, offset, &c)
         case 0xD: return decodeContainer(.dict, nibble, offset, &c)
         default:
-            let message = "unknown object marker 0x\(byteHex(marker)) at offset \(offset)"
-            c.add("bplist.marker.unknown", .error, message, ByteRange(offset, offset + 1))
-            return (.invalid(message), offset + 1)
+            let issue = BinaryPlistIssue.markerUnknown(marker: marker, offset: offset)
+            c.add(issue, ByteRange(offset, offset + 1))
+            return (.invalid(issue.message), offset + 1)
         }
     }
 
@@ -90,19 +89,19 @@ struct BinaryPlistObjectDecoder {
         case 0x08: return (.bool(false), offset + 1)
         case 0x09: return (.bool(true), offset + 1)
         case 0x00:
-            c.add("bplist.marker.null", .note, "null object (0x00): CF reads it in bplist00, Python gives None, rust-plist rejects it", one)
+            c.add(.markerNull, one)
             return (.null, offset + 1)
         case 0x0F:
-            c.add("bplist.marker.fill", .error, "fill byte 0x0f used as an object: CF rejects it", one)
+            c.add(.markerFill, one)
             return (.fill, offset + 1)
         case 0x0C, 0x0D, 0x0E:
-            let message = "marker 0x\(byteHex(marker)) (\(marker == 0x0E ? "UUID" : "URL")) exists only in bplist v1x; CF's bplist00 reader rejects it"
-            c.add("bplist.marker.v1x-only", .error, message, one)
-            return (.invalid(message), offset + 1)
+            let issue = BinaryPlistIssue.markerV1xOnly(marker: marker, type: marker == 0x0E ? "UUID" : "URL")
+            c.add(issue, one)
+            return (.invalid(issue.message), offset + 1)
         default:
-            let message = "unknown object marker 0x\(byteHex(marker)) at offset \(offset)"
-            c.add("bplist.marker.unknown", .error, message, one)
-            return (.invalid(message), offset + 1)
+            let issue = BinaryPlistIssue.markerUnknown(marker: marker, offset: offset)
+            c.add(issue, one)
+            return (.invalid(issue.message), offset + 1)
         }
     }
 }

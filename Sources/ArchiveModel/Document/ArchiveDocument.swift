@@ -64,7 +64,7 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
 
     /// The note naming an archive found inside: the browser opens it with `o`.
     static func inside(_ offset: Int, _ format: ContainerFormat) -> Diagnostic {
-        Diagnostic("format.archive-inside", .note,
+        Diagnostic(DocumentCode.archiveInside,
                    "a \(format.shortName) archive starts at offset \(offset), after \(offset) bytes of another format; the browser opens it with o",
                    range: ByteRange(offset, offset.addingReportingOverflow(8).partialValue))
     }
@@ -82,18 +82,22 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
         let range = ByteRange(0, Swift.min(16, input.count))
         switch format {
         case .empty:
-            return Diagnostic("format.empty", .error, "the file is empty (0 bytes)", range: ByteRange(0, 0))
+            return Diagnostic(DocumentCode.empty, "the file is empty (0 bytes)", range: ByteRange(0, 0))
         case .binaryPlistVariant(let version):
-            return Diagnostic("format.bplist-variant", .error,
-                "binary plist version \"\(DisplayText.escape(version))\" (bplist15/16/17 are private XPC formats) is recognised but not decoded; first bytes: \(head)", range: range)
+            // bplist15, 16 and 17 are Apple's private XPC formats (FORMATS.md A.10); other versions are damage.
+            let known = ["15", "16", "17"].contains(version)
+            let what = known ? "a private format of Apple's XPC services, recognised but not decoded"
+                : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
+            return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); first bytes: \(head)",
+                              severity: known ? nil : .error, range: range)
         case .nibArchive:
-            return Diagnostic("format.nibarchive", .error,
+            return Diagnostic(DocumentCode.nibArchive,
                 "this is a compiled NIBArchive (iOS/macOS ibtool output), not a keyed archive or typedstream; not decoded; first bytes: \(head)", range: range)
         case .gnustepArchive:
-            return Diagnostic("format.gnustep-archive", .error,
+            return Diagnostic(DocumentCode.gnustepArchive,
                 "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)
         default:
-            return Diagnostic("format.unknown", .error, "not an archive this tool reads (not a bplist, XML or OpenStep plist, or typedstream); first bytes: \(head)", range: range)
+            return Diagnostic(DocumentCode.unknown, "not an archive this tool reads (not a bplist, XML or OpenStep plist, or typedstream); first bytes: \(head)", range: range)
         }
     }
 }

@@ -31,7 +31,9 @@ public enum EmbeddedCheck {
         return diagnostics(in: graph, depth: 0, budget: &budget, shouldContinue: shouldContinue)
     }
 
-    private static func diagnostics(in graph: any ObjectGraph, depth: Int, budget: inout Int,
+    /// The work of `diagnostics(in:shouldContinue:)` from `depth` on, with `budget` bytes left (internal
+    /// so that tests can set a small budget).
+    static func diagnostics(in graph: any ObjectGraph, depth: Int, budget: inout Int,
                                     shouldContinue: () -> Bool) -> [Diagnostic] {
         guard depth < maxDepth, mayHoldArchives(graph.input, container: graph.container) else { return [] }
         var out: [Diagnostic] = []
@@ -50,8 +52,8 @@ public enum EmbeddedCheck {
             return true
         }
         if skipped > 0 {
-            out.append(Diagnostic("embedded.check.budget", .note,
-                                  "\(skipped) more embedded archive\(skipped == 1 ? " was" : "s were") not checked: "
+            out.append(Diagnostic(DocumentCode.embeddedBudget,
+                                  "\(skipped) more embedded \(English.noun(skipped, "archive")) \(skipped == 1 ? "was" : "were") not checked: "
                                   + "the embedded bytes checked for this input reached \(byteBudget(for: graph.input))"))
         }
         return out
@@ -88,15 +90,29 @@ public enum EmbeddedCheck {
     /// `d`, found in an embedded archive, as a diagnostic of the graph holding it.
     static func map(_ d: Diagnostic, from found: EmbeddedData, format: String, offset: Int?) -> Diagnostic {
         let range: ByteRange? = if let offset, let r = d.range {
-            ByteRange(offset.addingReportingOverflow(r.start).partialValue, offset.addingReportingOverflow(r.end).partialValue)
+            shift(r, by: offset)
         } else {
             found.range
         }
-        let at = d.range.map { " at its offset \($0.start)" } ?? ""
-        let line = d.position.map { " (\($0))" } ?? ""
         let holder = "#\(found.holder)" + (found.key.map { " " + ValueFormatter.excerpt($0) } ?? "")
-        return Diagnostic(d.id, d.severity, "in the \(format) embedded in \(holder)\(at)\(line): \(d.message)",
-                          range: range, object: found.holder)
+        let notes = d.notes.map { note in
+            DiagnosticNote(note.message + whereInside(note.range, note.position, shown: offset != nil),
+                           range: offset.flatMap { o in note.range.map { shift($0, by: o) } })
+        }
+        // The string-id initializer, as a copy: `with` would keep the embedded document's line and column.
+        return Diagnostic(d.id, d.severity, "in the \(format) embedded in \(holder)\(whereInside(d.range, d.position, shown: false)): \(d.message)",
+                          range: range, object: found.holder, notes: notes)
+    }
+
+    /// ` at its offset 12 (3:4)`: where in the embedded archive, for a message (the offset only when the
+    /// range cannot be `shown` in the holding input).
+    private static func whereInside(_ range: ByteRange?, _ position: TextPosition?, shown: Bool) -> String {
+        let at = shown ? "" : range.map { " at its offset \($0.start)" } ?? ""
+        return at + (position.map { " (\($0))" } ?? "")
+    }
+
+    private static func shift(_ r: ByteRange, by offset: Int) -> ByteRange {
+        ByteRange(offset.addingReportingOverflow(r.start).partialValue, offset.addingReportingOverflow(r.end).partialValue)
     }
 }
 

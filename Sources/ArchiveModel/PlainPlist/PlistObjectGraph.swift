@@ -72,7 +72,7 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
         case .invalid(let why):
             object.kind = .invalid
             if object.diagnostics.isEmpty {
-                object.diagnostics = [Diagnostic("plist.object.invalid", .error, why, range: node.range, object: id)]
+                object.diagnostics = [Diagnostic(DocumentCode.objectInvalid, why, range: node.range, object: id)]
             }
         default:
             object.value = PlistObjectGraph.scalar(node.value)

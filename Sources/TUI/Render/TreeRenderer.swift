@@ -48,7 +48,7 @@ enum TreeRenderer {
             return [Span("(the archive has no top-level entries)", Theme.marker)]
         }
         var lines: [Span] = []
-        for d in graph.openDiagnostics where d.id != "format.archive-inside" {
+        for d in graph.openDiagnostics where d.id != DocumentCode.archiveInside.rawValue {
             lines += TextWrap.lines(DisplayText.escapeMessage(d.message), width: width).map { Span($0, Theme.error) }
         }
         if let inside = graph.archiveInside {
