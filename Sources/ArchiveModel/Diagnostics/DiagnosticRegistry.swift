@@ -8,6 +8,7 @@ public enum DiagnosticRegistry {
         [
             BinaryPlistCode.kinds,
             XMLPlistCode.kinds,
+            OpenStepCode.kinds,
         ]
     }
 
