@@ -9,6 +9,7 @@ public enum DiagnosticRegistry {
             BinaryPlistCode.kinds,
             XMLPlistCode.kinds,
             OpenStepCode.kinds,
+            TypedstreamCode.kinds,
         ]
     }
 
