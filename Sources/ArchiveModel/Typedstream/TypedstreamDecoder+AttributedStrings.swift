@@ -8,19 +8,41 @@ extension TypedstreamDecoding {
     /// the first `@` value is the string, then integer pairs (dictionary number, run length), each
     /// optionally followed by its `@` attribute dictionary.
     mutating func checkAttributedStrings() {
-        var memo = [Bool?](repeating: nil, count: entries.count)
+        var lookups = StringLookups(count: entries.count)
         for id in entries.indices where entries[id].kind == .object {
             guard let classID = entries[id].classID,
-                  isKnownClass(classID, ["NSAttributedString", "NSMutableAttributedString"], memo: &memo) else { continue }
-            checkRuns(of: id)
+                  isKnownClass(classID, ["NSAttributedString", "NSMutableAttributedString"], memo: &lookups.attributedClasses)
+            else { continue }
+            checkRuns(of: id, &lookups)
         }
     }
 
-    private mutating func checkRuns(of id: ObjectID) {
+    /// Answers kept across objects: many attributed strings may share one string or class, and a
+    /// hostile file can make each lookup long, so each is worked out once.
+    struct StringLookups {
+        var attributedClasses: [Bool?]
+        var stringClasses: [Bool?]
+        /// UTF-16 lengths by string object (nil inside: not a readable string).
+        var lengths: [ObjectID: Int?] = [:]
+
+        init(count: Int) {
+            attributedClasses = [Bool?](repeating: nil, count: count)
+            stringClasses = attributedClasses
+        }
+    }
+
+    private mutating func checkRuns(of id: ObjectID, _ lookups: inout StringLookups) {
         let fields = entries[id].fields
         guard let first = fields.firstIndex(where: { $0.typeEncoding == "@" }),
-              case .reference(.object(let stringID)) = fields[first].value,
-              let units = utf16Length(ofString: stringID) else { return }
+              case .reference(.object(let stringID)) = fields[first].value else { return }
+        let units: Int?
+        if let known = lookups.lengths[stringID] {
+            units = known
+        } else {
+            units = utf16Length(ofString: stringID, memo: &lookups.stringClasses)
+            lookups.lengths[stringID] = units
+        }
+        guard let units else { return }
         var pastEnd: (run: Int, start: Int, end: Int, range: ByteRange?)?
         var more = 0, start = 0, run = 0, i = first + 1
         while i < fields.count {
@@ -48,9 +70,8 @@ extension TypedstreamDecoding {
     }
 
     /// The UTF-16 length of NSString object `id` (its `+` bytes, decoded as the string presenter does).
-    private func utf16Length(ofString id: ObjectID) -> Int? {
+    private func utf16Length(ofString id: ObjectID, memo: inout [Bool?]) -> Int? {
         guard id >= 0, id < entries.count, entries[id].kind == .object, let classID = entries[id].classID else { return nil }
-        var memo = [Bool?](repeating: nil, count: 0)
         guard isKnownClass(classID, ["NSString", "NSMutableString"], memo: &memo) else { return nil }
         for field in entries[id].fields where field.typeEncoding == "+" {
             switch field.value {
@@ -63,8 +84,7 @@ extension TypedstreamDecoding {
     }
 
     /// Whether class record `classID` or one of its superclasses is named one of `names`. `memo`
-    /// (indexed by class record, or empty for no memo) keeps answers, so checking every object costs
-    /// one walk per class record.
+    /// (indexed by class record) keeps answers, so checking every object costs one walk per class record.
     private func isKnownClass(_ classID: ObjectID, _ names: [String], memo: inout [Bool?]) -> Bool {
         var path: [ObjectID] = []
         var current: ObjectID? = classID
