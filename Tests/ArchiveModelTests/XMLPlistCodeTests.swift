@@ -17,6 +17,7 @@ import Testing
     @Test func auditedSeverities() {
         #expect(XMLPlistCode.stringControlCharacter.severity == .note)
         #expect(XMLPlistCode.keyOutsideDict.severity == .warning)
+        #expect(XMLPlistCode.elementMisplaced.severity == .warning)
         #expect(XMLPlistCode.uidWide.severity == .warning)
         #expect(XMLPlistCode.uidNegative.severity == .warning)
         #expect(XMLPlistCode.dictKeyWithoutValue.severity == .error)

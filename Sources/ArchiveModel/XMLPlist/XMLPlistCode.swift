@@ -63,7 +63,7 @@ public enum XMLPlistCode: String, DiagnosticCatalog {
         case .diagnosticsSuppressed, .stringControlCharacter:
             .note
         case .encodingUnsupported, .declarationMisplaced, .declarationSwallowsMarkup, .declarationMalformed,
-             .doctypeEntityDeclaration, .keyOutsideDict, .plistMissing, .documentTrailingContent, .dictDuplicateKey, .uidWide,
+             .doctypeEntityDeclaration, .elementMisplaced, .keyOutsideDict, .plistMissing, .documentTrailingContent, .dictDuplicateKey, .uidWide,
              .uidNegative, .dateOutOfRange, .dataIgnoredCharacter, .dataLeftoverDigits:
             .warning
         default:
@@ -90,7 +90,7 @@ public enum XMLPlistCode: String, DiagnosticCatalog {
         case .eofUnclosed: "the file ends while elements are still open"
         case .depthExceeded: "elements are nested deeper than the decoder's limit"
         case .elementUnknown: "an element that is not part of the plist format"
-        case .elementMisplaced: "an element where the plist format does not allow it"
+        case .elementMisplaced: "a <plist> element nested inside another element"
         case .keyOutsideDict: "a <key> that is not inside a <dict>"
         case .textUnexpected: "text between elements where only whitespace may appear"
         case .rootExtraObject: "a second object where a plist holds only one"

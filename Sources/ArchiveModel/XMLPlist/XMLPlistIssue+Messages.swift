@@ -39,8 +39,8 @@ extension XMLPlistIssue {
             "elements are nested more than \(limit) deep; deeper elements are skipped"
         case .elementUnknown(let name, let context):
             "unknown element <\(name)> \(context)"
-        case .elementMisplaced(let name, let context):
-            "<\(name)> is not allowed \(context)"
+        case .elementMisplaced(let name, let context, let empty):
+            "<\(name)> is not allowed \(context)" + (empty ? "; CF rejects an empty <\(name)/>" : "; CF reads it as a wrapper around its object")
         case .keyOutsideDict(let context, let synthesizes):
             "<key> \(context) is not inside a <dict>"
                 + (synthesizes ? "; read as the first key of a <dict> whose opening tag is missing" : "; ignored")

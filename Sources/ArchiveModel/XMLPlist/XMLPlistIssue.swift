@@ -22,7 +22,8 @@ enum XMLPlistIssue: Sendable {
     case depthExceeded(limit: Int)
     // Structure.
     case elementUnknown(name: String, context: String)
-    case elementMisplaced(name: String, context: String)
+    /// `empty`: written `<plist/>`, which CF rejects where it accepts a nested wrapper with content.
+    case elementMisplaced(name: String, context: String, empty: Bool)
     case keyOutsideDict(context: String, synthesizesDict: Bool)
     case textUnexpected(excerpt: String, context: String)
     case rootExtraObject(element: String, rootAt: TextPosition)
@@ -57,6 +58,12 @@ enum XMLPlistIssue: Sendable {
     case dataInvalidCharacter(byte: UInt8, offset: Int?, count: Int)
     case dataIgnoredCharacter(byte: UInt8, offset: Int?, count: Int)
     case dataLeftoverDigits(count: Int)
+
+    /// The severity of this instance: the code's, except where CF treats one form differently.
+    var severity: Severity {
+        if case .elementMisplaced(_, _, let empty) = self, empty { return .error }
+        return code.severity
+    }
 
     /// The catalog entry of the problem (its id and default severity).
     var code: XMLPlistCode {

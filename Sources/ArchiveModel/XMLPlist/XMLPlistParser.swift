@@ -128,7 +128,7 @@ struct XMLPlistParser {
         let count = (diagnosticCounts[code] ?? 0) + 1
         diagnosticCounts[code] = count
         guard count <= Self.maxDiagnosticsPerID else { return nil }
-        return Diagnostic(code, issue.message, range: range, position: lines.position(of: range.start))
+        return Diagnostic(code, issue.message, severity: issue.severity, range: range, position: lines.position(of: range.start))
     }
 
     /// Records a tree-level diagnostic.
