@@ -35,7 +35,7 @@ extension TypedstreamCode {
         case .headerUnknownSystemVersion:
             "The system version after the signature is not one a known writer uses: Mac OS X writes 1000, NeXTSTEP releases wrote values between 82 and 930. The value has no effect on how the stream is read, so the rest decodes normally, and NSUnarchiver does not check it. An unusual writer, a GNUstep-era tool, or a damaged byte is the usual cause; it is worth knowing when the file's origin is in doubt."
         default:
-            "The header is complete but nothing follows it: the stream holds no values. NSArchiver always writes at least its root object, even when that object is nil, so no Apple writer produces this, and NSUnarchiver returns nothing from such data. The usual cause is a file truncated right after its first 16 bytes, or a writer that failed after emitting the header. Recover the file from its source."
+            "The header is complete but nothing follows it: the stream holds no values. NSArchiver always writes at least its root object, even when that object is nil, so no Apple writer produces this, and NSUnarchiver returns nothing from such data. The usual cause is a file truncated right after its header (16 bytes for a Mac OS X stream), or a writer that failed after emitting the header. Recover the file from its source."
         }
     }
 
@@ -114,7 +114,7 @@ extension TypedstreamCode {
         case .limitValues:
             "The stream announces more values than its size could hold: zero-size types such as '!' or empty structs, repeated in a huge array, would produce millions of values from a few bytes. This decoder stops at a budget proportional to the input size to stay bounded, and NSUnarchiver would spend unbounded time or memory. No real writer produces this; the file is crafted or badly damaged. Everything decoded before the limit is kept."
         default:
-            "A run of an NSAttributedString (a stretch of text sharing one attribute dictionary) extends past the end of the string it belongs to: the run lengths, counted in UTF-16 units, add up to more than the string holds. NSArchiver derives the runs from the string itself, so it never writes this, and when decoding, applying attributes to a range beyond the end raises NSRangeException. A damaged run length, or a string replaced without its runs, is the usual cause. The runs are shown as stored."
+            "A run of an NSAttributedString (a stretch of text sharing one attribute dictionary) extends past the end of the string it belongs to: the run lengths, counted in UTF-16 units, add up to more than the string holds. NSArchiver derives the runs from the string itself, so it never writes this, and Foundation applies each run to a range of the string when decoding, where a range beyond the end raises NSRangeException. A damaged run length, or a string replaced without its runs, is the usual cause. The runs are shown as stored."
         }
     }
 }
