@@ -150,3 +150,12 @@ extension String {
         self = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }
 }
+
+/// The decoder ids the damage detectors read must exist, or a rename would silently switch a detector off.
+struct DamageInputIDTests {
+    @Test func theIdsTheDetectorsReadAreRegistered() {
+        for id in TruncationEvidence.endsInsideIDs.sorted() + ["bplist.marker.null"] {
+            #expect(DiagnosticRegistry.kind(id) != nil, "\(id)")
+        }
+    }
+}

@@ -2,7 +2,7 @@ import Testing
 @testable import ArchiveModel
 
 /// One case per diagnostic id of `OpenStepPlistDecoder`: the id is reported at the expected
-/// line:column with the expected severity, and the decoder still returns what it read.
+/// line:column and exact range with the expected severity, and the decoder still returns what it read.
 @Suite struct OpenStepDiagnosticTests {
     typealias S = OpenStepTestSupport
 
@@ -11,54 +11,57 @@ import Testing
         let input: [UInt8]
         let line: Int
         let column: Int
+        /// Bytes of the diagnostic's range.
+        let length: Int
         let severity: Severity
         var testDescription: String { id }
 
-        init(_ id: String, _ text: String, _ line: Int, _ column: Int, _ severity: Severity = .error) {
-            self.init(id, Array(text.utf8), line, column, severity)
+        init(_ id: String, _ text: String, _ line: Int, _ column: Int, length: Int, _ severity: Severity = .error) {
+            self.init(id, Array(text.utf8), line, column, length: length, severity)
         }
 
-        init(_ id: String, _ input: [UInt8], _ line: Int, _ column: Int, _ severity: Severity = .error) {
-            self.id = "openstep." + id
+        init(_ id: String, _ input: [UInt8], _ line: Int, _ column: Int, length: Int, _ severity: Severity = .error) {
+            self.id = id
             self.input = input
             self.line = line
             self.column = column
+            self.length = length
             self.severity = severity
         }
     }
 
     static let cases: [Case] = [
-        Case("encoding.invalid-utf8", Array("{ a = \"".utf8) + [0xFF] + Array("\"; }".utf8), 1, 8, .warning),
-        Case("encoding.utf16", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], 1, 1),
-        Case("root.empty", [], 1, 1),
-        Case("root.whitespace-only", "  \n ", 1, 1, .note),
-        Case("root.trailing-content", "{ a = b; } x", 1, 12),
-        Case("strings.trailing-content", "a = b;\n}", 2, 1, .warning),
-        Case("value.unexpected-character", "( a, # )", 1, 6),
-        Case("depth.exceeded", String(repeating: "(", count: 600), 1, 514),
-        Case("comment.unterminated", "{ a = b; } /* x", 1, 12, .warning),
-        Case("string.unterminated", "( \"abc", 1, 3),
-        Case("string.unknown-escape", #"  "a\qb""#, 1, 5, .warning),
-        Case("string.short-unicode-escape", #""\U12""#, 1, 2, .warning),
-        Case("string.lone-surrogate", #""\UD800x""#, 1, 2, .warning),
-        Case("string.octal-overflow", #""\777""#, 1, 2, .warning),
-        Case("data.uneven-length", "<0fb>", 1, 4),
-        Case("data.invalid-character", "<0fzz>", 1, 4),
-        Case("data.unterminated", "{ a = <0f; }", 1, 7),
-        Case("gnustep.typed-value", "<*I5>", 1, 1, .warning),
-        Case("gnustep.malformed", "<*Ix>", 1, 1),
-        Case("array.unterminated", "{ a = (b, c", 1, 7),
-        Case("array.missing-close", "{ a = (b, c; d = e; }", 1, 12),
-        Case("array.missing-comma", "(a b)", 1, 4),
-        Case("array.missing-value", "(a,,b)", 1, 4),
-        Case("dict.unterminated", "{ a = b;", 1, 1),
-        Case("dict.missing-close", "( { a = b; ) ", 1, 12),
-        Case("dict.missing-equals", "{ name ) }", 1, 8),
-        Case("dict.missing-value", "{ a = ; }", 1, 7),
-        Case("dict.missing-semicolon", "{ a = b }", 1, 9),
-        Case("dict.missing-key", "{ ; }", 1, 3),
-        Case("dict.key-not-string", "{ (x) = y; }", 1, 3),
-        Case("dict.duplicate-key", "{ a = 1;\n  a = 2; }", 2, 3, .warning),
+        Case("openstep.encoding.invalid-utf8", Array("{ a = \"".utf8) + [0xFF] + Array("\"; }".utf8), 1, 8, length: 1),
+        Case("openstep.encoding.utf16", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], 1, 1, length: 2),
+        Case("openstep.root.empty", [], 1, 1, length: 0),
+        Case("openstep.root.whitespace-only", "  \n ", 1, 1, length: 4, .note),
+        Case("openstep.root.trailing-content", "{ a = b; } x", 1, 12, length: 1),
+        Case("openstep.strings.trailing-content", "a = b;\n}", 2, 1, length: 1, .warning),
+        Case("openstep.value.unexpected-character", "( a, # )", 1, 6, length: 1),
+        Case("openstep.depth.exceeded", String(repeating: "(", count: 600), 1, 514, length: 1),
+        Case("openstep.comment.unterminated", "{ a = b; } /* x", 1, 12, length: 4, .warning),
+        Case("openstep.string.unterminated", "( \"abc", 1, 3, length: 4),
+        Case("openstep.string.unknown-escape", #"  "a\qb""#, 1, 5, length: 2, .warning),
+        Case("openstep.string.short-unicode-escape", #""\U12""#, 1, 2, length: 4, .warning),
+        Case("openstep.string.lone-surrogate", #""\UD800x""#, 1, 2, length: 6, .warning),
+        Case("openstep.string.octal-overflow", #""\777""#, 1, 2, length: 4, .warning),
+        Case("openstep.data.uneven-length", "<0fb>", 1, 4, length: 1),
+        Case("openstep.data.invalid-character", "<0fzz>", 1, 4, length: 2),
+        Case("openstep.data.unterminated", "{ a = <0f; }", 1, 7, length: 3),
+        Case("openstep.gnustep.typed-value", "<*I5>", 1, 1, length: 5, .warning),
+        Case("openstep.gnustep.malformed", "<*Ix>", 1, 1, length: 5),
+        Case("openstep.array.unterminated", "{ a = (b, c", 1, 7, length: 5),
+        Case("openstep.array.missing-close", "{ a = (b, c; d = e; }", 1, 12, length: 1),
+        Case("openstep.array.missing-comma", "(a b)", 1, 4, length: 1),
+        Case("openstep.array.missing-value", "(a,,b)", 1, 4, length: 1),
+        Case("openstep.dict.unterminated", "{ a = b;", 1, 1, length: 8),
+        Case("openstep.dict.missing-close", "( { a = b; ) ", 1, 12, length: 1),
+        Case("openstep.dict.missing-equals", "{ name ) }", 1, 8, length: 1),
+        Case("openstep.dict.missing-value", "{ a = ; }", 1, 7, length: 1),
+        Case("openstep.dict.missing-semicolon", "{ a = b }", 1, 9, length: 1),
+        Case("openstep.dict.missing-key", "{ ; }", 1, 3, length: 1),
+        Case("openstep.dict.key-not-string", "{ (x) = y; }", 1, 3, length: 1),
+        Case("openstep.dict.duplicate-key", "{ a = 1;\n  a = 2; }", 2, 3, length: 1, .warning),
     ]
 
     @Test(arguments: cases)
@@ -68,13 +71,13 @@ import Testing
         let found = try #require(tree.openDiagnostics.first { $0.id == c.id }, "ids: \(S.ids(tree))")
         #expect(found.position == TextPosition(line: c.line, column: c.column))
         #expect(found.severity == c.severity)
-        #expect(found.range?.start == found.range.map { _ in byteOffset(c.input, line: c.line, column: c.column) })
+        #expect(found.range == ByteRange(start: byteOffset(c.input, line: c.line, column: c.column), count: c.length))
     }
 
     @Test func everyIdHasACase() {
         let covered = Set(Self.cases.map(\.id))
         #expect(covered.count == Self.cases.count)
-        #expect(covered.count == 31)
+        #expect(covered == Set(OpenStepCode.allCases.map(\.rawValue)))
     }
 
     /// Offset of 1-based line:column in `bytes` (lines end at LF here).
@@ -146,7 +149,7 @@ import Testing
         S.checkInvariants(tree)
         #expect(S.dump(tree) == "(" + String(repeating: "\u{FFFD}", count: 25).debugDescription + ")")
         #expect(tree.openDiagnostics.count == 21)
-        #expect(tree.openDiagnostics.first?.message == "invalid UTF-8 sequence 0xff at offset 2; decoded as U+FFFD")
+        #expect(tree.openDiagnostics.first?.message == "invalid UTF-8 sequence 0xff at offset 2; decoded as U+FFFD, but CF rejects the file")
         #expect(tree.openDiagnostics.last?.message.hasPrefix("5 more invalid UTF-8 sequences") == true)
     }
 

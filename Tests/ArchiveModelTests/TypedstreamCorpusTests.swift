@@ -18,7 +18,7 @@ import Testing
             #expect(errors.isEmpty, "\(url.lastPathComponent): \(errors.prefix(5).map(\.description))")
             #expect(TypedstreamInvariants.violations(graph).isEmpty, "\(url.lastPathComponent)")
             #expect(!graph.topLevel.isEmpty, "\(url.lastPathComponent) has no top-level values")
-            #expect(graph.openDiagnostics.contains { $0.id == TypedstreamDiagnosticID.header })
+            #expect(graph.openDiagnostics.contains { $0.id == "typedstream.header.info" })
             if errors.isEmpty { clean += 1 }
             let notes = Dictionary(grouping: graph.fullCheck().filter { $0.severity < .error }, by: \.id).mapValues(\.count)
             print("typedstream corpus: \(url.lastPathComponent): \(input.count) bytes, \(graph.objectCount) table entries, \(graph.topLevel.count) top-level values, \(elapsed), other diagnostics \(notes.sorted { $0.key < $1.key })")
@@ -33,7 +33,7 @@ import Testing
             let graph = TypedstreamDecoder.decode(try TypedstreamCorpus.read(url))
             #expect(graph.container == .typedstream(bigEndian: true))
             #expect(graph.systemVersion == 930)
-            let header = graph.openDiagnostics.first { $0.id == TypedstreamDiagnosticID.header }
+            let header = graph.openDiagnostics.first { $0.id == "typedstream.header.info" }
             #expect(header?.message == "typedstream version 4, big-endian, system version 930 (NeXTSTEP)")
         }
         if let url = byName["crabstep__foundation_NSString"] {

@@ -59,7 +59,7 @@ import FuzzSupport
         #expect(classRecord.classChain.map(\.name) == ["NSString", "NSObject"])
         #expect(classRecord.field("superclass")?.value == .reference(.object(2)))
         #expect(graph.object(2).field("superclass")?.value == .reference(.null))
-        #expect(graph.fullCheck().map(\.id) == [TypedstreamDiagnosticID.header])
+        #expect(graph.fullCheck().map(\.id) == ["typedstream.header.info"])
         #expect(graph.sharedString(0) == "@")
         #expect(graph.sharedString(1) == "NSString")
     }
@@ -115,7 +115,7 @@ import FuzzSupport
         let w = Self.single(bigEndian, "qQ") { w in w.int8(-(1 << 40)); w.int8(1 << 63) }
         let graph = TypedstreamInvariants.decodeChecked(w.bytes)
         #expect(graph.topLevel.map(\.value) == [.scalar(.integer(-(1 << 40), width: 8)), .scalar(.integer(1 << 63, width: 8))])
-        let notes = graph.fullCheck().filter { $0.id == TypedstreamDiagnosticID.int8Tag }
+        let notes = graph.fullCheck().filter { $0.id == "typedstream.int.8-byte" }
         #expect(notes.map(\.range) == [ByteRange(start: w.at("value"), count: 9), ByteRange(start: w.at("value") + 9, count: 9)])
         #expect(notes.allSatisfy { $0.severity == .note })
     }
@@ -185,7 +185,7 @@ import FuzzSupport
         #expect(graph.topLevel.map(\.value) == [
             .scalar(.string("setTitle:")), .scalar(.string("atom")), .scalar(.string("setTitle:")), .scalar(.null),
         ])
-        #expect(graph.diagnosticIDs.contains(TypedstreamDiagnosticID.typeAtom))
+        #expect(graph.diagnosticIDs.contains("typedstream.type.atom"))
         #expect(graph.problems.isEmpty)
     }
 
@@ -325,7 +325,7 @@ import FuzzSupport
         #expect(graph.object(view).fields.map(\.value) == [.reference(.object(view)), .reference(.object(sub))])
         #expect(graph.object(sub).fields.map(\.value) == [.reference(.object(view))])
         #expect(graph.problems.isEmpty)
-        #expect(graph.diagnosticIDs.filter { $0 != TypedstreamDiagnosticID.header } == [TypedstreamDiagnosticID.refSelf, TypedstreamDiagnosticID.refInProgress])
+        #expect(graph.diagnosticIDs.filter { $0 != "typedstream.header.info" } == ["typedstream.ref.self", "typedstream.ref.in-progress"])
         let cycles = GraphIndex(graph: graph)?.cycleEdges ?? []
         #expect(cycles.contains { $0.from == view && $0.to == view })
         #expect(cycles.contains { $0.from == sub && $0.to == view })
@@ -382,7 +382,7 @@ import FuzzSupport
         w.int(1)
         let graph = w.decode()
         #expect(graph.object(5).kind == .invalid)
-        #expect(graph.object(-1).diagnostics.first?.id == TypedstreamDiagnosticID.objectNoSuchID)
+        #expect(graph.object(-1).diagnostics.first?.id == "typedstream.object.no-such-id")
     }
 
     // MARK: - Depth and size
@@ -415,7 +415,7 @@ import FuzzSupport
         let deep = String(repeating: "{", count: 300) + String(repeating: "}", count: 300)
         w = Self.single(false, deep) { _ in }
         graph = TypedstreamInvariants.decodeChecked(w.bytes)
-        #expect(graph.diagnosticIDs.contains(TypedstreamDiagnosticID.typeMalformed))
+        #expect(graph.diagnosticIDs.contains("typedstream.type.malformed"))
     }
 
     @Test func manyObjectsDecodeInLinearTime() {

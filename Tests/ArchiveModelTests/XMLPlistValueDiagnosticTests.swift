@@ -16,11 +16,11 @@ import Testing
           line: 1, column: 14, onNode: true),
         C("xml.dict.duplicate-key", .warning, "<plist><dict><key>a</key><true/><key>a</key><false/></dict></plist>",
           at: "<key>a</key>", occurrence: 1, length: 12, line: 1, column: 33, onNode: true),
-        C("xml.uid.wide", .note, "<plist>" + uidDict + "</plist>", at: uidDict, length: uidDict.utf8.count,
+        C("xml.uid.wide", .warning, "<plist>" + uidDict + "</plist>", at: uidDict, length: uidDict.utf8.count,
           line: 1, column: 8, onNode: true),
         C("xml.uid.negative", .warning, "<plist>" + negativeUID + "</plist>", at: negativeUID, length: negativeUID.utf8.count,
           line: 1, column: 8, onNode: true),
-        C("xml.string.control-character", .warning, "<plist><string>a\u{1}b\u{2}</string></plist>", at: "\u{1}",
+        C("xml.string.control-character", .note, "<plist><string>a\u{1}b\u{2}</string></plist>", at: "\u{1}",
           length: 1, line: 1, column: 17, onNode: true),
         C("xml.text.invalid-utf8", .error, Array("<plist><string>a".utf8) + [0xFF] + Array("b</string></plist>".utf8),
           start: 16, length: 1, line: 1, column: 17, onNode: true),
@@ -81,6 +81,21 @@ import Testing
         #expect(tree.node(tree.rootID ?? -1).value == .string("a\u{FFFD}(\u{FFFD}"))
         let d = tree.nodes.flatMap(\.diagnostics).first
         #expect(d?.message == "<string> has 2 invalid UTF-8 sequences (first byte 0xc3 at offset 16), shown as U+FFFD; CF cannot convert the string")
+    }
+
+    /// Apple's writer leaves control characters raw and CF reads them: a note naming the characters
+    /// and the readers that do reject them, which leaves `--check`'s exit status at 0 (issue 24).
+    @Test func controlCharactersAreANoteThatNamesThem() {
+        let tree = F.decode("<plist><dict><key>\u{0}</key><string>a\u{1}b\u{1F}\u{1}</string></dict></plist>")
+        let diags = tree.nodes.flatMap(\.diagnostics)
+        #expect(diags.map(\.message) == [
+            "<key> contains 1 raw control character (U+0000), the first at offset 18; CF writes and reads them as they are, "
+                + "but XML 1.0 forbids them, so Python's plistlib and strict XML parsers reject the file",
+            "<string> contains 3 raw control characters (U+0001, U+001F), the first at offset 34; CF writes and reads them as they are, "
+                + "but XML 1.0 forbids them, so Python's plistlib and strict XML parsers reject the file",
+        ])
+        #expect(diags.allSatisfy { $0.severity == .note })
+        #expect(CheckReport.exitStatus(tree.fullCheck()) == 0)
     }
 
     @Test func repeatedEntityProblemsAreCountedNotRepeated() {

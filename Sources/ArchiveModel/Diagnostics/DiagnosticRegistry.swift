@@ -8,6 +8,9 @@ public enum DiagnosticRegistry {
         [
             BinaryPlistCode.kinds,
             DocumentCode.kinds,
+            XMLPlistCode.kinds,
+            OpenStepCode.kinds,
+            TypedstreamCode.kinds,
             DamageCode.kinds,
             WrapperCode.kinds,
         ]

@@ -1,8 +1,6 @@
-/// Every problem the OpenStep decoder reports, with its stable id, severity and message in one place.
-///
-/// Severities follow CF's `CFOldStylePList.c`: `.error` where CF rejects the input, `.warning` where
-/// it accepts something irregular, `.note` for information. Arguments named `found` are already
-/// rendered by `OpenStepReader.describe(at:)` (e.g. `')'`, `the end of the input`).
+/// Every problem the OpenStep decoder reports, with typed fields: its catalog code (id and severity,
+/// `OpenStepCode`) and its message in one place. Arguments named `found` are already rendered by
+/// `OpenStepReader.describe(at:)` (e.g. `')'`, `the end of the input`).
 enum OpenStepIssue: Sendable {
     case invalidUTF8(offset: Int, bytes: String)
     case moreInvalidUTF8(count: Int)
@@ -37,61 +35,49 @@ enum OpenStepIssue: Sendable {
     case keyNotString(found: String)
     case duplicateKey(key: String, first: TextPosition)
 
-    var id: String {
+    /// The catalog entry of the problem (its id and default severity).
+    var code: OpenStepCode {
         switch self {
-        case .invalidUTF8, .moreInvalidUTF8: "openstep.encoding.invalid-utf8"
-        case .utf16Input: "openstep.encoding.utf16"
-        case .emptyInput: "openstep.root.empty"
-        case .whitespaceOnly: "openstep.root.whitespace-only"
-        case .trailingContent: "openstep.root.trailing-content"
-        case .stringsTrailingContent: "openstep.strings.trailing-content"
-        case .unexpectedCharacter: "openstep.value.unexpected-character"
-        case .depthExceeded: "openstep.depth.exceeded"
-        case .unterminatedComment: "openstep.comment.unterminated"
-        case .unterminatedString: "openstep.string.unterminated"
-        case .unknownEscape: "openstep.string.unknown-escape"
-        case .shortUnicodeEscape: "openstep.string.short-unicode-escape"
-        case .loneSurrogate: "openstep.string.lone-surrogate"
-        case .octalOverflow: "openstep.string.octal-overflow"
-        case .unevenData: "openstep.data.uneven-length"
-        case .invalidDataCharacter: "openstep.data.invalid-character"
-        case .unterminatedData: "openstep.data.unterminated"
-        case .gnustepValue: "openstep.gnustep.typed-value"
-        case .gnustepMalformed: "openstep.gnustep.malformed"
-        case .unterminatedArray: "openstep.array.unterminated"
-        case .arrayMissingClose: "openstep.array.missing-close"
-        case .arrayMissingComma: "openstep.array.missing-comma"
-        case .arrayMissingValue: "openstep.array.missing-value"
-        case .unterminatedDict: "openstep.dict.unterminated"
-        case .dictMissingClose: "openstep.dict.missing-close"
-        case .missingEquals: "openstep.dict.missing-equals"
-        case .missingValue: "openstep.dict.missing-value"
-        case .missingSemicolon: "openstep.dict.missing-semicolon"
-        case .missingKey: "openstep.dict.missing-key"
-        case .keyNotString: "openstep.dict.key-not-string"
-        case .duplicateKey: "openstep.dict.duplicate-key"
-        }
-    }
-
-    var severity: Severity {
-        switch self {
-        case .whitespaceOnly: .note
-        // CF accepts these (escapes fall back to the character itself; `\U` reads up to 4 digits;
-        // strings files stop silently at the first non-key), or the brief asks for a warning
-        // (GNUstep values, which CF itself rejects as invalid hex in data).
-        case .invalidUTF8, .moreInvalidUTF8, .stringsTrailingContent, .unterminatedComment, .unknownEscape,
-             .shortUnicodeEscape, .loneSurrogate, .octalOverflow, .gnustepValue, .duplicateKey:
-            .warning
-        default: .error
+        case .invalidUTF8, .moreInvalidUTF8: .encodingInvalidUTF8
+        case .utf16Input: .encodingUTF16
+        case .emptyInput: .rootEmpty
+        case .whitespaceOnly: .rootWhitespaceOnly
+        case .trailingContent: .rootTrailingContent
+        case .stringsTrailingContent: .stringsTrailingContent
+        case .unexpectedCharacter: .valueUnexpectedCharacter
+        case .depthExceeded: .depthExceeded
+        case .unterminatedComment: .commentUnterminated
+        case .unterminatedString: .stringUnterminated
+        case .unknownEscape: .stringUnknownEscape
+        case .shortUnicodeEscape: .stringShortUnicodeEscape
+        case .loneSurrogate: .stringLoneSurrogate
+        case .octalOverflow: .stringOctalOverflow
+        case .unevenData: .dataUnevenLength
+        case .invalidDataCharacter: .dataInvalidCharacter
+        case .unterminatedData: .dataUnterminated
+        case .gnustepValue: .gnustepTypedValue
+        case .gnustepMalformed: .gnustepMalformed
+        case .unterminatedArray: .arrayUnterminated
+        case .arrayMissingClose: .arrayMissingClose
+        case .arrayMissingComma: .arrayMissingComma
+        case .arrayMissingValue: .arrayMissingValue
+        case .unterminatedDict: .dictUnterminated
+        case .dictMissingClose: .dictMissingClose
+        case .missingEquals: .dictMissingEquals
+        case .missingValue: .dictMissingValue
+        case .missingSemicolon: .dictMissingSemicolon
+        case .missingKey: .dictMissingKey
+        case .keyNotString: .dictKeyNotString
+        case .duplicateKey: .dictDuplicateKey
         }
     }
 
     var message: String {
         switch self {
         case .invalidUTF8(let offset, let bytes):
-            "invalid UTF-8 sequence \(bytes) at offset \(offset); decoded as U+FFFD"
+            "invalid UTF-8 sequence \(bytes) at offset \(offset); decoded as U+FFFD, but CF rejects the file"
         case .moreInvalidUTF8(let count):
-            "\(count) more invalid UTF-8 sequences from here on are not listed; each is decoded as U+FFFD"
+            English.count(count, "more invalid UTF-8 sequence") + " from here on " + (count == 1 ? "is" : "are") + " not listed; each is decoded as U+FFFD"
         case .utf16Input(let byteOrder):
             "the input starts with a UTF-16 \(byteOrder) byte-order mark; this decoder reads UTF-8 only"
         case .emptyInput:
@@ -99,9 +85,9 @@ enum OpenStepIssue: Sendable {
         case .whitespaceOnly:
             "the input holds only whitespace and comments; CF reads it as an empty dictionary"
         case .trailingContent(let found, let count):
-            "junk after the root value: \(found) starts \(count) bytes that CF rejects"
+            "junk after the root value: \(found) starts " + English.count(count, "byte") + " that CF rejects"
         case .stringsTrailingContent(let found, let count):
-            "strings file stops at \(found), which cannot start a key; CF ignores the remaining \(count) bytes"
+            "strings file stops at \(found), which cannot start a key; CF ignores the remaining " + English.count(count, "byte")
         case .unexpectedCharacter(let found, let context):
             "unexpected \(found) \(context)"
         case .depthExceeded(let depth):
@@ -109,7 +95,7 @@ enum OpenStepIssue: Sendable {
         case .unterminatedComment:
             "comment opened with '/*' is not closed before the end of the input"
         case .unterminatedString(let quote, let length):
-            "quoted string opened with \(quote) is not terminated; it runs \(length) bytes to the end of the input"
+            "quoted string opened with \(quote) is not terminated; it runs " + English.count(length, "byte") + " to the end of the input"
         case .unknownEscape(let escape):
             "unknown escape '\(escape)' in quoted string; CF keeps the character after the backslash"
         case .shortUnicodeEscape(let escape):

@@ -239,7 +239,7 @@ struct OpenStepParser {
 
     mutating func report(_ issue: OpenStepIssue, _ range: ByteRange?) {
         let located = range ?? ByteRange(reader.offset, reader.offset)
-        diagnostics.append(Diagnostic(issue.id, issue.severity, issue.message, range: located, position: position(located.start)))
+        diagnostics.append(Diagnostic(issue.code, issue.message, range: located, position: position(located.start)))
     }
 
     func position(_ offset: Int) -> TextPosition { lines.position(of: offset) }

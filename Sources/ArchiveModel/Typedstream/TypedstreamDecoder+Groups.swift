@@ -5,16 +5,12 @@ extension TypedstreamDecoding {
         let start = reader.offset
         let head = try reader.readByte("a type string", start: start)
         if head == TypedstreamTag.end, owner == nil {
-            report(Diagnostic(TypedstreamDiagnosticID.objectStrayEnd, .error,
-                              "end-of-object marker 86 at offset \(start) is outside any object",
-                              range: ByteRange(start, start + 1)))
+            report(.objectStrayEnd(offset: start), range: ByteRange(start, start + 1))
             return
         }
         switch try sharedString(head: head, at: start, "a type string") {
         case .null:
-            report(Diagnostic(TypedstreamDiagnosticID.typeNil, .error,
-                              "the type string at offset \(start) is nil; a group needs at least one type",
-                              range: ByteRange(start, reader.offset)))
+            report(.typeNil(offset: start), range: ByteRange(start, reader.offset))
         case .outOfRange(let index, let range):
             throw .desync(stringReferenceDiagnostic(index, range: range, what: "a type string",
                                                     consequence: "; the group's values cannot be decoded"),
@@ -22,9 +18,7 @@ extension TypedstreamDecoding {
         case .string(let index):
             let types = typeEncoding(index)
             guard !types.roots.isEmpty else {
-                report(Diagnostic(TypedstreamDiagnosticID.typeEmpty, .error,
-                                  "the type string at offset \(start) is empty; a group needs at least one type",
-                                  range: ByteRange(start, reader.offset)))
+                report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return
             }
             var frame = Frame(kind: .group(owner: owner), start: start, types: types, count: types.roots.count)

@@ -10,30 +10,24 @@ extension TypedstreamDecoding {
     /// Returns false when the input ends inside it.
     mutating func readHeader() -> Bool {
         guard let version = input.byte(at: 0) else {
-            report(headerTruncated("the input is empty; a typedstream starts with a header of at least 14 bytes", at: 0))
+            report(.headerEmpty, range: ByteRange(0, 0))
             return false
         }
         streamerVersion = Int(version)
         if version == 3 {
-            report(Diagnostic(TypedstreamDiagnosticID.headerOldVersion, .warning,
-                              "streamer version 3 (old NeXTSTEP) is decoded as version 4; its differences are not documented, so later errors may come from them",
-                              range: ByteRange(0, 1)))
+            report(.headerOldVersion, range: ByteRange(0, 1))
         } else if version != 4 {
-            report(Diagnostic(TypedstreamDiagnosticID.headerBadVersion, .error,
-                              "streamer version \(version) is not a known typedstream version (3 or 4); decoding as version 4",
-                              range: ByteRange(0, 1)))
+            report(.headerBadVersion(version: version), range: ByteRange(0, 1))
         }
         guard let signatureLength = input.byte(at: 1) else {
-            report(headerTruncated("the input ends at offset 1 inside the typedstream header", at: 1))
+            report(.headerCut(end: 1, part: "the typedstream header"), range: ByteRange(1, input.count))
             return false
         }
         if signatureLength != 11 {
-            report(Diagnostic(TypedstreamDiagnosticID.headerBadSignatureLength, .error,
-                              "signature length is \(signatureLength), not 11; reading an 11-byte signature anyway",
-                              range: ByteRange(1, 2)))
+            report(.headerBadSignatureLength(length: signatureLength), range: ByteRange(1, 2))
         }
         guard input.count >= 13 else {
-            report(headerTruncated("the input ends at offset \(input.count) inside the 11-byte typedstream signature", at: 2))
+            report(.headerCut(end: input.count, part: "the 11-byte typedstream signature"), range: ByteRange(2, input.count))
             return false
         }
         readSignature()
@@ -53,9 +47,7 @@ extension TypedstreamDecoding {
             let big = zip(signature, Self.bigEndianSignature).filter { $0 == $1 }.count
             signatureBigEndian = big > little
             let shown = DisplayText.escape(String(decoding: signature, as: UTF8.self))
-            report(Diagnostic(TypedstreamDiagnosticID.headerBadSignature, .error,
-                              "signature \"\(shown)\" is neither \"streamtyped\" (little-endian) nor \"typedstream\" (big-endian); assuming \(signatureBigEndian ? "big" : "little")-endian",
-                              range: ByteRange(2, 13)))
+            report(.headerBadSignature(shown: shown, bigEndian: signatureBigEndian), range: ByteRange(2, 13))
         }
         reader.bigEndian = signatureBigEndian
     }
@@ -68,29 +60,22 @@ extension TypedstreamDecoding {
             system = try integer(head: head, at: start, signed: false, "the system version").value
         } catch {
             switch error {
-            case .truncated(let d), .desync(let d, _), .limit(let d):
-                report(Diagnostic(d.id == TypedstreamDiagnosticID.truncated ? TypedstreamDiagnosticID.headerTruncated : d.id,
-                                  .error, d.message, range: d.range))
+            case .truncated(let d):
+                // The same message, filed as a header problem (notes kept).
+                report(Diagnostic(TypedstreamCode.headerTruncated, d.message, range: d.range, notes: d.notes))
+            case .desync(let d, _), .limit(let d):
+                report(d.with(severity: .error))
             }
             return false
         }
         systemVersion = Int(clamping: system)
         let systemInt = Int(clamping: system)
-        var systemText = "system version \(system)"
-        if Self.nextSystemVersions.contains(systemInt) {
-            systemText += " (NeXTSTEP)"
-        } else if systemInt != Self.macSystemVersion {
-            report(Diagnostic(TypedstreamDiagnosticID.headerUnknownSystemVersion, .warning,
-                              "system version \(system) is none of those known writers use (1000 for Mac OS X, 82–930 for NeXTSTEP)",
-                              range: ByteRange(start, reader.offset)))
+        let nextStep = Self.nextSystemVersions.contains(systemInt)
+        if !nextStep, systemInt != Self.macSystemVersion {
+            report(.headerUnknownSystemVersion(system: system), range: ByteRange(start, reader.offset))
         }
-        report(Diagnostic(TypedstreamDiagnosticID.header, .note,
-                          "typedstream version \(version), \(signatureBigEndian ? "big" : "little")-endian, \(systemText)",
-                          range: ByteRange(0, reader.offset)))
+        report(.header(version: version, bigEndian: signatureBigEndian, system: system, nextStep: nextStep),
+               range: ByteRange(0, reader.offset))
         return true
-    }
-
-    private func headerTruncated(_ message: String, at offset: Int) -> Diagnostic {
-        Diagnostic(TypedstreamDiagnosticID.headerTruncated, .error, message, range: ByteRange(offset, input.count))
     }
 }

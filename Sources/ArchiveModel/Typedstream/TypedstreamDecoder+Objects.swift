@@ -26,8 +26,7 @@ extension TypedstreamDecoding {
         let head = try reader.readByte("the class of object #\(id)", start: classAt)
         switch head {
         case TypedstreamTag.null:
-            report(Diagnostic(TypedstreamDiagnosticID.objectNilClass, .error,
-                              "object #\(id) at offset \(start) has a nil class", range: ByteRange(classAt, reader.offset)))
+            report(.objectNilClass(id: id, offset: start), range: ByteRange(classAt, reader.offset))
         case TypedstreamTag.new:
             _ = try classChain(headAt: classAt, forObject: id)
         default:
@@ -91,8 +90,7 @@ extension TypedstreamDecoding {
         case .string(let index):
             entries[id].name = sharedText(index)
         case .null:
-            report(Diagnostic(TypedstreamDiagnosticID.classNilName, .error,
-                              "class #\(id) at offset \(recordAt) has a nil name", range: ByteRange(nameAt, reader.offset)), to: id)
+            report(.classNilName(id: id, offset: recordAt), range: ByteRange(nameAt, reader.offset), to: id)
         case .outOfRange(let index, let range):
             report(stringReferenceDiagnostic(index, range: range, what: "a class name", consequence: ""), to: id)
         }
@@ -109,15 +107,14 @@ extension TypedstreamDecoding {
         let version = entries[id].version ?? 0
         let name = entries[id].name ?? "?"
         if version < 0 {
-            report(Diagnostic(TypedstreamDiagnosticID.classNegativeVersion, .warning,
-                              "class \(ValueFormatter.excerpt(name)) (#\(id)) has negative version \(version)", range: versionRange), to: id)
+            report(.classNegativeVersion(name: ValueFormatter.excerpt(name), id: id, version: version), range: versionRange, to: id)
         }
         guard entries[id].name != nil else { return }
         if let earlier = classVersions[LiteralText(name)] {
             if earlier.version != version {
-                report(Diagnostic(TypedstreamDiagnosticID.classVersionConflict, .warning,
-                                  "class \(ValueFormatter.excerpt(name)) (#\(id)) has version \(version) but class record #\(earlier.id) gave it version \(earlier.version)",
-                                  range: versionRange), to: id)
+                report(.classVersionConflict(name: ValueFormatter.excerpt(name), id: id, version: version,
+                                             earlierID: earlier.id, earlierVersion: earlier.version),
+                       range: versionRange, to: id)
             }
         } else {
             classVersions[LiteralText(name)] = (version, id)
@@ -131,9 +128,7 @@ extension TypedstreamDecoding {
             if case .object(let s)? = entries[id].superclass, s >= 0, s < entries.count { superDepth = entries[s].chainDepth }
             entries[id].chainDepth = superDepth &+ 1
             if entries[id].chainDepth == TypedstreamGraph.maxClassChain + 1 {
-                report(Diagnostic(TypedstreamDiagnosticID.classChainTooDeep, .warning,
-                                  "class #\(id) has more than \(TypedstreamGraph.maxClassChain) superclasses; class chains are shown cut there",
-                                  range: entries[id].range), to: id)
+                report(.classChainTooDeep(id: id, limit: TypedstreamGraph.maxClassChain), range: entries[id].range, to: id)
             }
         }
     }
@@ -146,23 +141,18 @@ extension TypedstreamDecoding {
         let range = ByteRange(start, reader.offset)
         let raw = UInt64(truncatingIfNeeded: index)
         guard index >= 0, index < Int128(entries.count) else {
-            report(Diagnostic(TypedstreamDiagnosticID.refOutOfRange, .error,
-                              "\(kind.noun) reference \(index) at offset \(start) is out of range (the object table has \(entries.count) entries)",
-                              range: range))
-            return .dangling(raw: raw, reason: "out of range (the object table has \(entries.count) entries)")
+            report(.refOutOfRange(kind: kind.noun, index: index, offset: start, tableSize: entries.count), range: range)
+            return .dangling(raw: raw, reason: "out of range (\(TypedstreamIssue.objectTable(entries.count)))")
         }
         let target = Int(index)
         let found = entries[target].kind
         guard found == kind else {
             let what = describe(target)
-            report(Diagnostic(TypedstreamDiagnosticID.refTypeMismatch, .error,
-                              "reference at offset \(start) expects \(kind.withArticle) but #\(target) is \(what)", range: range))
+            report(.refTypeMismatch(offset: start, expected: kind.withArticle, target: target, found: what), range: range)
             return .dangling(raw: raw, reason: "#\(target) is \(what), not \(kind.withArticle)")
         }
         if let chainStart, target >= chainStart {
-            report(Diagnostic(TypedstreamDiagnosticID.classChainCycle, .error,
-                              "superclass reference at offset \(start) points to class #\(target), which is part of the chain being read",
-                              range: range))
+            report(.classChainCycle(offset: start, target: target), range: range)
             return .dangling(raw: raw, reason: "#\(target) is in its own superclass chain")
         }
         if kind == .object, entries[target].inProgress { noteInProgress(target, at: range) }
@@ -172,12 +162,9 @@ extension TypedstreamDecoding {
     /// References to objects still being decoded are legal (views and their superviews) but are cycles.
     private mutating func noteInProgress(_ target: ObjectID, at range: ByteRange) {
         if target == openObjects.last {
-            report(Diagnostic(TypedstreamDiagnosticID.refSelf, .note,
-                              "object #\(target) refers to itself at offset \(range.start) while it is being decoded", range: range))
+            report(.refSelf(id: target, offset: range.start), range: range)
         } else {
-            report(Diagnostic(TypedstreamDiagnosticID.refInProgress, .note,
-                              "reference at offset \(range.start) to object #\(target) (\(className(of: target))), which is still being decoded (a cycle)",
-                              range: range))
+            report(.refInProgress(offset: range.start, target: target, className: className(of: target)), range: range)
         }
     }
 
@@ -192,8 +179,7 @@ extension TypedstreamDecoding {
             let stringHead = try reader.readByte("a C string (type '*')", start: start)
             let read = try sharedString(head: stringHead, at: stringAt, "a C string")
             if case .null = read {
-                report(Diagnostic(TypedstreamDiagnosticID.cStringNil, .error,
-                                  "literal C string at offset \(start) holds a nil string", range: ByteRange(start, reader.offset)))
+                report(.cStringNil(offset: start), range: ByteRange(start, reader.offset))
                 return .reference(.null)
             }
             let id = entries.count
@@ -202,9 +188,7 @@ extension TypedstreamDecoding {
                 let value = sharedValue(index)
                 entries[id].value = value
                 if Self.hasZeroByte(value) {
-                    report(Diagnostic(TypedstreamDiagnosticID.cStringNulByte, .warning,
-                                      "the C string #\(id) at offset \(start) contains a zero byte; C readers stop there",
-                                      range: sharedStrings[index]), to: id)
+                    report(.cStringNulByte(id: id, offset: start), range: sharedStrings[index], to: id)
                 }
             } else if case .outOfRange(let index, let range) = read {
                 report(stringReferenceDiagnostic(index, range: range, what: "a C string", consequence: ""), to: id)

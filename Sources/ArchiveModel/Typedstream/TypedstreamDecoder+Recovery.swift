@@ -10,9 +10,8 @@ extension TypedstreamDecoding {
         while let frame = frames.last {
             switch frame.kind {
             case .object(let id):
-                report(Diagnostic(TypedstreamDiagnosticID.objectUnterminated, .error,
-                                  "object #\(id) (\(className(of: id))) starting at offset \(frame.start) has no end-of-object marker 86: \(why)",
-                                  range: ByteRange(frame.start, end)), to: id)
+                report(.objectUnterminated(id: id, className: className(of: id), start: frame.start, why: why),
+                       range: ByteRange(frame.start, end), to: id)
                 entries[id].range = ByteRange(frame.start, end)
                 entries[id].inProgress = false
                 frames.removeLast()
@@ -73,9 +72,7 @@ extension TypedstreamDecoding {
             return
         }
         if q > from {
-            report(Diagnostic(TypedstreamDiagnosticID.resyncSkipped, .warning,
-                              "skipped \(q - from) byte\(q - from == 1 ? "" : "s") from offset \(from) to resume at \(found) at offset \(q)",
-                              range: ByteRange(from, q)))
+            report(.resyncSkipped(count: q - from, from: from, found: found, resumeAt: q), range: ByteRange(from, q))
         }
         reader.offset = q
         lastResume = q
@@ -83,9 +80,7 @@ extension TypedstreamDecoding {
 
     private mutating func skipRest(from: Int, because why: String) {
         if from < input.count {
-            report(Diagnostic(TypedstreamDiagnosticID.resyncFailed, .error,
-                              "\(why); the last \(input.count - from) byte\(input.count - from == 1 ? " from offset \(from) is" : "s from offset \(from) are") not decoded",
-                              range: ByteRange(from, input.count)))
+            report(.resyncFailed(why: why, count: input.count - from, from: from), range: ByteRange(from, input.count))
         }
         reader.offset = input.count
         lastResume = input.count
@@ -131,24 +126,20 @@ extension TypedstreamDecoding {
 extension TypedstreamDecoding {
     /// A tag where `expected` should have been; decoding resumes by scanning from the tag itself.
     func unexpectedTag(_ head: UInt8, at offset: Int, expected: String) -> TypedstreamStop {
-        .desync(Diagnostic(TypedstreamDiagnosticID.unexpectedTag, .error,
-                           "unexpected tag 0x\(byteHex(head)) at offset \(offset) where \(expected) was expected",
-                           range: ByteRange(offset, offset + 1)),
+        .desync(TypedstreamIssue.unexpectedTag(tag: head, offset: offset, expected: expected).diagnostic(ByteRange(offset, offset + 1)),
                 scanFrom: offset)
     }
 
     /// A length (or array size) that needs more bytes than the input has left.
     func lengthPastEnd(_ what: String, start: Int, claimed: Int128) -> TypedstreamStop {
-        .desync(Diagnostic(TypedstreamDiagnosticID.lengthPastEnd, .error,
-                           "\(what) at offset \(start) needs \(claimed) bytes but only \(reader.remaining) remain in the input",
-                           range: ByteRange(start, Swift.max(reader.offset, Swift.min(start + 1, input.count)))),
+        .desync(TypedstreamIssue.lengthPastEnd(what: what, start: start, claimed: claimed, remaining: reader.remaining)
+                    .diagnostic(ByteRange(start, Swift.max(reader.offset, Swift.min(start + 1, input.count)))),
                 scanFrom: reader.offset)
     }
 
     func stringReferenceDiagnostic(_ index: Int128, range: ByteRange, what: String, consequence: String) -> Diagnostic {
-        Diagnostic(TypedstreamDiagnosticID.stringRefOutOfRange, .error,
-                   "reference \(index) to \(what) at offset \(range.start) is out of range (the shared-string table has \(sharedStrings.count) strings)\(consequence)",
-                   range: range)
+        TypedstreamIssue.stringRefOutOfRange(index: index, what: what, offset: range.start, tableSize: sharedStrings.count,
+                                             consequence: consequence).diagnostic(range)
     }
 
     /// An unsupported or malformed element of the current group's type string was reached.
@@ -161,27 +152,21 @@ extension TypedstreamDecoding {
         let text = ValueFormatter.excerpt(group?.types.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "?")
         let definedAt = group?.typeStringIndex.flatMap { $0 < sharedStrings.count ? sharedStrings[$0].start : nil }
         func location(_ position: Int) -> String { definedAt.map { "offset \($0 + position)" } ?? "position \(position)" }
-        let diagnostic: Diagnostic
+        let issue: TypedstreamIssue
         switch node.kind {
         case .malformed(let why, let position):
-            diagnostic = Diagnostic(TypedstreamDiagnosticID.typeMalformed, .error,
-                                    "malformed type string \"\(text)\": \(why) (at \(location(position))); its values from offset \(reader.offset) on cannot be decoded",
-                                    range: typeRange)
+            issue = .typeMalformed(types: text, why: why, location: location(position), from: reader.offset)
         case .unsupported(let code, let position):
             let shown = DisplayText.escape(String(decoding: [code], as: UTF8.self))
-            diagnostic = Diagnostic(TypedstreamDiagnosticID.typeUnsupported, .error,
-                                    "unsupported type encoding '\(shown)' at \(location(position)) in type string \"\(text)\"; the length of its value is unknown, so the group stops at offset \(reader.offset)",
-                                    range: typeRange)
+            issue = .typeUnsupported(code: shown, location: location(position), types: text, stopsAt: reader.offset)
         default:
-            diagnostic = Diagnostic(TypedstreamDiagnosticID.typeMalformed, .error,
-                                    "type string \"\(text)\" cannot be decoded at offset \(reader.offset)", range: typeRange)
+            issue = .typeUndecodable(types: text, offset: reader.offset)
         }
-        return .desync(diagnostic, scanFrom: reader.offset)
+        return .desync(issue.diagnostic(typeRange), scanFrom: reader.offset)
     }
 
     func valueLimit() -> TypedstreamStop {
-        .limit(Diagnostic(TypedstreamDiagnosticID.limitValues, .error,
-                          "more than \(valueBudget) values for a \(input.count)-byte input (zero-size types such as '!' or '{}' repeated); decoding stops at offset \(reader.offset)",
-                          range: ByteRange(reader.offset, reader.offset)))
+        .limit(TypedstreamIssue.limitValues(budget: valueBudget, inputSize: input.count, offset: reader.offset)
+                .diagnostic(ByteRange(reader.offset, reader.offset)))
     }
 }

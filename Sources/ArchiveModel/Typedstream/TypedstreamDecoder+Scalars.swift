@@ -22,9 +22,7 @@ extension TypedstreamDecoding {
         }
         let raw = try reader.readUInt(width: width, what(), start: start)
         if width == 8 {
-            report(Diagnostic(TypedstreamDiagnosticID.int8Tag, .note,
-                              "8-byte integer (tag 87) at offset \(start); only crabstep documents this tag (for 64-bit NSNumbers) and pytypedstream rejects it",
-                              range: ByteRange(start, reader.offset)))
+            report(.int8Tag(offset: start), range: ByteRange(start, reader.offset))
         }
         guard signed else { return (Int128(raw), width) }
         switch width {
@@ -67,9 +65,7 @@ extension TypedstreamDecoding {
             if head == TypedstreamTag.new { return .reference(try classChain(headAt: start, forObject: nil)) }
             return .reference(try reference(head: head, at: start, expecting: .classRecord))
         case UInt8(ascii: "!"):
-            report(Diagnostic(TypedstreamDiagnosticID.typeIgnoredInt, .warning,
-                              "type '!' (ignored int) at offset \(start) carries no data; macOS's NSUnarchiver refuses to decode it",
-                              range: ByteRange(start, start)))
+            report(.typeIgnoredInt(offset: start), range: ByteRange(start, start))
             return .scalar(.null)
         default:
             return .invalid("type '\(Character(UnicodeScalar(code)))' is not a scalar type")
@@ -83,9 +79,7 @@ extension TypedstreamDecoding {
         case UInt8(ascii: "B") where byte <= 1:
             return .bool(byte == 1)
         case UInt8(ascii: "B"):
-            report(Diagnostic(TypedstreamDiagnosticID.boolInvalid, .warning,
-                              "bool (type 'B') at offset \(start) is \(byte), not 0 or 1",
-                              range: ByteRange(start, start + 1)))
+            report(.boolInvalid(offset: start, value: byte), range: ByteRange(start, start + 1))
             return .integer(Int128(byte), width: 1)
         default:
             return .integer(Int128(byte), width: 1)
@@ -110,9 +104,7 @@ extension TypedstreamDecoding {
         let head = try reader.readByte(what(), start: start)
         let read = try sharedString(head: head, at: start, code == UInt8(ascii: ":") ? "a selector" : "an atom")
         if code == UInt8(ascii: "%") {
-            report(Diagnostic(TypedstreamDiagnosticID.typeAtom, .note,
-                              "atom (type '%') at offset \(start) is a NeXTSTEP type; macOS's NSUnarchiver refuses it",
-                              range: ByteRange(start, reader.offset)))
+            report(.typeAtom(offset: start), range: ByteRange(start, reader.offset))
         }
         switch read {
         case .null:
@@ -135,9 +127,7 @@ extension TypedstreamDecoding {
             let lengthAt = reader.offset
             let lengthHead = try reader.readByte("the length of \(what)", start: start)
             if lengthHead == TypedstreamTag.null {
-                report(Diagnostic(TypedstreamDiagnosticID.stringNilLiteral, .error,
-                                  "\(what) at offset \(start) is a literal shared string (84) holding nil (85)",
-                                  range: ByteRange(start, reader.offset)))
+                report(.stringNilLiteral(what: what, offset: start), range: ByteRange(start, reader.offset))
                 return .null
             }
             let (length, _) = try integer(head: lengthHead, at: lengthAt, signed: false, "the length of \(what)")

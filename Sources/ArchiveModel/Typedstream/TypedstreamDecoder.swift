@@ -8,6 +8,7 @@ public enum TypedstreamDecoder {
     public static func decode(_ input: InputBytes) -> TypedstreamGraph {
         var decoding = TypedstreamDecoding(input: input)
         decoding.run()
+        decoding.checkAttributedStrings()
         return TypedstreamGraph(decoding)
     }
 }
@@ -79,9 +80,7 @@ struct TypedstreamDecoding {
     mutating func run() {
         guard readHeader() else { return }
         if reader.isAtEnd {
-            report(Diagnostic(TypedstreamDiagnosticID.streamEmpty, .warning,
-                              "the stream holds no values after the \(reader.offset)-byte header",
-                              range: ByteRange(reader.offset, reader.offset)))
+            report(.streamEmpty(headerSize: reader.offset), range: ByteRange(reader.offset, reader.offset))
             return
         }
         while true {
@@ -141,7 +140,11 @@ struct TypedstreamDecoding {
             streamDiagnostics.append(diagnostic)
             return
         }
-        entries[target].diagnostics.append(Diagnostic(diagnostic.id, diagnostic.severity, diagnostic.message,
-                                                      range: diagnostic.range, position: diagnostic.position, object: target))
+        entries[target].diagnostics.append(diagnostic.with(object: target))
+    }
+
+    /// Reports `issue` at `range` (see `report(_:to:)`).
+    mutating func report(_ issue: TypedstreamIssue, range: ByteRange, to object: ObjectID? = nil) {
+        report(issue.diagnostic(range), to: object)
     }
 }

@@ -42,7 +42,7 @@ public final class TypedstreamGraph: ObjectGraph {
     public func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < entries.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [
-                Diagnostic(TypedstreamDiagnosticID.objectNoSuchID, .error, "object id \(id) is out of range (the object table has \(entries.count) entries)"),
+                TypedstreamIssue.objectNoSuchID(id: id, tableSize: entries.count).diagnostic(nil),
             ])
         }
         let entry = entries[id]

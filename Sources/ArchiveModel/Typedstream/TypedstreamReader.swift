@@ -69,9 +69,7 @@ struct TypedstreamReader {
 
     /// The truncation stop for a value that started at `start` and needs `needs` more bytes.
     func truncated(_ what: String, start: Int, needs: Int) -> TypedstreamStop {
-        .truncated(Diagnostic(
-            TypedstreamDiagnosticID.truncated, .error,
-            "the input ends at offset \(input.count) inside \(what) that starts at offset \(start) (\(Swift.max(1, needs)) more byte\(needs == 1 ? "" : "s") needed)",
-            range: ByteRange(start, input.count)))
+        .truncated(TypedstreamIssue.truncated(end: input.count, what: what, start: start, needs: needs)
+            .diagnostic(ByteRange(start, input.count)))
     }
 }

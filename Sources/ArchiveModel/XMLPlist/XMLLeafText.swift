@@ -25,6 +25,11 @@ struct XMLTextFindings: Sendable {
     /// Raw C0 control characters other than tab, LF and CR.
     var controlCount = 0
     var firstControl: Int?
+    /// Which control characters appeared: bit `n` for byte `n` (0–31).
+    var controlSet: UInt32 = 0
+
+    /// The distinct control characters found, in ascending order.
+    var controlCharacters: [UInt8] { (0..<32).filter { controlSet & (1 << UInt32($0)) != 0 }.map { UInt8($0) } }
     /// Invalid UTF-8 sequences.
     var invalidUTF8Count = 0
     var firstInvalidUTF8: Int?

@@ -39,8 +39,8 @@ extension XMLPlistIssue {
             "elements are nested more than \(limit) deep; deeper elements are skipped"
         case .elementUnknown(let name, let context):
             "unknown element <\(name)> \(context)"
-        case .elementMisplaced(let name, let context):
-            "<\(name)> is not allowed \(context)"
+        case .elementMisplaced(let name, let context, let empty):
+            "<\(name)> is not allowed \(context)" + (empty ? "; CF rejects an empty <\(name)/>" : "; CF reads it as a wrapper around its object")
         case .keyOutsideDict(let context, let synthesizes):
             "<key> \(context) is not inside a <dict>"
                 + (synthesizes ? "; read as the first key of a <dict> whose opening tag is missing" : "; ignored")
@@ -53,10 +53,10 @@ extension XMLPlistIssue {
         case .plistMissing(let element):
             "the root <\(element)> is not inside a <plist> element"
         case .trailingContent(let count, let rootEnd):
-            "\(count) bytes after the root element" + (rootEnd.map { " (which ends at \($0))" } ?? "")
-                + " are not read; CF ignores them"
-        case .suppressed(let id, let count):
-            "\(count) more \(id) diagnostics were not recorded"
+            English.count(count, "byte") + " after the root element" + (rootEnd.map { " (which ends at \($0))" } ?? "")
+                + (count == 1 ? " is not read; CF ignores it" : " are not read; CF ignores them")
+        case .suppressed(let code, let count):
+            English.count(count, "more \(code.rawValue) diagnostic") + (count == 1 ? " was" : " were") + " not recorded"
         default:
             valueMessage
         }
@@ -75,11 +75,12 @@ extension XMLPlistIssue {
             "the CF$UID value \(value) does not fit in 32 bits; CF keeps only the low 32 bits (\(UInt32(truncatingIfNeeded: value)))"
         case .uidNegative(let value, let read):
             "the CF$UID value \(value) is negative; CF reads it as \(read)"
-        case .controlCharacters(let element, let count, let first, let offset):
-            "<\(element)> contains \(count) raw control character\(count == 1 ? "" : "s") (first 0x\(byteHex(first)) at offset \(offset)); "
-                + "CF accepts them but XML 1.0 forbids them"
+        case .controlCharacters(let element, let count, let characters, let offset):
+            "<\(element)> contains " + English.count(count, "raw control character")
+                + " (\(characters.map { "U+00" + byteHex($0).uppercased() }.joined(separator: ", "))), the first at offset \(offset); "
+                + "CF writes and reads them as they are, but XML 1.0 forbids them, so Python's plistlib and strict XML parsers reject the file"
         case .invalidUTF8(let element, let count, let first, let offset):
-            "<\(element)> has \(count) invalid UTF-8 sequence\(count == 1 ? "" : "s") (first byte 0x\(byteHex(first)) at offset \(offset)), "
+            "<\(element)> has " + English.count(count, "invalid UTF-8 sequence") + " (first byte 0x\(byteHex(first)) at offset \(offset)), "
                 + "shown as U+FFFD; CF cannot convert the string"
         case .entityUnknown(let reference, let more):
             "unknown entity reference \(reference)\(andMore(more)); CF knows only &lt; &gt; &amp; &apos; &quot; and &#…; (kept as written)"
@@ -108,17 +109,19 @@ extension XMLPlistIssue {
         case .dateOutOfRange(let text, let fields):
             "<date> \(text) has \(fields.joined(separator: ", ")) out of range; the extra carries over"
         case .dataInvalidCharacter(let byte, let offset, let count):
-            "<data> has \(count) non-ASCII byte\(count == 1 ? "" : "s") (first 0x\(byteHex(byte))\(at(offset))); "
-                + "CF rejects the data, the rest is decoded without them"
+            "<data> has " + English.count(count, "non-ASCII byte") + " (first 0x\(byteHex(byte))\(at(offset))); "
+                + "CF rejects the data, the rest is decoded without \(them(count))"
         case .dataIgnoredCharacter(let byte, let offset, let count):
-            "<data> has \(count) character\(count == 1 ? "" : "s") outside the base64 alphabet "
-                + "(first \(describe(byte))\(at(offset))); CF skips them"
+            "<data> has " + English.count(count, "character") + " outside the base64 alphabet "
+                + "(first \(describe(byte))\(at(offset))); CF skips \(them(count))"
         case .dataLeftoverDigits(let count):
-            "<data> ends with \(count) base64 digit\(count == 1 ? "" : "s") after the last complete group of 4; CF drops them"
+            "<data> ends with " + English.count(count, "base64 digit") + " after the last complete group of 4; CF drops \(them(count))"
         default:
-            id
+            code.rawValue
         }
     }
+
+    private func them(_ count: Int) -> String { count == 1 ? "it" : "them" }
 
     private func at(_ offset: Int?) -> String { offset.map { " at offset \($0)" } ?? "" }
 

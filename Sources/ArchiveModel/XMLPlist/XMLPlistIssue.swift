@@ -1,8 +1,5 @@
-/// Every problem the XML plist decoder reports: its stable id, severity and message.
-///
-/// Severity follows CF's reader (swift-corelibs-foundation `CFPropertyList.c`): `.error` where
-/// `CFPropertyListCreateWithData` fails on the file, `.warning` where CF reads it but the file is
-/// irregular (or other readers reject it), `.note` for information.
+/// Every problem the XML plist decoder reports, with typed fields: its catalog code (id and severity,
+/// `XMLPlistCode`) and its message (`XMLPlistIssue+Messages.swift`) in one place.
 enum XMLPlistIssue: Sendable {
     // Input and prolog.
     case emptyInput
@@ -25,14 +22,15 @@ enum XMLPlistIssue: Sendable {
     case depthExceeded(limit: Int)
     // Structure.
     case elementUnknown(name: String, context: String)
-    case elementMisplaced(name: String, context: String)
+    /// `empty`: written `<plist/>`, which CF rejects where it accepts a nested wrapper with content.
+    case elementMisplaced(name: String, context: String, empty: Bool)
     case keyOutsideDict(context: String, synthesizesDict: Bool)
     case textUnexpected(excerpt: String, context: String)
     case rootExtraObject(element: String, rootAt: TextPosition)
     case rootMissing(reason: String)
     case plistMissing(element: String)
     case trailingContent(byteCount: Int, rootEnd: TextPosition?)
-    case suppressed(id: String, count: Int)
+    case suppressed(code: XMLPlistCode, count: Int)
     // Dictionaries and UIDs (on the dict node).
     case keyWithoutValue(key: String, at: TextPosition)
     case valueWithoutKey(element: String, at: TextPosition)
@@ -40,7 +38,8 @@ enum XMLPlistIssue: Sendable {
     case uidWide(value: Int128)
     case uidNegative(value: Int128, read: UInt32)
     // Text content (on the node).
-    case controlCharacters(element: String, count: Int, first: UInt8, offset: Int)
+    /// `characters`: the distinct control characters found, in ascending order.
+    case controlCharacters(element: String, count: Int, characters: [UInt8], offset: Int)
     case invalidUTF8(element: String, count: Int, first: UInt8, offset: Int)
     case entityUnknown(reference: String, more: Int)
     case entityUnterminated(text: String, more: Int)
@@ -60,65 +59,62 @@ enum XMLPlistIssue: Sendable {
     case dataIgnoredCharacter(byte: UInt8, offset: Int?, count: Int)
     case dataLeftoverDigits(count: Int)
 
-    var id: String {
-        switch self {
-        case .emptyInput, .rootMissing: "xml.root.missing"
-        case .utf16: "xml.encoding.utf16"
-        case .unsupportedEncoding: "xml.encoding.unsupported"
-        case .declarationMisplaced: "xml.declaration.misplaced"
-        case .declarationSwallows: "xml.declaration.swallows-markup"
-        case .declarationMalformed: "xml.declaration.malformed"
-        case .doctypeEntityDeclaration: "xml.doctype.entity-declaration"
-        case .markupInvalid, .markupMisplaced: "xml.markup.invalid"
-        case .markupUnterminated: "xml.markup.unterminated"
-        case .tagUnterminated: "xml.tag.unterminated"
-        case .tagMalformed: "xml.tag.malformed"
-        case .tagMismatched: "xml.tag.mismatched"
-        case .tagUnmatched: "xml.tag.unmatched"
-        case .tagUnclosed: "xml.tag.unclosed"
-        case .eofUnclosed: "xml.eof.unclosed"
-        case .depthExceeded: "xml.depth.exceeded"
-        case .elementUnknown: "xml.element.unknown"
-        case .elementMisplaced: "xml.element.misplaced"
-        case .keyOutsideDict: "xml.key.outside-dict"
-        case .textUnexpected: "xml.text.unexpected"
-        case .rootExtraObject: "xml.root.extra-object"
-        case .plistMissing: "xml.plist.missing"
-        case .trailingContent: "xml.document.trailing-content"
-        case .suppressed: "xml.diagnostics.suppressed"
-        case .keyWithoutValue: "xml.dict.key-without-value"
-        case .valueWithoutKey: "xml.dict.value-without-key"
-        case .duplicateKey: "xml.dict.duplicate-key"
-        case .uidWide: "xml.uid.wide"
-        case .uidNegative: "xml.uid.negative"
-        case .controlCharacters: "xml.string.control-character"
-        case .invalidUTF8: "xml.text.invalid-utf8"
-        case .entityUnknown: "xml.entity.unknown"
-        case .entityUnterminated: "xml.entity.unterminated"
-        case .entityInvalidCodePoint: "xml.entity.invalid-codepoint"
-        case .contentMarkup: "xml.content.markup"
-        case .emptyElement: "xml.element.empty"
-        case .boolNotEmpty: "xml.bool.not-empty"
-        case .integerEmpty: "xml.integer.empty"
-        case .integerInvalid: "xml.integer.invalid"
-        case .integerOverflow: "xml.integer.overflow"
-        case .realInvalid: "xml.real.invalid"
-        case .dateInvalid: "xml.date.invalid"
-        case .dateTruncated: "xml.date.truncated"
-        case .dateOutOfRange: "xml.date.out-of-range"
-        case .dataInvalidCharacter: "xml.data.invalid-character"
-        case .dataIgnoredCharacter: "xml.data.ignored-character"
-        case .dataLeftoverDigits: "xml.data.leftover-digits"
-        }
+    /// The severity of this instance: the code's, except where CF treats one form differently.
+    var severity: Severity {
+        if case .elementMisplaced(_, _, let empty) = self, empty { return .error }
+        return code.severity
     }
 
-    var severity: Severity {
+    /// The catalog entry of the problem (its id and default severity).
+    var code: XMLPlistCode {
         switch self {
-        case .suppressed, .uidWide: .note
-        case .unsupportedEncoding, .declarationMisplaced, .declarationSwallows, .declarationMalformed, .doctypeEntityDeclaration, .plistMissing, .trailingContent,
-             .duplicateKey, .uidNegative, .controlCharacters, .dateOutOfRange, .dataIgnoredCharacter, .dataLeftoverDigits:
-            .warning
-        default: .error
+        case .emptyInput, .rootMissing: .rootMissing
+        case .utf16: .encodingUTF16
+        case .unsupportedEncoding: .encodingUnsupported
+        case .declarationMisplaced: .declarationMisplaced
+        case .declarationSwallows: .declarationSwallowsMarkup
+        case .declarationMalformed: .declarationMalformed
+        case .doctypeEntityDeclaration: .doctypeEntityDeclaration
+        case .markupInvalid, .markupMisplaced: .markupInvalid
+        case .markupUnterminated: .markupUnterminated
+        case .tagUnterminated: .tagUnterminated
+        case .tagMalformed: .tagMalformed
+        case .tagMismatched: .tagMismatched
+        case .tagUnmatched: .tagUnmatched
+        case .tagUnclosed: .tagUnclosed
+        case .eofUnclosed: .eofUnclosed
+        case .depthExceeded: .depthExceeded
+        case .elementUnknown: .elementUnknown
+        case .elementMisplaced: .elementMisplaced
+        case .keyOutsideDict: .keyOutsideDict
+        case .textUnexpected: .textUnexpected
+        case .rootExtraObject: .rootExtraObject
+        case .plistMissing: .plistMissing
+        case .trailingContent: .documentTrailingContent
+        case .suppressed: .diagnosticsSuppressed
+        case .keyWithoutValue: .dictKeyWithoutValue
+        case .valueWithoutKey: .dictValueWithoutKey
+        case .duplicateKey: .dictDuplicateKey
+        case .uidWide: .uidWide
+        case .uidNegative: .uidNegative
+        case .controlCharacters: .stringControlCharacter
+        case .invalidUTF8: .textInvalidUTF8
+        case .entityUnknown: .entityUnknown
+        case .entityUnterminated: .entityUnterminated
+        case .entityInvalidCodePoint: .entityInvalidCodePoint
+        case .contentMarkup: .contentMarkup
+        case .emptyElement: .elementEmpty
+        case .boolNotEmpty: .boolNotEmpty
+        case .integerEmpty: .integerEmpty
+        case .integerInvalid: .integerInvalid
+        case .integerOverflow: .integerOverflow
+        case .realInvalid: .realInvalid
+        case .dateInvalid: .dateInvalid
+        case .dateTruncated: .dateTruncated
+        case .dateOutOfRange: .dateOutOfRange
+        case .dataInvalidCharacter: .dataInvalidCharacter
+        case .dataIgnoredCharacter: .dataIgnoredCharacter
+        case .dataLeftoverDigits: .dataLeftoverDigits
         }
     }
 }

@@ -136,7 +136,7 @@ extension XMLPlistParser {
     /// Control characters, invalid UTF-8 and entity problems of a `<string>` or `<key>`.
     private mutating func reportTextProblems(_ findings: XMLTextFindings, kind: XMLElementKind, node id: Int, content: ByteRange) {
         if let offset = findings.firstControl {
-            report(.controlCharacters(element: kind.name, count: findings.controlCount, first: buffer[offset], offset: offset),
+            report(.controlCharacters(element: kind.name, count: findings.controlCount, characters: findings.controlCharacters, offset: offset),
                    ByteRange(start: offset, count: 1), onNode: id)
         }
         if let offset = findings.firstInvalidUTF8 {

@@ -77,7 +77,7 @@ extension XMLPlistParser {
             return push(XMLFrame(role: .plist, kind: .plist, name: tag.name, openTag: tag.range, position: position,
                                  nodeID: -1, context: stack.count))
         }
-        report(.elementMisplaced(name: "plist", context: placeDescription(context)), tag.range)
+        report(.elementMisplaced(name: "plist", context: placeDescription(context), empty: tag.isEmpty), tag.range)
         if context < 0 || stack[context].role == .plist {
             if !tag.isEmpty {
                 push(XMLFrame(role: .transparent, kind: .plist, name: tag.name, openTag: tag.range, position: position,

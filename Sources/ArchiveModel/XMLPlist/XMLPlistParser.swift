@@ -37,7 +37,7 @@ struct XMLPlistParser {
     var stopped = false
 
     var diagnostics: [Diagnostic] = []
-    var diagnosticCounts: [String: Int] = [:]
+    var diagnosticCounts: [XMLPlistCode: Int] = [:]
 
     init(input: InputBytes) {
         self.input = input
@@ -91,9 +91,9 @@ struct XMLPlistParser {
     }
 
     private mutating func makeTree() -> EagerPlistTree {
-        for (id, count) in diagnosticCounts.sorted(by: { $0.key < $1.key }) where count > Self.maxDiagnosticsPerID {
-            let issue = XMLPlistIssue.suppressed(id: id, count: count - Self.maxDiagnosticsPerID)
-            diagnostics.append(Diagnostic(issue.id, issue.severity, issue.message))
+        for (code, count) in diagnosticCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > Self.maxDiagnosticsPerID {
+            let issue = XMLPlistIssue.suppressed(code: code, count: count - Self.maxDiagnosticsPerID)
+            diagnostics.append(Diagnostic(issue.code, issue.message))
         }
         return EagerPlistTree(format: .xmlPlist, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics)
     }
@@ -124,11 +124,11 @@ struct XMLPlistParser {
 
     /// A located diagnostic, or nil once `maxDiagnosticsPerID` of its id have been recorded.
     mutating func diagnostic(_ issue: XMLPlistIssue, _ range: ByteRange) -> Diagnostic? {
-        let id = issue.id
-        let count = (diagnosticCounts[id] ?? 0) + 1
-        diagnosticCounts[id] = count
+        let code = issue.code
+        let count = (diagnosticCounts[code] ?? 0) + 1
+        diagnosticCounts[code] = count
         guard count <= Self.maxDiagnosticsPerID else { return nil }
-        return Diagnostic(id, issue.severity, issue.message, range: range, position: lines.position(of: range.start))
+        return Diagnostic(code, issue.message, severity: issue.severity, range: range, position: lines.position(of: range.start))
     }
 
     /// Records a tree-level diagnostic.

@@ -54,6 +54,7 @@ struct XMLTextDecoder {
             if b < 0x20 {
                 if b != 0x09 && b != 0x0A && b != 0x0D {
                     findings.controlCount += 1
+                    findings.controlSet |= 1 << UInt32(b)
                     if findings.firstControl == nil { findings.firstControl = i }
                 }
             } else if b == UInt8(ascii: "&") {
