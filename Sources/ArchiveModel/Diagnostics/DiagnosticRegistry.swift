@@ -7,6 +7,7 @@ public enum DiagnosticRegistry {
     static var catalogs: [[DiagnosticKind]] {
         [
             BinaryPlistCode.kinds,
+            KeyedArchiveCode.kinds,
         ]
     }
 

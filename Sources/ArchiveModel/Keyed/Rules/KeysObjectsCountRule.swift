@@ -3,7 +3,7 @@ enum KeysObjectsCountRule: KeyedObjectRule {
     static func check(_ context: KeyedObjectContext) -> [Diagnostic] {
         guard let keys = context.object.field("NS.keys"), let objects = context.object.field("NS.objects"),
               case .list(let k) = keys.value, case .list(let o) = objects.value, k.count != o.count else { return [] }
-        return [context.diagnostic("keyed.dictionary.count-mismatch", .error, Messages.mismatch(context.id, k.count, o.count))]
+        return [context.diagnostic(.dictionaryCountMismatch, Messages.mismatch(context.id, k.count, o.count))]
     }
 
     enum Messages {

@@ -19,11 +19,11 @@ enum UnreachableObjectRule: KeyedGraphRule {
             guard found.count < listed else { continue }
             let id = lost.ids[root]
             let object = graph.structure(id)
-            found.append(Diagnostic("keyed.object.unreachable", .warning, Messages.unreachable(id, object.className, behind - 1),
+            found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.unreachable(id, object.className, behind - 1),
                                     range: object.range, position: object.position, object: id))
         }
         if covered.count > 0, found.count >= listed {
-            found.append(Diagnostic("keyed.object.unreachable", .warning, Messages.more(lost.ids.count)))
+            found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.more(lost.ids.count)))
         }
         return found
     }

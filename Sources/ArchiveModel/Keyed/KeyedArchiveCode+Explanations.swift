@@ -1,0 +1,3 @@
+extension KeyedArchiveCode {
+    public var explanation: String { "" }
+}
