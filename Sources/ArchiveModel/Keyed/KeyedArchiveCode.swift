@@ -48,10 +48,10 @@ public enum KeyedArchiveCode: String, DiagnosticCatalog {
 
     public var severity: Severity {
         switch self {
-        case .topEmpty, .topNoRoot, .classesMissing:
+        case .topEmpty, .topNoRoot, .classesMissing, .objectUnreachable:
             .note
         case .archiverMissing, .archiverUnknown, .classesMismatch, .keyDuplicate, .keyReserved, .attributedStringExtraRuns,
-             .objectUnreachable, .objectShared, .inlineShared:
+             .objectShared, .inlineShared:
             .warning
         default:
             .error
@@ -83,7 +83,7 @@ public enum KeyedArchiveCode: String, DiagnosticCatalog {
         case .keyNotString: "a key of an object dictionary is not a string"
         case .keyDuplicate: "an object dictionary has the same key twice"
         case .keyReserved: "an object has a key starting with a single $ that the archiver does not write"
-        case .dictionaryCountMismatch: "NS.keys and NS.objects of a dictionary differ in length"
+        case .dictionaryCountMismatch: "a dictionary's NS.keys and NS.objects differ in length"
         case .collectionCountMismatch: "an old-style array's NS.count differs from the values present"
         case .collectionNilElement: "a collection element refers to nil"
         case .attributedStringRunPastEnd: "an attribute run of an attributed string ends past the end of its string"

@@ -29,7 +29,7 @@ enum ClassReferenceRule: KeyedObjectRule {
             "object #\(id) is a dictionary without $class (keys: \(keys)); NSKeyedUnarchiver cannot tell its class"
         }
         static func notUID(_ id: Int, _ type: String) -> String {
-            "object #\(id) has a $class that is \(English.article(type)), not a UID (\"Invalid class reference\")"
+            "object #\(id) has a $class that is \(English.article(type)), not a UID; swift-corelibs-foundation decodes it as a plain dictionary"
         }
         static func outOfRange(_ id: Int, _ uid: UInt64, _ count: Int) -> String {
             "object #\(id) has $class UID \(uid), out of range ($objects has \(English.count(count, "entry", plural: "entries")))"

@@ -63,6 +63,7 @@ enum KeyedArchiveRules {
     nonisolated(unsafe) static let objectRules: [any KeyedObjectRule.Type] = [
         ClassReferenceRule.self, ClassDictionaryRule.self, DanglingReferenceRule.self, KeysObjectsCountRule.self,
         OldStyleArrayCountRule.self, StringKeyRule.self, DuplicateKeyRule.self, NilElementRule.self, ReservedKeyRule.self,
+        AttributedStringRunRule.self,
     ]
     nonisolated(unsafe) static let graphRules: [any KeyedGraphRule.Type] = [UnreachableObjectRule.self]
 

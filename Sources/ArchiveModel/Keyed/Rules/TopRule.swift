@@ -29,6 +29,8 @@ enum TopRule: KeyedHeaderRule {
             found.append(Diagnostic(KeyedArchiveCode.topNoRoot, Messages.noRoot(names.compactMap { $0 }), range: node.range,
                                     position: node.position, notes: Array(notes.prefix(3))))
         }
+        // Without objects every UID would be dangling: ObjectsRule reports the cause once.
+        guard !header.objectNodeIDs.isEmpty else { return found }
         var targets = TopTargets(header: header, tree: tree)
         for (name, value) in zip(names, values) where found.count < reported {
             let valueNode = tree.node(value)
