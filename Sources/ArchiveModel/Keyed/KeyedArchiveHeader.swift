@@ -1,7 +1,9 @@
 /// The root dictionary of a keyed archive: where `$archiver`, `$version`, `$top` and `$objects` are.
 struct KeyedArchiveHeader: Sendable {
-    /// `$archiver` string, if it is a string.
+    /// `$archiver` string, if it is a string, and where it is.
     var archiver: String?
+    var archiverRange: ByteRange?
+    var archiverPosition: TextPosition?
     /// `$version` integer, if it is an integer.
     var version: Int128?
     /// Where the `$version` value is, for diagnostics about it.
@@ -63,7 +65,7 @@ struct KeyedArchiveHeader: Sendable {
         }
         let node = tree.node(valueID)
         switch (name, node.value) {
-        case ("$archiver", .string(let s)): archiver = s
+        case ("$archiver", .string(let s)): archiver = s; archiverRange = node.range; archiverPosition = node.position
         case ("$version", .integer(let i, _)): version = i; versionRange = node.range; versionPosition = node.position
         case ("$top", .dict): topID = valueID
         case ("$archiver", _), ("$version", _), ("$top", _), ("$objects", _):

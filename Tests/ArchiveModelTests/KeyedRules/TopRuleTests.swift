@@ -47,6 +47,23 @@ import Testing
         #expect(note.range == KeyedFixture.graph(a).object(cls).range)
     }
 
+    /// A writer that shares equal objects (plistlib) names one UID node from two keys: both are reported.
+    @Test func oneUIDNodeUnderTwoKeysIsReportedForEach() {
+        var b = BinaryPlistBuilder()
+        let root = b.add(.null)
+        let uid = b.add(.uid(999))
+        let top = b.add(.dict([(b.add(.string("root")), uid), (b.add(.string("alias")), uid)]))
+        let objects = b.add(.array([b.add(.string("$null"))]))
+        b.objects[root] = .dict([(b.add(.string("$archiver")), b.add(.string("NSKeyedArchiver"))), (b.add(.string("$version")), b.add(.integer(100_000))),
+                                 (b.add(.string("$top")), top), (b.add(.string("$objects")), objects)])
+        let built = b.build()
+        let d = KeyedArchiveGraph(tree: BinaryPlistTree(InputBytes(built.bytes))).fullCheck()
+        #expect(d.map(\.id) == ["keyed.ref.dangling", "keyed.ref.dangling"])
+        #expect(d.map(\.range) == [built.ranges[uid], built.ranges[uid]])
+        #expect(Set(d.map(\.message)) == ["$top key \"root\": UID 999 is out of range ($objects has 1 entry)",
+                                          "$top key \"alias\": UID 999 is out of range ($objects has 1 entry)"])
+    }
+
     /// Nil, and a slot holding "$null" (a conditional object never encoded), are not dangling.
     @Test func nilAndConditionalEntriesAreFine() {
         var a = KeyedFixture.minimal()

@@ -8,7 +8,8 @@ enum ArchiverRule: KeyedHeaderRule {
                                notes: header.nearMisses(of: "$archiver"))]
         }
         guard let name = header.archiver, name != "NSKeyedArchiver" else { return [] }
-        return [Diagnostic(KeyedArchiveCode.archiverUnknown, Messages.unknown(name), range: header.rootRange, position: header.rootPosition)]
+        return [Diagnostic(KeyedArchiveCode.archiverUnknown, Messages.unknown(name), range: header.archiverRange ?? header.rootRange,
+                           position: header.archiverPosition ?? header.rootPosition)]
     }
 
     enum Messages {

@@ -16,11 +16,16 @@ enum TopRule: KeyedHeaderRule {
             return [Diagnostic(KeyedArchiveCode.topEmpty, Messages.empty, range: node.range, position: node.position)]
         }
         var found: [Diagnostic] = []
+        // Each plist node is decoded once: a writer that shares equal objects may name one long key
+        // string or one UID node from many entries.
+        var nameOf: [Int: String?] = [:]
         let names = keys.map { key -> String? in
-            if case .string(let s) = tree.node(key).value { return s }
-            return nil
+            if let known = nameOf[key] { return known }
+            let name: String? = if case .string(let s) = tree.node(key).value { s } else { nil }
+            nameOf[key] = name
+            return name
         }
-        if !names.contains("root") {
+        if !names.contains(where: { $0?.isLiterally("root") == true }) {
             let notes = zip(names, keys).prefix(64).compactMap { name, key -> DiagnosticNote? in
                 guard let name, KeyNearMiss.isNearMiss(name, of: "root") else { return nil }
                 let keyNode = tree.node(key)
@@ -32,17 +37,21 @@ enum TopRule: KeyedHeaderRule {
         // Without objects every UID would be dangling: ObjectsRule reports the cause once.
         guard !header.objectNodeIDs.isEmpty else { return found }
         var targets = TopTargets(header: header, tree: tree)
+        var uidOf: [Int: (uid: UInt64, range: ByteRange?, position: TextPosition?)?] = [:]
         for (name, value) in zip(names, values) where found.count < reported {
-            let valueNode = tree.node(value)
-            guard case .uid(let uid) = valueNode.value else { continue }
+            if uidOf[value] == nil {
+                let node = tree.containerValues(value) == nil ? tree.node(value) : nil
+                uidOf[value] = if case .uid(let uid)? = node?.value { (uid, node?.range, node?.position) } else { .some(nil) }
+            }
+            guard let (uid, range, position) = uidOf[value] ?? nil else { continue }
             let key = name ?? "(non-string key)"
             if uid >= UInt64(header.objectNodeIDs.count) {
                 found.append(Diagnostic(KeyedArchiveCode.refDangling, Messages.dangling(key, uid, header.objectNodeIDs.count),
-                                        range: valueNode.range, position: valueNode.position))
+                                        range: range, position: position))
             } else if uid > 0, let className = targets.classDictionaryName(Int(uid)) {
                 let target = tree.node(header.objectNodeIDs[Int(uid)])
                 found.append(Diagnostic(KeyedArchiveCode.refClassDictionary, Messages.classDictionary(key, uid, className),
-                                        range: valueNode.range, position: valueNode.position,
+                                        range: range, position: position,
                                         notes: [DiagnosticNote("the class dictionary #\(uid)", range: target.range, position: target.position)]))
             }
         }

@@ -76,9 +76,11 @@ enum UnreachableObjectRule: KeyedGraphRule {
     enum Messages {
         static func unreachable(_ id: Int, _ cls: String?, _ behind: Int) -> String {
             let name = cls.map { " (" + ValueFormatter.excerpt($0) + ")" } ?? ""
-            let tail = behind > 0 ? ", nor \(behind) object\(behind == 1 ? "" : "s") only it leads to" : ""
+            let tail = behind > 0 ? ", nor \(English.count(behind, "object")) only it leads to" : ""
             return "object #\(id)\(name) is not reachable from $top\(tail)"
         }
-        static func more(_ n: Int) -> String { "\(n) objects in all are not reachable from $top (only the first \(listed) groups are listed)" }
+        static func more(_ n: Int) -> String {
+            "\(English.count(n, "object")) in all " + (n == 1 ? "is" : "are") + " not reachable from $top (only the first \(listed) groups are listed)"
+        }
     }
 }
