@@ -13,6 +13,7 @@ public enum DiagnosticRegistry {
             TypedstreamCode.kinds,
             DamageCode.kinds,
             WrapperCode.kinds,
+            KeyedArchiveCode.kinds,
         ]
     }
 

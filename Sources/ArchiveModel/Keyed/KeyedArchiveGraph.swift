@@ -46,8 +46,8 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// an array of millions stays instant; `fullCheck` looks at all of them.
     public func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectNodeIDs.count else {
-            return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic("keyed.object.no-such-id", .error,
-                "object #\(id) does not exist ($objects has \(objectNodeIDs.count) entries)")])
+            return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic(KeyedArchiveCode.objectNoSuchID,
+                "object #\(id) does not exist ($objects has \(English.count(objectNodeIDs.count, "entry", plural: "entries")))")])
         }
         return read(id, rules: true, lazyItemLimit: Self.shownItemLimit)
     }
@@ -180,7 +180,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     func resolve(uid: UInt64) -> Reference {
         if uid == 0 { return .null }
         guard uid < UInt64(objectNodeIDs.count) else {
-            return .dangling(raw: uid, reason: "UID \(uid) is out of range ($objects has \(objectNodeIDs.count) entries)")
+            return .dangling(raw: uid, reason: "UID \(uid) is out of range ($objects has \(English.count(objectNodeIDs.count, "entry", plural: "entries")))")
         }
         let id = Int(uid)
         if tree.isString(objectNodeIDs[id], equalTo: "$null") { return .conditionalNull(id) }
@@ -194,7 +194,5 @@ extension Reference {
 
 extension Diagnostic {
     /// The same diagnostic attributed to another object id.
-    func reassigned(to object: Int?) -> Diagnostic {
-        Diagnostic(id, severity, message, range: range, position: position, object: object)
-    }
+    func reassigned(to object: Int?) -> Diagnostic { with(object: .some(object)) }
 }

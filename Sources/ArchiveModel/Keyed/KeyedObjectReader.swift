@@ -40,7 +40,7 @@ struct KeyedObjectReader {
             object.sharedListLinks = conversion.links
         case .invalid(let why):
             object.kind = .invalid
-            object.diagnostics.append(Diagnostic("keyed.object.undecodable", .error, "object #\(id) cannot be decoded: \(why)",
+            object.diagnostics.append(Diagnostic(KeyedArchiveCode.objectUndecodable, "object #\(id) cannot be decoded: \(why)",
                                                  range: node.range, object: id))
         default:
             object.value = PlistObjectGraph.scalar(node.value)

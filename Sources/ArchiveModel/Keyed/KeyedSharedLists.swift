@@ -88,7 +88,7 @@ extension KeyedArchiveGraph {
 
     /// The diagnostic the owner carries, once per shared list.
     static func sharedListDiagnostic(_ list: SharedInlineList, range: ByteRange?) -> Diagnostic {
-        Diagnostic("keyed.inline.shared", .warning,
+        Diagnostic(KeyedArchiveCode.inlineShared,
                    "inline array (plist object \(list.node), \(list.count) items) is listed by \(list.holders) objects; NSKeyedArchiver never shares one. Whole-file views show it under #\(list.owner) and link the other holders to it",
                    range: range, object: list.owner)
     }

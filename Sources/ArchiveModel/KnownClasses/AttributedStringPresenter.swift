@@ -52,18 +52,12 @@ enum AttributedStringPresenter {
         case .some(let v): dictionaries = k.target(v).flatMap { ArrayPresenter.items(of: $0, in: k.graph) } ?? []
         case nil: dictionaries = []
         }
-        let (numbers, complete) = LEB128.decode(info)
-        var runs: [Run] = []
-        var index = 0
-        while index + 1 < numbers.count {
-            let length = Int(clamping: numbers[index]), which = numbers[index + 1]
-            let value: FieldValue = which < UInt64(dictionaries.count) ? dictionaries[Int(which)]
-                : .invalid("attribute index \(which) is out of range (\(KnownText.count(dictionaries.count, "dictionary", "dictionaries")))")
-            runs.append(Run(length: length, attributes: value))
-            index += 2
+        let (pairs, complete) = AttributedStringRuns.keyedPairs(info)
+        let runs = pairs.map { length, which in
+            Run(length: length, attributes: which < UInt64(dictionaries.count) ? dictionaries[Int(which)]
+                : .invalid("attribute index \(which) is out of range (\(KnownText.count(dictionaries.count, "dictionary", "dictionaries")))"))
         }
-        let broken = !complete || numbers.count % 2 != 0
-        return (stringValue, runs, [broken ? "NSAttributeInfo ends inside a run" : nil])
+        return (stringValue, runs, [complete ? nil : "NSAttributeInfo ends inside a run"])
     }
 
     private static func typed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {

@@ -30,6 +30,10 @@ public struct KeyedArchiveBuilder {
     public var version: Int64 = 100_000
     public private(set) var entries: [Entry] = [.null]
     public var top: [(String, Value)] = []
+    /// Root keys left out (`$archiver`, `$version`, `$top`, `$objects`), for damaged fixtures.
+    public var omittedRootKeys: Set<String> = []
+    /// Root entries written after the four (a misspelt `$toppo`, a `$version` of the wrong type).
+    public var extraRootEntries: [(String, Value)] = []
     private var classIDs: [String: Int] = [:]
 
     public init() {}
@@ -67,9 +71,11 @@ public struct KeyedArchiveBuilder {
         var objectIDs: [Int] = []
         for entry in entries { objectIDs.append(write(entry, into: &b)) }
         let pairs: [(String, BinaryPlistBuilder.Object)] = [("$archiver", .string(archiver)), ("$version", .integer(version))]
-        var rootPairs: [(key: Int, value: Int)] = pairs.map { (b.add(.string($0.0)), b.add($0.1)) }
-        rootPairs.append((b.add(.string("$top")), b.add(.dict(top.map { (b.add(.string($0.0)), value($0.1, into: &b)) }))))
-        rootPairs.append((b.add(.string("$objects")), b.add(.array(objectIDs))))
+        var rootPairs: [(key: Int, value: Int)] = pairs.filter { !omittedRootKeys.contains($0.0) }.map { (b.add(.string($0.0)), b.add($0.1)) }
+        let topPairs = top.map { (b.add(.string($0.0)), value($0.1, into: &b)) }
+        if !omittedRootKeys.contains("$top") { rootPairs.append((b.add(.string("$top")), b.add(.dict(topPairs)))) }
+        if !omittedRootKeys.contains("$objects") { rootPairs.append((b.add(.string("$objects")), b.add(.array(objectIDs)))) }
+        for (key, v) in extraRootEntries { rootPairs.append((b.add(.string(key)), value(v, into: &b))) }
         b.objects[root] = .dict(rootPairs)
         return b.build().bytes
     }

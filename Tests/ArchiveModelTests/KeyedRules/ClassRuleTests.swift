@@ -54,6 +54,32 @@ import Testing
         #expect(KeyedFixture.check(a).map(\.id) == ["keyed.classes.mismatch"])
     }
 
+    /// Written so when a class-name mapping is in effect: Apple's writer and reader, so a note.
+    @Test func aClassDictionaryWithoutChainIsANote() {
+        var a = KeyedArchiveBuilder()
+        let c = a.add(.rawDictionary([("$classname", .string("Mapped"))]))
+        let root = a.add(.object(classID: c, fields: []))
+        a.top = [("root", .ref(root))]
+        let g = KeyedFixture.graph(a)
+        let d = KeyedFixture.check(a)
+        #expect(d.map(\.id) == ["keyed.classes.missing"])
+        #expect(d.first?.severity == .note)
+        #expect(d.first?.object == c)
+        #expect(d.first?.range == g.object(c).range)
+        #expect(d.first?.message == "class dictionary #\(c) (Mapped) has no $classes chain (written this way when a class-name mapping is in effect)")
+    }
+
+    @Test func aMissingClassNamesTheMisspeltKey() throws {
+        var a = KeyedArchiveBuilder()
+        let c = a.classID("Foo")
+        let root = a.add(.rawDictionary([("$classy", .ref(c)), ("x", .int(2))]))
+        a.top = [("root", .ref(root))]
+        let bytes = a.buildBinary()
+        let d = try #require(KeyedFixture.check(a).first { $0.id == "keyed.class.missing" })
+        #expect(d.notes.map(\.message) == ["key \"$classy\" is almost $class"])
+        #expect(d.notes.first?.range == KeyedFixture.range(of: [0x57] + Array("$classy".utf8), in: bytes))
+    }
+
     @Test func classChainIsResolved() {
         var a = KeyedArchiveBuilder()
         let cls = a.classID("Sub", ["Base", "NSObject"])

@@ -11,6 +11,9 @@ import Testing
         let d = KeyedFixture.check(a)
         #expect(d.map(\.id) == ["keyed.dictionary.count-mismatch"])
         #expect(d.first?.message.contains("2 NS.keys but 1 NS.objects") == true)
+        #expect(d.first?.range == KeyedFixture.graph(a).object(root).range)
+        #expect(d.first?.notes.map(\.message) == ["NS.keys: 2 entries", "NS.objects: 1 entry"])
+        #expect(d.first?.notes.first?.range == KeyedFixture.graph(a).object(root).field("NS.keys")?.range)
     }
 
     @Test func oldStyleArrayCount() {

@@ -15,6 +15,14 @@ enum KeyedFixture {
         return g.fullCheck()
     }
 
+    /// The bytes of `pattern` in `bytes`, when it occurs exactly once (to name a value's bytes, such as
+    /// a UID's marker and number, independently of the decoder).
+    static func range(of pattern: [UInt8], in bytes: [UInt8]) -> ByteRange? {
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+        let starts = (0...(bytes.count - pattern.count)).filter { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
+        return starts.count == 1 ? ByteRange(start: starts[0], count: pattern.count) : nil
+    }
+
     /// A minimal valid archive: root → Foo with a string field.
     static func minimal() -> KeyedArchiveBuilder {
         var a = KeyedArchiveBuilder()

@@ -6,14 +6,13 @@ enum ClassDictionaryRule: KeyedObjectRule {
         guard isClassLike else { return [] }
         let cls = context.cache.keyedClass(context.id, in: context.graph)
         guard let name = cls.name else {
-            return [context.diagnostic("keyed.classname.missing", .error, Messages.missing(context.id))]
+            return [context.diagnostic(.classnameMissing, Messages.missing(context.id))]
         }
         if let first = cls.chain.first, !first.isLiterally(name) {
-            return [context.diagnostic("keyed.classes.mismatch", .warning,
-                                       Messages.mismatch(context.id, name, first))]
+            return [context.diagnostic(.classesMismatch, Messages.mismatch(context.id, name, first))]
         }
         if !entries.contains(where: { $0.key.isLiterally("$classes") }) {
-            return [context.diagnostic("keyed.classes.missing", .note, Messages.noChain(context.id, name))]
+            return [context.diagnostic(.classesMissing, Messages.noChain(context.id, name))]
         }
         return []
     }

@@ -5,7 +5,7 @@ enum DanglingReferenceRule: KeyedObjectRule {
         for field in context.object.fields {
             field.value.forEachReference(lazyItemLimit: context.lazyItemLimit) { ref in
                 if case .dangling(let raw, let reason) = ref, found.count < 50 {
-                    found.append(context.diagnostic("keyed.ref.dangling", .error,
+                    found.append(context.diagnostic(.refDangling,
                         Messages.dangling(context.id, field.key, raw, reason), range: field.range))
                 }
             }

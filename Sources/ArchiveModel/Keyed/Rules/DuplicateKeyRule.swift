@@ -10,7 +10,7 @@ enum DuplicateKeyRule: KeyedObjectRule {
             ? entries.indices.filter { i in (0..<i).contains { entries[$0].key.isLiterally(entries[i].key) } }.map { entries[$0] }
             : entries.filter { !seen.insert(LiteralText($0.key)).inserted }
         for entry in duplicates {
-            found.append(context.diagnostic("keyed.key.duplicate", .warning, Messages.duplicate(context.id, entry.key),
+            found.append(context.diagnostic(.keyDuplicate, Messages.duplicate(context.id, entry.key),
                                             range: context.graph.tree.node(entry.keyNode).range))
         }
         return found

@@ -48,9 +48,12 @@ struct KeyedObjectContext {
         items.isLazy ? items.prefix(lazyItemLimit) : items[...]
     }
 
-    /// A diagnostic about this object, located at its bytes (or `range` when given).
-    func diagnostic(_ id: String, _ severity: Severity, _ message: String, range: ByteRange? = nil) -> Diagnostic {
-        Diagnostic(id, severity, message, range: range ?? node.range, position: node.position, object: self.id)
+    /// A diagnostic of kind `code` about this object, located at its bytes (or `range` when given), with
+    /// the kind's severity unless `severity` is given.
+    func diagnostic(_ code: KeyedArchiveCode, _ message: String, severity: Severity? = nil, range: ByteRange? = nil,
+                    notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(code, message, severity: severity, range: range ?? node.range, position: node.position, object: id,
+                   notes: notes)
     }
 }
 
@@ -60,6 +63,7 @@ enum KeyedArchiveRules {
     nonisolated(unsafe) static let objectRules: [any KeyedObjectRule.Type] = [
         ClassReferenceRule.self, ClassDictionaryRule.self, DanglingReferenceRule.self, KeysObjectsCountRule.self,
         OldStyleArrayCountRule.self, StringKeyRule.self, DuplicateKeyRule.self, NilElementRule.self, ReservedKeyRule.self,
+        AttributedStringRunRule.self,
     ]
     nonisolated(unsafe) static let graphRules: [any KeyedGraphRule.Type] = [UnreachableObjectRule.self]
 

@@ -9,7 +9,7 @@ enum NilElementRule: KeyedObjectRule {
                 guard case .reference(let ref) = item else { continue }
                 switch ref {
                 case .null, .conditionalNull:
-                    found.append(context.diagnostic("keyed.collection.nil-element", .error, Messages.nilElement(context.id, key, i), range: field.range))
+                    found.append(context.diagnostic(.collectionNilElement, Messages.nilElement(context.id, key, i), range: field.range))
                 default: continue
                 }
                 if found.count >= 20 { return found }
@@ -20,7 +20,7 @@ enum NilElementRule: KeyedObjectRule {
 
     enum Messages {
         static func nilElement(_ id: Int, _ key: String, _ index: Int) -> String {
-            "object #\(id) \(key)[\(index)] refers to nil; a collection cannot hold nil (GNUstep raises \"decoded nil in array\", corelibs stops there)"
+            "object #\(id) \(key)[\(index)] refers to nil; a collection cannot hold nil (Apple's unarchiver gives no collection at all, swift-corelibs-foundation drops the element, GNUstep raises \"decoded nil in array\")"
         }
     }
 }

@@ -2,20 +2,26 @@
 enum ObjectsRule: KeyedHeaderRule {
     static func check(_ header: KeyedArchiveHeader, tree: any PlistTree) -> [Diagnostic] {
         guard header.presentKeys.contains("$objects") else {
-            return [Diagnostic("keyed.objects.missing", .error, Messages.missing, range: header.rootRange, position: header.rootPosition)]
+            return [Diagnostic(KeyedArchiveCode.objectsMissing, Messages.missing, range: header.rootRange, position: header.rootPosition,
+                               notes: header.nearMisses(of: "$objects"))]
         }
         guard let first = header.objectNodeIDs.first else {
-            return [Diagnostic("keyed.objects.empty", .error, Messages.empty, range: header.rootRange, position: header.rootPosition)]
+            let array = header.objectsID.map { tree.node($0) }
+            return [Diagnostic(KeyedArchiveCode.objectsEmpty, Messages.empty, range: array?.range ?? header.rootRange,
+                               position: array?.position ?? header.rootPosition)]
         }
         let node = tree.node(first)
         if case .string(let s) = node.value, s.isLiterally("$null") { return [] }
-        return [Diagnostic("keyed.objects.first-not-null", .error, Messages.firstNotNull(node.value.typeName),
+        return [Diagnostic(KeyedArchiveCode.objectsFirstNotNull, Messages.firstNotNull(node.value),
                            range: node.range, position: node.position, object: 0)]
     }
 
     enum Messages {
         static let missing = "the root has no $objects array; the archive holds no objects"
         static let empty = "$objects is empty; element 0 must be \"$null\""
-        static func firstNotNull(_ type: String) -> String { "$objects[0] is a \(type), not the string \"$null\"; UID 0 would not mean nil" }
+        static func firstNotNull(_ value: PlistValue) -> String {
+            let found = if case .string(let s) = value { "the string \"\(ValueFormatter.excerpt(s))\"" } else { English.article(value.typeName) }
+            return "$objects[0] is \(found), not the string \"$null\"; UID 0 would not mean nil"
+        }
     }
 }

@@ -6,7 +6,7 @@ enum OldStyleArrayCountRule: KeyedObjectRule {
               case .scalar(.integer(let count, _))? = context.object.field("NS.count")?.value else { return [] }
         let present = context.object.fields.filter(\.isPositional).count
         guard count != Int128(present) else { return [] }
-        return [context.diagnostic("keyed.collection.count-mismatch", .error, Messages.mismatch(context.id, count, present))]
+        return [context.diagnostic(.collectionCountMismatch, Messages.mismatch(context.id, count, present))]
     }
 
     enum Messages {

@@ -7,7 +7,7 @@ enum ReservedKeyRule: KeyedObjectRule {
             let key = entry.key
             guard key.hasLiteralPrefix("$"), !key.hasLiteralPrefix("$$"), !key.isLiterally("$class"),
                   !(key.utf8.count > 1 && key.utf8.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            return context.diagnostic("keyed.key.reserved", .warning, Messages.reserved(context.id, key),
+            return context.diagnostic(.keyReserved, Messages.reserved(context.id, key),
                                       range: context.graph.tree.node(entry.keyNode).range)
         }
     }

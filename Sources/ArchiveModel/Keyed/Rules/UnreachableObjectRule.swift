@@ -19,11 +19,11 @@ enum UnreachableObjectRule: KeyedGraphRule {
             guard found.count < listed else { continue }
             let id = lost.ids[root]
             let object = graph.structure(id)
-            found.append(Diagnostic("keyed.object.unreachable", .warning, Messages.unreachable(id, object.className, behind - 1),
+            found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.unreachable(id, object.className, behind - 1),
                                     range: object.range, position: object.position, object: id))
         }
         if covered.count > 0, found.count >= listed {
-            found.append(Diagnostic("keyed.object.unreachable", .warning, Messages.more(lost.ids.count)))
+            found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.more(lost.ids.count)))
         }
         return found
     }
@@ -76,9 +76,11 @@ enum UnreachableObjectRule: KeyedGraphRule {
     enum Messages {
         static func unreachable(_ id: Int, _ cls: String?, _ behind: Int) -> String {
             let name = cls.map { " (" + ValueFormatter.excerpt($0) + ")" } ?? ""
-            let tail = behind > 0 ? ", nor \(behind) object\(behind == 1 ? "" : "s") only it leads to" : ""
+            let tail = behind > 0 ? ", nor \(English.count(behind, "object")) only it leads to" : ""
             return "object #\(id)\(name) is not reachable from $top\(tail)"
         }
-        static func more(_ n: Int) -> String { "\(n) objects in all are not reachable from $top (only the first \(listed) groups are listed)" }
+        static func more(_ n: Int) -> String {
+            "\(English.count(n, "object")) in all " + (n == 1 ? "is" : "are") + " not reachable from $top (only the first \(listed) groups are listed)"
+        }
     }
 }

@@ -2,10 +2,11 @@
 enum VersionRule: KeyedHeaderRule {
     static func check(_ header: KeyedArchiveHeader, tree: any PlistTree) -> [Diagnostic] {
         guard header.presentKeys.contains("$version") else {
-            return [Diagnostic("keyed.version.missing", .error, Messages.missing, range: header.rootRange, position: header.rootPosition)]
+            return [Diagnostic(KeyedArchiveCode.versionMissing, Messages.missing, range: header.rootRange, position: header.rootPosition,
+                               notes: header.nearMisses(of: "$version"))]
         }
         guard let version = header.version, version != 100_000 else { return [] }
-        return [Diagnostic("keyed.version.unsupported", .error, Messages.unsupported(version),
+        return [Diagnostic(KeyedArchiveCode.versionUnsupported, Messages.unsupported(version),
                            range: header.versionRange ?? header.rootRange, position: header.versionPosition ?? header.rootPosition)]
     }
 
