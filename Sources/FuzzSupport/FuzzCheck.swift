@@ -35,6 +35,12 @@ public enum FuzzCheck {
             if let r = d.range, r.start < 0 || r.end > size || r.start > r.end {
                 problems.append("full check diagnostic \(d.id): range \(r) outside the input (\(size) bytes)")
             }
+            for note in d.notes {
+                if let r = note.range, r.start < 0 || r.end > size || r.start > r.end {
+                    problems.append("full check diagnostic \(d.id): a note's range \(r) is outside the input (\(size) bytes)")
+                }
+            }
+            if DiagnosticRegistry.kind(d.id) == nil { problems.append("diagnostic id \(d.id) is not registered") }
         }
         if let index {
             if index.referrerCounts.count != graph.objectCount || index.reachable.count != graph.objectCount {
@@ -189,10 +195,12 @@ public enum FuzzCheck {
     /// Everything a front end does with a document: full check, index, invariants, outline rows, dump
     /// and JSON.
     public static func document(_ document: ArchiveDocument, rows: Int = 200, json: Bool = true) -> [String] {
-        let diagnostics = document.graph.fullCheck()
+        let checked = document.graph.fullCheck()
         let index = GraphIndex(graph: document.graph)
         // Embedded archives' problems, mapped onto this file: inside it, on an object it has.
         let embedded = EmbeddedCheck.diagnostics(in: document.graph)
+        // The whole-file causes and wrapper notes, as every front end reports them.
+        let diagnostics = DocumentCheck.causes(of: document.graph, diagnostics: checked + embedded) + checked
         var problems = checks(document.graph, diagnostics: diagnostics + embedded, index: index)
         for d in embedded where d.id != DocumentCode.embeddedBudget.rawValue && !(d.object.map { $0 >= 0 && $0 < document.graph.objectCount } ?? false) {
             problems.append("embedded diagnostic \(d.id) names no object of the file (\(String(describing: d.object)))")
