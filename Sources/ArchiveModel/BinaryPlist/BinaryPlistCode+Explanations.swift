@@ -110,6 +110,15 @@ extension BinaryPlistCode {
             reported as out of range. Typical causes are a file cut short, so the trailer found is not the original one, a \
             damaged object count, or a table partly overwritten by other data.
             """
+        case .trailerCut: """
+            The file lost its last bytes (fewer than 32), so its trailer is incomplete, and the last 32 bytes read as a \
+            trailer are shifted garbage: a file one byte short reads an offset width of 0 and takes the real offset width for \
+            the reference width. CoreFoundation reads the trailer from the last 32 bytes and rejects the file. This tool \
+            finds the trailer's start instead (its six zero bytes right after an offset table whose entries run back to \
+            offset 8) and takes the widths, object count and top object from what survived of it, or from the table and \
+            Apple's writer's rules, so every object reads. Restore the missing bytes from another copy, or rewrite the file \
+            from what this tool shows.
+            """
         case .scanNothing: """
             The trailer or the offset table cannot be used, so this tool walked the object area from offset 8 looking for \
             objects laid end to end, as CoreFoundation's writer lays them out, but no object could be decoded at offset 8. \

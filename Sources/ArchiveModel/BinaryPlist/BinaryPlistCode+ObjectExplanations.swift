@@ -191,6 +191,23 @@ extension BinaryPlistCode {
             a broken tree; some third-party writers also keep stale objects. The browser lists such objects under "lost and \
             found".
             """
+        case .offsetDamaged: """
+            One entry of the offset table is damaged, found by the way Apple's writer lays a file out: CoreFoundation and \
+            Python write objects back to back in number order, so each entry holds where the previous object ended. Here the \
+            object before ends at one offset, an object decoded there ends exactly where the next object starts, and the \
+            entry holds some other number. CoreFoundation follows the entry, reads whatever bytes it points at as that \
+            object and usually rejects the file, and every reader reports the symptoms (an overlap, bytes that belong to no \
+            object, a bad marker) far from the cause. The primary range is the entry; its notes show where the object really \
+            lies and the symptoms it explains. Restoring the entry to the offset in the message repairs the file.
+            """
+        case .objectLengthDamaged: """
+            An object's marker byte or count integer is damaged: the object starts where the previous one ended and the \
+            next object starts where the chain says, but the length its marker and count give does not end there. Since \
+            CoreFoundation's writer puts objects back to back, the space between the neighbours is the object's real length. \
+            CoreFoundation trusts the count, so it reads references or characters from the following object's bytes, or \
+            rejects the file when the count runs past the object area. The primary range is the marker and count; a note \
+            gives the count that would fill the space, which is usually the original.
+            """
         default:
             rawValue
         }

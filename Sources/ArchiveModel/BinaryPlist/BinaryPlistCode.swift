@@ -22,6 +22,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
     case trailerRefSizeTooSmall = "bplist.trailer.ref-size-too-small"
     case trailerOffsetSizeTooSmall = "bplist.trailer.offset-size-too-small"
     case tableTruncated = "bplist.table.truncated"
+    case trailerCut = "bplist.trailer.cut"
     case scanNothing = "bplist.scan.nothing"
     case scanRecovered = "bplist.scan.recovered"
     // One object (checked when it is decoded).
@@ -53,6 +54,9 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
     case containerCycle = "bplist.container.cycle"
     case depthExceeded = "bplist.depth.exceeded"
     case objectUnreferenced = "bplist.object.unreferenced"
+    // Root causes behind several of the above (the chain audit).
+    case offsetDamaged = "bplist.offset.damaged"
+    case objectLengthDamaged = "bplist.object.length-damaged"
 
     /// The default severity. `trailerOffsetIntSize` and `trailerObjectRefSize` are errors for a width CF
     /// cannot read (0) and notes, per instance, for a readable width Apple's writer does not use (3, 5…).
@@ -88,6 +92,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
         case .trailerRefSizeTooSmall: "object references are too narrow to number every object"
         case .trailerOffsetSizeTooSmall: "offset-table entries are too narrow to reach the offset table"
         case .tableTruncated: "the offset table has fewer entries than the trailer claims"
+        case .trailerCut: "the file ends inside its trailer; the layout was rebuilt from the offset table"
         case .scanNothing: "the offset table is unusable and no object could be found by scanning"
         case .scanRecovered: "the offset table is unusable; objects were found by scanning"
         case .offsetInHeader: "an object's offset points into the 8-byte header"
@@ -117,6 +122,8 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
         case .containerCycle: "a container contains itself"
         case .depthExceeded: "containers nest deeper than CF's limit of 512"
         case .objectUnreferenced: "an object the top object does not reach"
+        case .offsetDamaged: "an offset-table entry is damaged: the object it should name lies elsewhere"
+        case .objectLengthDamaged: "an object's marker or count is damaged: its length does not fit between its neighbours"
         }
     }
 }

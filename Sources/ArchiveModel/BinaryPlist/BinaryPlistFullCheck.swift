@@ -86,6 +86,8 @@ struct BinaryPlistFullCheck {
         copyShared(firstAtOffset)
         checkLayout()
         checkGraph()
+        let audit = BinaryPlistChainAudit(input: input, layout: layout, starts: starts, ends: ends)
+        found = BinaryPlistChainAudit.fold(audit.findings(), into: found)
         _ = progress(1)
         return found
     }
@@ -147,11 +149,13 @@ struct BinaryPlistFullCheck {
                 found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
             }
             if let p = previous, s < ends[p] {
+                // The later object's table entry is the likelier culprit: it is named in a note.
+                let entry = [DiagnosticNote("the offset-table entry that places object \(id) here", range: layout.tableEntryRange(of: id))]
                 if s == starts[p] {
-                    found.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id))
+                    found.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id, notes: entry))
                 } else {
                     let issue = BinaryPlistIssue.objectOverlap(object: id, range: ByteRange(s, e), other: p, otherRange: ByteRange(starts[p], ends[p]))
-                    found.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, ends[p])), object: id))
+                    found.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, ends[p])), object: id, notes: entry))
                 }
             }
             if previous == nil || e > ends[previous ?? 0] { previous = id }

@@ -32,6 +32,10 @@ extension BinaryPlistIssue {
         case .tableTruncated(let claimed, let fits, let tableOffset):
             "offset table claims \(English.count(Int(clamping: claimed), "entry", plural: "entries")) but only \(fits) "
                 + "\(fits == 1 ? "fits" : "fit") between offset \(tableOffset) and the trailer; objects \(fits) and above are unreadable"
+        case .trailerCut(let cut, let lostFields, let entries, let width, let tableOffset):
+            "the file is \(English.count(cut, "byte")) short: its 32-byte trailer lacks \(lostFields); "
+                + "read with the offset table found before it (\(English.count(entries, "entry", plural: "entries")) of \(width) bytes at offset \(tableOffset)), "
+                + "CF rejects the file"
         case .scanNothing:
             "the offset table is unusable and no object could be decoded at offset 8"
         case .scanRecovered(let objects, let end):
@@ -114,6 +118,10 @@ extension BinaryPlistIssue {
             "containers nest deeper than \(limit) levels at object \(object) (CF's macOS limit)"
         case .objectUnreferenced(let object):
             "object \(object) is not reachable from the top object"
+        case .offsetDamaged(let object, let entry, let expected):
+            "the offset-table entry of object \(object) reads \(entry), but its neighbours place object \(object) at \(expected): the entry is damaged"
+        case .objectLengthDamaged(let object, let type, let length, let space):
+            "object \(object) (\(English.article(type))) is \(English.count(length, "byte")) by its marker and count, but its neighbours leave it \(space): its marker or count is damaged"
         case .objectsUnreferencedMore(let count, let first):
             "\(count) more \(English.noun(count, "object")) \(count == 1 ? "is" : "are") not reachable from the top object "
                 + "(\(English.noun(first.count, "object")) \(first.map(String.init).joined(separator: ", "))\(count > first.count ? ", …" : ""))"

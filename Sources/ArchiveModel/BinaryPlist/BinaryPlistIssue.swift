@@ -24,6 +24,8 @@ enum BinaryPlistIssue: Sendable, Equatable {
     case trailerRefSizeTooSmall(width: Int, objects: UInt64)
     case trailerOffsetSizeTooSmall(width: Int, tableOffset: UInt64)
     case tableTruncated(claimed: UInt64, fits: UInt64, tableOffset: Int)
+    /// The file lost its last `cut` bytes, inside the trailer; the table and the surviving fields give the layout.
+    case trailerCut(cut: Int, lostFields: String, entries: Int, width: Int, tableOffset: Int)
     case scanNothing
     case scanRecovered(objects: Int, end: Int)
     // One object.
@@ -60,6 +62,10 @@ enum BinaryPlistIssue: Sendable, Equatable {
     case containerCycle(object: Int, child: Int, position: String)
     case depthExceeded(limit: Int, object: Int)
     case objectUnreferenced(object: Int)
+    /// An offset-table entry that the object chain shows is damaged: it reads `entry`, the object lies at `expected`.
+    case offsetDamaged(object: Int, entry: Int, expected: Int)
+    /// An object whose marker or count gives it `length` bytes where its neighbours leave it `space`.
+    case objectLengthDamaged(object: Int, type: String, length: Int, space: Int)
     /// The unreachable objects past those listed one by one: how many, and the first few.
     case objectsUnreferencedMore(count: Int, first: [Int])
 
@@ -80,6 +86,7 @@ enum BinaryPlistIssue: Sendable, Equatable {
         case .trailerRefSizeTooSmall: .trailerRefSizeTooSmall
         case .trailerOffsetSizeTooSmall: .trailerOffsetSizeTooSmall
         case .tableTruncated: .tableTruncated
+        case .trailerCut: .trailerCut
         case .scanNothing: .scanNothing
         case .scanRecovered: .scanRecovered
         case .offsetOutsideArea(_, let offset, _): offset < 8 ? .offsetInHeader : .offsetOutOfRange
@@ -105,6 +112,8 @@ enum BinaryPlistIssue: Sendable, Equatable {
         case .bytesUnreferenced: .bytesUnreferenced
         case .offsetDuplicate: .offsetDuplicate
         case .objectOverlap: .objectOverlap
+        case .offsetDamaged: .offsetDamaged
+        case .objectLengthDamaged: .objectLengthDamaged
         case .containerCycle: .containerCycle
         case .depthExceeded: .depthExceeded
         case .objectUnreferenced, .objectsUnreferencedMore: .objectUnreferenced

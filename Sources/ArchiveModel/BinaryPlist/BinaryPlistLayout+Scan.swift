@@ -1,6 +1,8 @@
 extension BinaryPlistLayout {
     /// Most objects a scan will list; beyond this the file is scanned no further.
     static let scanLimit = 10_000_000
+    /// Null objects in a row at which a scan stops.
+    static let zeroRunLimit = 16
 
     /// When the trailer or offset table is unusable, walk the object area from offset 8, decoding
     /// objects one after another (CF's writer lays them out in table order), so a damaged file still
@@ -14,8 +16,17 @@ extension BinaryPlistLayout {
                                       objectAreaEnd: areaEnd, topObject: nil, scannedOffsets: [])
         var offsets: [Int] = []
         var position = 8
+        var zeros = 0
         while position < areaEnd, offsets.count < scanLimit {
             guard let end = BinaryPlistObjectDecoder.extent(input, layout: probe, at: position), end > position else { break }
+            // A run of 0x00 bytes reads as one null object per byte; no writer makes them, so a long run is
+            // zeroed space (or a file of zeros), where the scan stops instead of listing every byte.
+            zeros = input.byte(at: position) == 0 ? zeros + 1 : 0
+            if zeros == zeroRunLimit {
+                offsets.removeLast(zeroRunLimit - 1)
+                position -= zeroRunLimit - 1
+                break
+            }
             offsets.append(position)
             position = end
         }

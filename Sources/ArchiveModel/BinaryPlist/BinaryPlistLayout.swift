@@ -44,6 +44,10 @@ extension BinaryPlistLayout {
             diagnostics.append(Diagnostic(.fileTooShort(length: length), range: ByteRange(0, length)))
             return nil
         }
+        // A file cut inside its trailer: the last 32 bytes are shifted, so no field of theirs is trusted.
+        if BinaryPlistTail(input: input).fittingTrailer == nil, let cut = BinaryPlistCutTrailer.find(input) {
+            return cutLayout(input, cut, &diagnostics)
+        }
         if trailer.unused.contains(where: { $0 != 0 }) {
             diagnostics.append(Diagnostic(.trailerUnusedNonzero(bytes: trailer.unused), range: trailer.fieldRange(0, 6)))
         }
@@ -114,6 +118,14 @@ extension BinaryPlistLayout {
                                           range: layout.tableEntryRange(of: top), object: top))
         }
         return layout
+    }
+
+    /// The layout of a file cut inside its trailer, from the table before it and the fields that survived.
+    private static func cutLayout(_ input: InputBytes, _ cut: BinaryPlistCutTrailer, _ diagnostics: inout [Diagnostic]) -> BinaryPlistLayout {
+        let issue = BinaryPlistIssue.trailerCut(cut: cut.cut, lostFields: cut.lostFields, entries: cut.count, width: cut.offsetSize, tableOffset: cut.tableOffset)
+        diagnostics.append(Diagnostic(issue, range: ByteRange(cut.trailerStart, input.count)))
+        return BinaryPlistLayout(offsetIntSize: cut.offsetSize, objectRefSize: cut.refSize, objectCount: cut.count, tableOffset: cut.tableOffset,
+                                 objectAreaEnd: cut.tableOffset, topObject: cut.top, scannedOffsets: nil)
     }
 
     /// CF checks 10 and 11: references must reach every object, offsets must reach the table.

@@ -70,27 +70,15 @@ struct BinaryPlistCut {
 
     /// The file lost 1–31 bytes: the start of the trailer is there and leads back to a whole table.
     private func cutInTrailer() -> Diagnostic? {
-        let n = input.count
-        for cut in 1...31 {
-            let p = n - 32 + cut, present = 32 - cut
-            guard p >= 9, (0..<Swift.min(6, present)).allSatisfy({ input.byte(at: p + $0) == 0 }) else { continue }
-            let widths: [Int]
-            if present > 6, let o = input.byte(at: p + 6) { widths = [1, 2, 4, 8].contains(Int(o)) ? [Int(o)] : [] } else { widths = [1, 2, 4, 8] }
-            let claimed = present >= 16 ? input.uintBE(at: p + 8, width: 8) : nil
-            for width in widths {
-                guard let (table, count) = tableEnding(at: p, width: width), count >= (widths.count > 1 ? 4 : 1),
-                      claimed.map({ $0 == UInt64(count) }) ?? true else { continue }
-                let lost = cut == 1 ? "its last byte" : "its last \(cut) bytes"
-                return Diagnostic(DamageCode.truncated,
-                                  "the file is cut \(ValueFormatter.byteCount(cut)) short: the 32-byte trailer that must end it starts at offset \(p) "
-                                  + "and lacks \(lost) (\(Self.trailerFields(from: present))); the offset table before it (\(count) entries) "
-                                  + "is whole, so every object can still be read",
-                                  range: ByteRange(p, n),
-                                  notes: [DiagnosticNote("the offset table: \(count) entries of \(width) bytes, the first pointing at offset 8",
-                                                         range: ByteRange(table, p))])
-            }
-        }
-        return nil
+        guard let cut = BinaryPlistCutTrailer.find(input) else { return nil }
+        let lost = cut.cut == 1 ? "its last byte" : "its last \(cut.cut) bytes"
+        return Diagnostic(DamageCode.truncated,
+                          "the file is cut \(ValueFormatter.byteCount(cut.cut)) short: the 32-byte trailer that must end it starts at offset \(cut.trailerStart) "
+                          + "and lacks \(lost) (\(cut.lostFields)); the offset table before it (\(cut.count) entries) "
+                          + "is whole, so every object can still be read",
+                          range: ByteRange(cut.trailerStart, input.count),
+                          notes: [DiagnosticNote("the offset table: \(cut.count) entries of \(cut.offsetSize) bytes, the first pointing at offset 8",
+                                                 range: ByteRange(cut.tableOffset, cut.trailerStart))])
     }
 
     /// The file ends inside the offset table: objects whole, part of the table, no trailer.
@@ -145,26 +133,7 @@ struct BinaryPlistCut {
                                                  range: ByteRange(8, last))])
     }
 
-    /// A table whose last entry ends at `end`: walking back, entries decrease until one is 8.
     private func tableEnding(at end: Int, width: Int) -> (table: Int, count: Int)? {
-        var position = end - width
-        var next = Int.max
-        var largest = 0
-        var count = 0
-        while position >= 9, let value = input.uintBE(at: position, width: width).map({ Int(clamping: $0) }), value < next, value >= 8 {
-            count += 1
-            largest = Swift.max(largest, value)
-            // Entry 0 points at offset 8, and every entry points before the table.
-            if value == 8 { return largest < position ? (position, count) : nil }
-            next = value
-            position -= width
-        }
-        return nil
-    }
-
-    static func trailerFields(from present: Int) -> String {
-        let fields: [(Int, String)] = [(6, "sizes"), (8, "object count"), (16, "top object"), (24, "offset-table offset")]
-        let lost = fields.filter { $0.0 + ($0.0 == 6 ? 2 : 8) > present }.map(\.1)
-        return "the " + lost.joined(separator: ", ") + (lost.count == 1 ? " field" : " fields")
+        BinaryPlistCutTrailer.tableEnding(input, at: end, width: width)
     }
 }

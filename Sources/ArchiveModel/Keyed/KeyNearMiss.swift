@@ -16,4 +16,13 @@ enum KeyNearMiss {
     static func message(_ key: String, of expected: String) -> String {
         "key \"\(ValueFormatter.excerpt(key))\" is almost \(expected)"
     }
+
+    /// Notes naming the keys of `entries` (at most three) that are almost `expected`, at their bytes.
+    static func notes(_ entries: some Collection<(key: String, keyNode: Int, valueNode: Int)>, of expected: String,
+                      in tree: any PlistTree) -> [DiagnosticNote] {
+        entries.prefix(64).filter { isNearMiss($0.key, of: expected) }.prefix(3).map {
+            let key = tree.node($0.keyNode)
+            return DiagnosticNote(message($0.key, of: expected), range: key.range, position: key.position)
+        }
+    }
 }

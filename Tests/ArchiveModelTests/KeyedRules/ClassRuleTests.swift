@@ -80,6 +80,23 @@ import Testing
         #expect(d.notes.first?.range == KeyedFixture.range(of: [0x57] + Array("$classy".utf8), in: bytes))
     }
 
+    /// Issue 24: `$classname` with one byte changed: the class dictionary's diagnostic and the object's
+    /// both point at the near-miss key.
+    @Test func aDamagedClassnameKeyIsNamed() throws {
+        var a = KeyedArchiveBuilder()
+        let c = a.add(.rawDictionary([("$clasname", .string("Foo")), ("$classes", .refs([]))]))
+        let root = a.add(.object(classID: c, fields: []))
+        a.top = [("root", .ref(root))]
+        let bytes = a.buildBinary()
+        let key = KeyedFixture.range(of: [0x59] + Array("$clasname".utf8), in: bytes)
+        let d = KeyedFixture.check(a)
+        let missing = try #require(d.first { $0.id == "keyed.classname.missing" })
+        #expect(missing.notes.map(\.message) == ["key \"$clasname\" is almost $classname"])
+        #expect(missing.notes.first?.range == key)
+        let notClass = try #require(d.first { $0.id == "keyed.class.not-class-dictionary" })
+        #expect(notClass.notes.first?.range == key)
+    }
+
     @Test func classChainIsResolved() {
         var a = KeyedArchiveBuilder()
         let cls = a.classID("Sub", ["Base", "NSObject"])

@@ -14,18 +14,22 @@ struct BinaryPlistDamage: Sendable, CustomStringConvertible {
 /// Built fixtures for every `bplist.*` id, each with the exact range of its diagnostic.
 enum BinaryPlistDamageFixtures {
     /// A small valid file: a root array of two strings, with the offsets of its parts.
-    static func valid() -> (bytes: [UInt8], ranges: [ByteRange], trailer: Int, table: Int) {
+    ///
+    /// `padded` leaves a byte after the last object, so the objects no longer sit back to back as
+    /// Apple's writer puts them: the chain audit then cannot name a damaged table entry as the cause,
+    /// and the symptoms it would fold into that cause are reported on their own.
+    static func valid(padded: Bool = false) -> (bytes: [UInt8], ranges: [ByteRange], trailer: Int, table: Int) {
         var b = BinaryPlistBuilder()
         b.add(.array([1, 2]))
         b.add(.string("a"))
-        b.add(.string("bc"))
+        b.add(padded ? .raw([0x52, 0x62, 0x63, 0x00]) : .string("bc"))
         let built = b.build()
         return (built.bytes, built.ranges, built.trailerOffset, built.tableOffset)
     }
 
     /// `valid()` with one change made by `edit` (given the bytes, the trailer's and the table's offsets).
-    static func edited(_ edit: (inout [UInt8], Int, Int) -> Void) -> (bytes: [UInt8], trailer: Int, table: Int) {
-        var f = valid()
+    static func edited(padded: Bool = false, _ edit: (inout [UInt8], Int, Int) -> Void) -> (bytes: [UInt8], trailer: Int, table: Int) {
+        var f = valid(padded: padded)
         edit(&f.bytes, f.trailer, f.table)
         return (f.bytes, f.trailer, f.table)
     }
@@ -83,9 +87,9 @@ extension BinaryPlistDamageFixtures {
         cases.append(BinaryPlistDamage(id: "bplist.table.truncated", bytes: long.bytes, range: ByteRange(long.table, long.trailer)))
         let top = edited { b, _, table in b[table] = 200 }
         cases.append(BinaryPlistDamage(id: "bplist.trailer.top-object-offset", bytes: top.bytes, range: ByteRange(top.table, top.table + 1), object: 0))
-        let inHeader = edited { b, _, table in b[table + 1] = 3 }
+        let inHeader = edited(padded: true) { b, _, table in b[table + 1] = 3 }
         cases.append(BinaryPlistDamage(id: "bplist.offset.in-header", bytes: inHeader.bytes, range: ByteRange(inHeader.table + 1, inHeader.table + 2), object: 1))
-        let past = edited { b, _, table in b[table + 2] = 250 }
+        let past = edited(padded: true) { b, _, table in b[table + 2] = 250 }
         cases.append(BinaryPlistDamage(id: "bplist.offset.out-of-range", bytes: past.bytes, range: ByteRange(past.table + 2, past.table + 3), object: 2))
         // 300 objects cannot be numbered with 1-byte references.
         var many = BinaryPlistBuilder()
@@ -149,7 +153,7 @@ extension BinaryPlistDamageFixtures {
         var b = BinaryPlistBuilder()
         b.add(.array([1, 2]))
         b.add(.string("same"))
-        b.add(.bool(true))
+        b.add(.raw([0x09, 0x00]))   // true, and a byte of padding (see `valid(padded:)`)
         var shared = b.build()
         shared.bytes[shared.tableOffset + 2] = UInt8(shared.ranges[1].start)
         cases.append(BinaryPlistDamage(id: "bplist.offset.duplicate", bytes: shared.bytes, range: shared.ranges[1], object: 2))
@@ -160,16 +164,39 @@ extension BinaryPlistDamageFixtures {
         let cycle = c.build()
         cases.append(BinaryPlistDamage(id: "bplist.container.cycle", bytes: cycle.bytes, range: cycle.ranges[1], object: 1))
         cases.append(BinaryPlistDamage(id: "bplist.object.unreferenced", bytes: cycle.bytes, range: cycle.ranges[2], object: 2))
-        var overlap = cycle
+        var o = BinaryPlistBuilder()
+        o.add(.array([1])); o.add(.array([0])); o.add(.raw([0x54] + Array("lost".utf8) + [0x00]))   // padded
+        var overlap = o.build()
         overlap.bytes[overlap.tableOffset + 2] = UInt8(overlap.ranges[1].start + 1) // object 2 starts inside object 1
         cases.append(BinaryPlistDamage(id: "bplist.object.overlap", bytes: overlap.bytes,
                                        range: ByteRange(overlap.ranges[1].start + 1, overlap.ranges[1].end), object: 2))
+        cases += rootCauses()
         var d = BinaryPlistBuilder()
         for i in 0..<600 { d.add(.array([i + 1])) }
         d.add(.bool(true))
         let deep = d.build()
         let limit = BinaryPlistFullCheck.maxDepth
         cases.append(BinaryPlistDamage(id: "bplist.depth.exceeded", bytes: deep.bytes, range: deep.ranges[limit], object: limit))
+        return cases
+    }
+
+    /// The chain audit's root causes, and a file cut inside its trailer.
+    static func rootCauses() -> [BinaryPlistDamage] {
+        var cases: [BinaryPlistDamage] = []
+        var b = BinaryPlistBuilder()
+        b.add(.array([1, 2, 3]))
+        b.add(.string("alpha")); b.add(.string("beta")); b.add(.string("gamma"))
+        let chain = b.build()
+        var entry = chain
+        entry.bytes[entry.tableOffset + 2] = UInt8(entry.ranges[1].start + 2)   // object 2's entry points into object 1
+        cases.append(BinaryPlistDamage(id: "bplist.offset.damaged", bytes: entry.bytes,
+                                       range: ByteRange(entry.tableOffset + 2, entry.tableOffset + 3), object: 2))
+        var length = chain
+        length.bytes[length.ranges[2].start] = 0x52                              // "beta" now claims 2 characters
+        cases.append(BinaryPlistDamage(id: "bplist.object.length-damaged", bytes: length.bytes,
+                                       range: ByteRange(length.ranges[2].start, length.ranges[2].start + 1), object: 2))
+        let cut = Array(chain.bytes.dropLast(3))
+        cases.append(BinaryPlistDamage(id: "bplist.trailer.cut", bytes: cut, range: ByteRange(chain.trailerOffset, cut.count)))
         return cases
     }
 

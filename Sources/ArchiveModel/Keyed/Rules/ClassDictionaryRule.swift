@@ -6,7 +6,8 @@ enum ClassDictionaryRule: KeyedObjectRule {
         guard isClassLike else { return [] }
         let cls = context.cache.keyedClass(context.id, in: context.graph)
         guard let name = cls.name else {
-            return [context.diagnostic(.classnameMissing, Messages.missing(context.id))]
+            return [context.diagnostic(.classnameMissing, Messages.missing(context.id),
+                                       notes: KeyNearMiss.notes(entries, of: "$classname", in: context.graph.tree))]
         }
         if let first = cls.chain.first, !first.isLiterally(name) {
             return [context.diagnostic(.classesMismatch, Messages.mismatch(context.id, name, first))]

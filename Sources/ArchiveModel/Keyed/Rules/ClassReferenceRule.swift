@@ -4,11 +4,8 @@ enum ClassReferenceRule: KeyedObjectRule {
         guard context.object.kind == .instance else { return [] }
         guard let entry = context.entries.first(where: { $0.key.isLiterally("$class") }) else {
             let keys = context.entries.prefix(6).map { ValueFormatter.excerpt($0.key) }.joined(separator: ", ")
-            let notes = context.entries.prefix(64).filter { KeyNearMiss.isNearMiss($0.key, of: "$class") }.prefix(3).map {
-                let key = context.graph.tree.node($0.keyNode)
-                return DiagnosticNote(KeyNearMiss.message($0.key, of: "$class"), range: key.range, position: key.position)
-            }
-            return [context.diagnostic(.classMissing, Messages.missing(context.id, keys), notes: Array(notes))]
+            let notes = KeyNearMiss.notes(context.entries, of: "$class", in: context.graph.tree)
+            return [context.diagnostic(.classMissing, Messages.missing(context.id, keys), notes: notes)]
         }
         let value = context.graph.tree.node(entry.valueNode)
         guard case .uid(let uid) = value.value else {
@@ -19,9 +16,20 @@ enum ClassReferenceRule: KeyedObjectRule {
         }
         let cls = context.cache.keyedClass(Int(uid), in: context.graph)
         guard cls.isClassDictionary else {
-            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), range: value.range)]
+            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), range: value.range,
+                                       notes: classNameNearMisses(Int(uid), context))]
         }
         return []
+    }
+
+    /// Keys of the dictionary at `id` that are almost `$classname` (a class dictionary whose key was damaged).
+    private static func classNameNearMisses(_ id: Int, _ context: KeyedObjectContext) -> [DiagnosticNote] {
+        let objects = context.graph.objectNodeIDs
+        guard id >= 0, id < objects.count else { return [] }
+        let node = context.graph.tree.node(objects[id])
+        guard case .dict(let keys, let values) = node.value else { return [] }
+        let entries = zip(keys.prefix(64), values).map { (key: context.cache.keyName($0.0, in: context.graph), keyNode: $0.0, valueNode: $0.1) }
+        return KeyNearMiss.notes(entries, of: "$classname", in: context.graph.tree)
     }
 
     enum Messages {
