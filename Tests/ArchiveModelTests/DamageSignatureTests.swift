@@ -102,6 +102,24 @@ struct DamageSignatureTests {
         #expect(cause.message.contains("512-byte sectors"))
     }
 
+    /// Zeroed objects read as null objects, which CF accepts: no decoder error, but the zero run
+    /// around them is named as the cause (found trying a zeroed copy of a real `.sfl2`).
+    @Test func zeroedObjectsThatStillDecodeAreNamed() throws {
+        var b = BinaryPlistBuilder()
+        b.add(.array([1, 2, 3, 4, 5]))
+        for i in 0..<5 { b.add(.string(String(repeating: Character(UnicodeScalar(UInt8(65 + i))), count: 30))) }
+        let built = b.build()
+        var damaged = built.bytes
+        for i in built.ranges[2].start..<built.ranges[4].end { damaged[i] = 0 }
+        let decoded = ArchiveDocument.open(InputBytes(damaged), name: "zeroed").graph.fullCheck()
+        #expect(!decoded.contains { $0.severity == .error }, "the precondition: CF reads it")
+        let cause = try #require(Self.firstCause(damaged))
+        #expect(cause.id == "damage.zero-filled")
+        #expect(cause.range == ByteRange(built.ranges[2].start, built.ranges[4].end))
+        // The valid original has no null object and no signature.
+        #expect(!Self.check(built.bytes).contains { $0.id.hasPrefix("damage.") })
+    }
+
     @Test func aZeroedTail() throws {
         var damaged = Self.original
         for i in (damaged.count - 600)..<damaged.count { damaged[i] = 0 }

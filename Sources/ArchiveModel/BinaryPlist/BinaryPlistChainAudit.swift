@@ -126,8 +126,12 @@ struct BinaryPlistChainAudit {
     private static let layoutIDs: Set<String> = [BinaryPlistCode.objectOverlap.rawValue, BinaryPlistCode.offsetDuplicate.rawValue,
                                                  BinaryPlistCode.bytesUnreferenced.rawValue]
 
+    /// Facts about the graph (reachability, cycles, depth), which hold whatever the object's bytes are.
+    private static let graphIDs: Set<String> = [BinaryPlistCode.objectUnreferenced.rawValue, BinaryPlistCode.containerCycle.rawValue,
+                                                BinaryPlistCode.depthExceeded.rawValue]
+
     private static func explains(_ finding: Finding, _ d: Diagnostic) -> Bool {
-        if d.object == finding.object, d.id.hasPrefix("bplist.") { return true }
+        if d.object == finding.object, d.id.hasPrefix("bplist."), !graphIDs.contains(d.id) { return true }
         guard layoutIDs.contains(d.id), let r = d.range else { return false }
         return r.start >= finding.area.start && r.end <= finding.area.end
     }

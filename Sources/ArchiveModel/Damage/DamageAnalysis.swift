@@ -1,7 +1,7 @@
 /// Finds whole-file causes of damage (`damage.*`) from the bytes and the decoders' diagnostics.
 ///
-/// Every cause is asserted only with evidence, and only when the decoders found errors: a file that
-/// decodes cleanly never gets one. Bounded: one pass over the bytes plus work proportional to the
+/// Every cause is asserted only with evidence, and only when the decoders found errors (or, for a
+/// zero fill, null objects that no archiver writes): a file that decodes cleanly never gets one. Bounded: one pass over the bytes plus work proportional to the
 /// diagnostics and the tail of the file.
 public enum DamageAnalysis {
     /// The causes for a decoded graph, given the diagnostics of its full check.
@@ -12,7 +12,13 @@ public enum DamageAnalysis {
     /// The causes for `input` read as `format`.
     public static func causes(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic]) -> [Diagnostic] {
         let errors = diagnostics.filter { $0.severity == .error && !$0.id.hasPrefix("damage.") }
-        guard !errors.isEmpty, format.isDecodable, input.count > 0 else { return [] }
+        guard format.isDecodable, input.count > 0 else { return [] }
+        guard !errors.isEmpty else {
+            // Zeroed objects of a binary plist read as null objects (0x00), which CF accepts and no
+            // archiver writes: with a long zero run around them, that is evidence enough.
+            guard diagnostics.contains(where: { $0.id == BinaryPlistCode.markerNull.rawValue }) else { return [] }
+            return ZeroFillEvidence.find(DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors))
+        }
         let context = DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors)
         // A re-encoding moves every offset: the symptoms of anything else are its symptoms.
         if let reencoded = ReencodingEvidence.find(context) { return [reencoded] }
