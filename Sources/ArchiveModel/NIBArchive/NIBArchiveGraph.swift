@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled nib in the NIBArchive format (UINibEncoder's; FORMATS.md E) as an `ObjectGraph`.
 ///
 /// Opening reads the header and walks the four tables once, keeping where their entries are; an object
@@ -6,7 +8,7 @@
 /// tools. Every value is a field, in stored order; a run of values under `UINibEncoderEmptyKey` (the
 /// elements of a collection, or values encoded without a key) is one field holding them as a list.
 public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: immutable after init.
+    // Safety: immutable after init, but for the top-level rows a Mutex guards.
     public let input: InputBytes
     let reader: NIBArchiveReader
     let layout: NIBArchiveLayout
@@ -14,6 +16,7 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     let classNames: NIBTextTable
     let runs: NIBValueRuns
     public let openDiagnostics: [Diagnostic]
+    private let topLevelCache = Mutex<[Field]?>(nil)
 
     public init(input: InputBytes) {
         self.input = input
@@ -46,9 +49,15 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     /// The header's coder version (9 or 10 in known nibs), when the header is complete.
     public var coderVersion: UInt32? { layout.coderVersion }
 
+    /// `root` (object #0, where a loader starts), then the nib's way-in rows: its file's owner,
+    /// top-level objects and connections (`NibStructure`), found on first use.
     public var topLevel: [Field] {
         guard objectCount > 0 else { return [] }
-        return [Field(key: "root", value: .reference(.object(0)), range: objectRange(0))]
+        if let known = topLevelCache.withLock({ $0 }) { return known }
+        let rows = [Field(key: "root", value: .reference(.object(0)), range: objectRange(0))]
+            + NibStructure.shortcuts(root: object(0), in: self)
+        topLevelCache.withLock { $0 = rows }
+        return rows
     }
 
     /// The object-table entry of object `id` and its bytes.
