@@ -14,6 +14,7 @@
 #   FuzzXMLPlist       Sources/ArchiveModel/XMLPlist
 #   FuzzOpenStepPlist  Sources/ArchiveModel/OpenStepPlist
 #   FuzzTypedstream    Sources/ArchiveModel/Typedstream
+#   FuzzNIBArchive     Sources/ArchiveModel/NIBArchive
 #   FuzzKeyedArchive   Sources/ArchiveModel/Keyed, Sources/ArchiveModel/KnownClasses
 #   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveModel/Outline
 #
@@ -46,6 +47,7 @@ sources_of() { # target -> the source paths it owns
     FuzzXMLPlist) echo Sources/ArchiveModel/XMLPlist ;;
     FuzzOpenStepPlist) echo Sources/ArchiveModel/OpenStepPlist ;;
     FuzzTypedstream) echo Sources/ArchiveModel/Typedstream ;;
+    FuzzNIBArchive) echo Sources/ArchiveModel/NIBArchive ;;
     FuzzKeyedArchive) echo Sources/ArchiveModel/Keyed Sources/ArchiveModel/KnownClasses ;;
     FuzzRender) echo Sources/TUI/Input Sources/TUI/Render Sources/TUI/Screen Sources/TUI/State \
       Sources/TUI/Headless.swift Sources/TUI/Session.swift Sources/TUI/SessionStack.swift Sources/ArchiveModel/Outline ;;

@@ -117,10 +117,10 @@ if [ -z "$SEEDGEN" ] || [ ! -x "$SEEDGEN" ]; then
 fi
 
 # --- seeds ---------------------------------------------------------------------------------------
-kind_of() { # bplist | typedstream | xml | openstep | other, from the first bytes
+kind_of() { # bplist | typedstream | nib | xml | openstep | other, from the first bytes
   local f=$1 head
   head=$(head -c 16 "$f" | tr -d '\000')
-  case "$head" in bplist*) echo bplist; return ;; esac
+  case "$head" in bplist*) echo bplist; return ;; NIBArchive*) echo nib; return ;; esac
   if head -c 16 "$f" | grep -aq -e streamtyped -e typedstream; then echo typedstream; return; fi
   if head -c 2048 "$f" | grep -aqi -e '<?xml' -e '<plist' -e '<!DOCTYPE'; then echo xml; return; fi
   case "$(head -c 512 "$f" | tr -d ' \t\r\n' | head -c 1)" in '{'|'('|'/'|'"') echo openstep; return ;; esac
@@ -132,6 +132,7 @@ wants() { # target kind -> 0 when the target is seeded with that kind
     FuzzXMLPlist) [ "$2" = xml ] ;;
     FuzzOpenStepPlist) [ "$2" = openstep ] || [ "$2" = xml ] ;;
     FuzzTypedstream) [ "$2" = typedstream ] ;;
+    FuzzNIBArchive) [ "$2" = nib ] ;;
     FuzzRender) true ;;
   esac
 }
@@ -170,7 +171,7 @@ for t in "${targets[@]}"; do
   fork=(-reload=0); [ "$JOBS" -le 1 ] || fork=(-fork="$JOBS")
   # Scheduling by execution time ran 1.9-2.4x the inputs for the same coverage on these targets, and
   # cost the keyed target features (A/B runs in ROBUSTNESS.md); XML and OpenStep were not measured.
-  case "$t" in FuzzRender|FuzzBinaryPlist|FuzzTypedstream) scale=1 ;; *) scale=0 ;; esac
+  case "$t" in FuzzRender|FuzzBinaryPlist|FuzzTypedstream|FuzzNIBArchive) scale=1 ;; *) scale=0 ;; esac
   scale=${FUZZ_SCALE_EXEC_TIME:-$scale}
   run_started=$(date +%s)
   nice -n "$NICE" "$(scratch_of "$t")/release/$t" "${fork[@]}" -entropic_scale_per_exec_time="$scale" \

@@ -57,7 +57,7 @@ public enum HostileInputs {
             Input(name: "typedstream referring to itself", bytes: typedstreamReferringToItself()),
             Input(name: "typedstream chain of \(depth) back references", bytes: typedstreamBackReferences(count: depth)),
             Input(name: "typedstream naming one 100 KB string 4,000 times", bytes: typedstreamSharedStringRepeated(count: 4_000, length: 100_000)),
-        ]
+        ] + nibCatalogue(depth: depth)
     }
 
     // MARK: - bplist pieces

@@ -1,4 +1,5 @@
 import ArchiveModel
+import FuzzSupport
 
 /// Inputs the project builds itself, used beside the shared corpus (and written out as fuzz seeds):
 /// the demo archives and small builder fixtures with cycles, shared objects and odd widths.
@@ -12,7 +13,20 @@ enum Fixtures {
             ("fixture/wide-refs.bplist", wideRefs()),
             ("fixture/embedded.bplist", embedded()),
             ("fixture/openstep.plist", Array(openStep.utf8)),
+            ("fixture/sample.nib", NIBArchiveBuilder.sample().build().bytes),
+            ("fixture/damaged.nib", damagedNib()),
         ]
+    }
+
+    /// The sample nib with a reference out of range, an object naming a class that does not exist, a
+    /// value of unknown type at the end and trailing bytes.
+    static func damagedNib() -> [UInt8] {
+        var b = NIBArchiveBuilder.sample()
+        b.values[6] = NIBArchiveBuilder.ValueEntry(keyIndex: 2, type: 10, payload: NIBArchiveBuilder.le(500, 4))
+        b.objects[4].classIndex = 40
+        b.values.append(NIBArchiveBuilder.ValueEntry(keyIndex: 0, type: 12, payload: [1, 2]))
+        b.trailing = [0, 0, 0]
+        return b.build().bytes
     }
 
     /// A plain plist with every scalar type and nested containers.

@@ -21,8 +21,8 @@ import Testing
         #expect(d.first?.message.hasSuffix("ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff  |................|") == true)
     }
 
-    /// Severity audit (issue 24): Apple's own components write and read bplist15/16/17 (XPC) and
-    /// NIBArchives, so these are notes; a bplist version no one writes is damage, an error.
+    /// Severity audit (issue 24): Apple's own components write and read bplist15/16/17 (XPC), so
+    /// these are notes; a bplist version no one writes is damage, an error.
     @Test(arguments: [("15", Severity.note), ("17", .note), ("9x", .error)])
     func binaryPlistVariants(version: String, severity: Severity) {
         let bytes = Array("bplist\(version)".utf8) + [UInt8](repeating: 0, count: 40)
@@ -34,10 +34,11 @@ import Testing
         #expect(d.first?.message.hasPrefix("binary plist version \"\(version)\" is ") == true)
     }
 
-    @Test func aNIBArchiveIsANote() {
+    /// A NIBArchive is decoded now (issue 26): one cut inside its header says so, at its bytes.
+    @Test func aShortNIBArchiveIsDecodedAndCut() {
         let d = Self.diagnostics(Array("NIBArchive".utf8) + [1, 0, 0, 0, 9, 0, 0, 0, 10, 0, 0, 0])
-        #expect(d.map(\.id) == ["format.nibarchive.unsupported"])
-        #expect(d.first?.range == ByteRange(0, 16) && d.first?.severity == .note)
+        #expect(d.map(\.id) == ["nib.header.truncated"])
+        #expect(d.first?.range == ByteRange(0, 22) && d.first?.severity == .error)
     }
 
     @Test func aGNUstepArchiveIsAnError() {

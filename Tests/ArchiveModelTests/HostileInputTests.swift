@@ -128,6 +128,64 @@ import Glibc
         Self.expectBounded(e, lines: 4 * Self.million, seconds: 300)
     }
 
+    // MARK: - NIBArchive (issue 26)
+
+    /// A reference chain a million objects long, and an array of a million elements (a list read on
+    /// demand): linear in every pass, no recursion.
+    @Test func nibChainAMillionLong() {
+        let e = Self.exercise(HostileInputs.nibChain(depth: Self.million))
+        #expect(e.format == .nibArchive && e.objects == Self.million)
+        #expect(!e.diagnostics.contains { $0.severity >= .warning }, "\(e.diagnostics.prefix(3))")
+        Self.expectBounded(e, lines: 4 * Self.million, seconds: 300)
+    }
+
+    @Test func nibArrayOfAMillionElements() {
+        let e = Self.exercise(HostileInputs.nibArray(count: Self.million))
+        #expect(e.objects == 2)
+        Self.expectBounded(e, lines: 4 * Self.million, seconds: 300)
+    }
+
+    /// Counts near 2^32 and offsets past the end: the tables read what the file holds, errors say why.
+    @Test(arguments: [UInt32.max, 1 << 31]) func nibCountsNear2To32(count: UInt32) {
+        let e = Self.exercise(HostileInputs.nibCounts(count))
+        #expect(e.diagnostics.filter { $0.id == "nib.table.count-too-large" }.count == 4)
+        Self.expectBounded(e, lines: 1_000, mebibytes: 256)
+    }
+
+    @Test func nibTablesPastTheEnd() {
+        let e = Self.exercise(HostileInputs.nibOffsets(.max))
+        #expect(e.diagnostics.filter { $0.id == "nib.table.out-of-file" }.count == 4)
+        #expect(e.objects == 0)
+        Self.expectBounded(e, lines: 100, mebibytes: 256)
+    }
+
+    @Test func nibValueTableInTheHeader() {
+        let e = Self.exercise(HostileInputs.nibValuesInHeader())
+        #expect(e.diagnostics.contains { $0.id == "nib.table.in-header" })
+        Self.expectBounded(e, lines: 2_000, mebibytes: 256)
+    }
+
+    @Test func nibVarintsOfTenBytes() {
+        let e = Self.exercise(HostileInputs.nibTenByteVarints(count: 1_000))
+        #expect(e.diagnostics.contains { $0.id == "nib.varint.overflow" })
+        #expect(e.diagnostics.filter { $0.id == "nib.object.class-out-of-range" }.count == 1_000)
+        Self.expectBounded(e, lines: 20_000, mebibytes: 256)
+    }
+
+    @Test func nibObjectsReferringToThemselves() {
+        let e = Self.exercise(HostileInputs.nibSelfReferences(count: 1_000))
+        #expect(e.objects == 1_000)
+        Self.expectBounded(e, lines: 20_000, mebibytes: 256)
+    }
+
+    /// 4,000 objects all listing the same 4,000 values: each value is decoded under its first object
+    /// only (16 million value reads otherwise, in every pass).
+    @Test func nibObjectsSharingAllValues() {
+        let e = Self.exercise(HostileInputs.nibSharedValues(objects: 4_000, values: 4_000))
+        #expect(e.diagnostics.filter { $0.id == "nib.object.values-overlap" }.count == NIBArchiveCheck.reportLimit)
+        Self.expectBounded(e, lines: 100_000, seconds: 60, mebibytes: 512)
+    }
+
     // MARK: - Exponentially many paths
 
     /// 64 levels, each referring to the next twice: 2^64 paths, 65 objects.

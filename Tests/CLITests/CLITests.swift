@@ -53,10 +53,10 @@ import Testing
 
     @Test func unreadableAndUnsupportedInputsExitWithTwo() throws {
         #expect(try Self.run(["--check", "/nonexistent/file.plist"]).status == 2)
-        let nib = try Self.temp(Array("NIBArchive".utf8) + [1, 0, 0, 0, 9, 0, 0, 0], "nib")
-        let r = try Self.run(["--check", nib])
+        let gnustep = try Self.temp(Array("GNUstep archive00002c88:00000003".utf8), "gorm")
+        let r = try Self.run(["--check", gnustep])
         #expect(r.status == 2)
-        #expect(r.out.contains("format.nibarchive.unsupported"))
+        #expect(r.out.contains("format.gnustep-archive.unsupported"))
         #expect(try Self.run(["--dump", "--json", "--demo"]).status == 2)
         #expect(try Self.run([]).status == 2)
     }

@@ -40,7 +40,7 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
     /// Whether this tool decodes the format.
     public var isDecodable: Bool {
         switch self {
-        case .binaryPlist, .xmlPlist, .openStepPlist, .typedstream: true
+        case .binaryPlist, .xmlPlist, .openStepPlist, .typedstream, .nibArchive: true
         default: false
         }
     }

@@ -14,6 +14,7 @@ public enum DiagnosticRegistry {
             DamageCode.kinds,
             WrapperCode.kinds,
             KeyedArchiveCode.kinds,
+            NIBArchiveCode.kinds,
         ]
     }
 

@@ -33,6 +33,9 @@ public struct ArchiveDocument: Sendable {
         if case .typedstream = format {
             return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: TypedstreamDecoder.decode(input))
         }
+        if format == .nibArchive {
+            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: NIBArchiveGraph(input: input))
+        }
         return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
     }
 
@@ -90,9 +93,6 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
                 : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
             return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); first bytes: \(head)",
                               severity: known ? nil : .error, range: range)
-        case .nibArchive:
-            return Diagnostic(DocumentCode.nibArchive,
-                "this is a compiled NIBArchive (iOS/macOS ibtool output), not a keyed archive or typedstream; not decoded; first bytes: \(head)", range: range)
         case .gnustepArchive:
             return Diagnostic(DocumentCode.gnustepArchive,
                 "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)

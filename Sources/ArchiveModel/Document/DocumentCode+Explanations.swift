@@ -24,12 +24,6 @@ extension DocumentCode {
             probably damaged (a bplist00 whose seventh byte changed), and the hex view shows whether a bplist00 trailer \
             follows.
             """
-        case .nibArchive: """
-            The file is a compiled NIBArchive, the binary format Interface Builder's ibtool writes for nibs on iOS and recent \
-            macOS and UINib loads; it starts with "NIBArchive". It is a valid Apple format, but neither a keyed archive nor a \
-            typedstream, and this tool does not decode it, so the note only says what the file is. The hex view still shows \
-            its bytes; its header gives the counts and offsets of its objects, keys, values and class names.
-            """
         case .gnustepArchive: """
             The file starts with "GNUstep archive", the header of GNUstep's NSArchiver. GNUstep's archiver writes its own \
             format, which differs from Apple's typedstream in its header, type encodings and object tables, so Apple's \

@@ -6,18 +6,17 @@ public enum DocumentCode: String, DiagnosticCatalog {
     case empty = "format.file.empty"
     case unknown = "format.file.unknown"
     case bplistVariant = "format.bplist-variant.unsupported"
-    case nibArchive = "format.nibarchive.unsupported"
     case gnustepArchive = "format.gnustep-archive.unsupported"
     case archiveInside = "format.archive.inside"
     case embeddedBudget = "embedded.check.budget"
     case objectInvalid = "plist.object.invalid"
 
-    /// The default severity. A format Apple's own components write and read (a NIBArchive, an XPC binary
-    /// plist) is a note: the file is sound, this tool just does not decode it. `bplistVariant` is an error,
-    /// per instance, for a version no Apple component writes.
+    /// The default severity. A format Apple's own components write and read (an XPC binary plist) is a
+    /// note: the file is sound, this tool just does not decode it. `bplistVariant` is an error, per
+    /// instance, for a version no Apple component writes.
     public var severity: Severity {
         switch self {
-        case .bplistVariant, .nibArchive, .archiveInside, .embeddedBudget: .note
+        case .bplistVariant, .archiveInside, .embeddedBudget: .note
         default: .error
         }
     }
@@ -27,7 +26,6 @@ public enum DocumentCode: String, DiagnosticCatalog {
         case .empty: "the file is empty (0 bytes): there is nothing to decode"
         case .unknown: "the file is in no format this tool reads"
         case .bplistVariant: "a binary plist of a version other than bplist0?, which is not decoded"
-        case .nibArchive: "a compiled NIBArchive, which is not decoded"
         case .gnustepArchive: "a GNUstep NSArchiver file, which is not decoded"
         case .archiveInside: "an archive this tool reads starts further into the file"
         case .embeddedBudget: "some embedded archives were not checked, to bound the work"

@@ -55,7 +55,7 @@ public struct GraphEdges: Sendable {
 
     private mutating func addFields(of source: Int32, _ fields: [Field]) {
         let n = objectCount
-        for (fi, f) in fields.enumerated() {
+        for (fi, f) in fields.enumerated() where !f.isShortcut {
             var itemIndex: Int32 = -1
             if case .list = f.value { itemIndex = 0 }
             f.value.forEachReference { ref in

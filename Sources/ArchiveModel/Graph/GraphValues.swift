@@ -101,15 +101,20 @@ public struct Field: Sendable, Equatable {
     public var range: ByteRange?
     /// True for the non-keyed values `$0`, `$1`, … of a keyed archive and for typedstream values.
     public var isPositional: Bool
+    /// True for a top-level row a front end shows as a way in (a nib's connections, its top-level
+    /// objects) rather than something the file stores there: its references are not references of the
+    /// file, so the index counts no referrer and no reachability for them.
+    public var isShortcut: Bool
 
     public init(key: String, rawKey: String? = nil, value: FieldValue, typeEncoding: String? = nil,
-                range: ByteRange? = nil, isPositional: Bool = false) {
+                range: ByteRange? = nil, isPositional: Bool = false, isShortcut: Bool = false) {
         self.key = key
         self.rawKey = rawKey
         self.value = value
         self.typeEncoding = typeEncoding
         self.range = range
         self.isPositional = isPositional
+        self.isShortcut = isShortcut
     }
 }
 

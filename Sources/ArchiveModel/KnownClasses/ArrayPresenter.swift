@@ -10,7 +10,14 @@ enum ArrayPresenter {
     static let problemScanLimit = 4096
 
     static func present(_ k: KnownObject) -> KnownPresentation? {
-        k.isTyped ? typed(k) : keyed(k)
+        k.isTyped ? typed(k) : k.isNib ? nib(k) : keyed(k)
+    }
+
+    /// NIBArchive: the elements are the `UINibEncoderEmptyKey` values after `NSInlinedValue` (FORMATS.md E).
+    private static func nib(_ k: KnownObject) -> KnownPresentation {
+        let items = KnownObject.nibElements(k.object)
+        let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + note([problem(in: items)])
+        return k.result(summary, lazy: .elements(items))
     }
 
     private static func keyed(_ k: KnownObject) -> KnownPresentation {
@@ -40,6 +47,7 @@ enum ArrayPresenter {
         if KnownObject.isTypedstream(object, in: graph) {
             return FieldList(TypedValues.flatten(object.fields).filter(\.isObject).map(\.value))
         }
+        if graph.container == .nibArchive { return KnownObject.nibElements(object) }
         if case .list(let items) = object.field("NS.objects")?.value { return items }
         return nil
     }

@@ -9,7 +9,17 @@ enum DictionaryPresenter {
     static let keyDecodeLimit = 1000
 
     static func present(_ k: KnownObject) -> KnownPresentation? {
-        k.isTyped ? typed(k) : keyed(k)
+        k.isTyped ? typed(k) : k.isNib ? nib(k) : keyed(k)
+    }
+
+    /// NIBArchive: `UINibEncoderEmptyKey` values alternating key, object (FORMATS.md E).
+    private static func nib(_ k: KnownObject) -> KnownPresentation {
+        let items = KnownObject.nibElements(k.object)
+        var keys: [FieldValue] = [], objects: [FieldValue] = []
+        for (i, item) in items.enumerated() {
+            if i % 2 == 0 { keys.append(item) } else { objects.append(item) }
+        }
+        return entries(k, FieldList(keys), FieldList(objects), notes: [])
     }
 
     private static func keyed(_ k: KnownObject) -> KnownPresentation {

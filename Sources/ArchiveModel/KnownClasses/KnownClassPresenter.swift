@@ -34,7 +34,7 @@ public enum KnownClassPresenter {
     /// Names are compared literally: only short ASCII names can be known ones (a file's class name of
     /// one letter and 50,000 accents would cost milliseconds per `==` against each known name).
     static func presenter(for name: String) -> Presenter? {
-        guard name.utf8.count <= 32, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard name.utf8.count <= 40, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         return switch name {
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSCountedSet":
             ArrayPresenter.present
@@ -60,6 +60,10 @@ public enum KnownClassPresenter {
             ErrorPresenter.present
         case "NSIndexSet", "NSMutableIndexSet", "NSIndexPath":
             IndexPresenter.present
+        case "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection",
+             "NSNibOutletConnector", "NSNibControlConnector", "NSNibAuxiliaryActionConnector", "NSNibBindingConnector",
+             "NSNibConnector":
+            ConnectionPresenter.present
         default:
             nil
         }

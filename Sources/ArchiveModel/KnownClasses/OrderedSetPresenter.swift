@@ -4,7 +4,7 @@
 /// D.7; read like NSArray (a count, then `@` elements), UNCERTAIN.
 enum OrderedSetPresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
-        if k.isTyped { return ArrayPresenter.present(k) }
+        if k.isTyped || k.isNib { return ArrayPresenter.present(k) }
         let (items, gap) = k.numbered("NS.object.")
         var notes: [String?] = [ArrayPresenter.problem(in: FieldList(items))]
         if let gap { notes.append("NS.object.\(gap) missing") }

@@ -1,0 +1,95 @@
+import Synchronization
+
+/// A compiled nib in the NIBArchive format (UINibEncoder's; FORMATS.md E) as an `ObjectGraph`.
+///
+/// Opening reads the header and walks the four tables once, keeping where their entries are; an object
+/// is decoded (its class name, its values with their keys) when it is asked for. Object ids are the
+/// positions in the object table, `#0` being the root a loader starts from, so ids agree with other nib
+/// tools. Every value is a field, in stored order; a run of values under `UINibEncoderEmptyKey` (the
+/// elements of a collection, or values encoded without a key) is one field holding them as a list.
+public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
+    // Safety: immutable after init, but for the top-level rows a Mutex guards.
+    public let input: InputBytes
+    let reader: NIBArchiveReader
+    let layout: NIBArchiveLayout
+    let keys: NIBTextTable
+    let classNames: NIBTextTable
+    let runs: NIBValueRuns
+    public let openDiagnostics: [Diagnostic]
+    private let topLevelCache = Mutex<[Field]?>(nil)
+
+    public init(input: InputBytes) {
+        self.input = input
+        reader = NIBArchiveReader(input: input)
+        layout = NIBArchiveLayout(input: input)
+        keys = NIBTextTable(.keys, layout: layout, reader: reader)
+        classNames = NIBTextTable(.classNames, layout: layout, reader: reader)
+        let objectTable = layout[.objects], valueCount = layout[.values].found
+        let reader = self.reader
+        runs = NIBValueRuns(valueCount: valueCount) { body in
+            var position = objectTable.offset
+            for _ in 0..<objectTable.found {
+                guard let (entry, end) = try? reader.object(at: position) else { break }
+                position = end
+                body(Self.clippedRun(entry, valueCount: valueCount))
+            }
+        }
+        var open = layout.diagnostics + keys.diagnostics + classNames.diagnostics
+        if objectTable.found == 0, input.count >= NIBArchiveLayout.headerSize {
+            open.append(NIBArchiveIssue.rootMissing(declared: objectTable.declaredCount)
+                .diagnostic(ByteRange(start: NIBArchiveLayout.countField(.objects), count: 8)))
+        }
+        openDiagnostics = open.sortedByOffset()
+    }
+
+    public var container: ContainerFormat { .nibArchive }
+    public var archiveKind: String { "NIBArchive" }
+    /// The objects that could be read from the object table.
+    public var objectCount: Int { layout[.objects].found }
+    /// The header's coder version (9 or 10 in known nibs), when the header is complete.
+    public var coderVersion: UInt32? { layout.coderVersion }
+
+    /// `root` (object #0, where a loader starts), then the nib's way-in rows: its file's owner,
+    /// top-level objects and connections (`NibStructure`), found on first use.
+    public var topLevel: [Field] {
+        guard objectCount > 0 else { return [] }
+        if let known = topLevelCache.withLock({ $0 }) { return known }
+        let rows = [Field(key: "root", value: .reference(.object(0)), range: objectRange(0))]
+            + NibStructure.shortcuts(root: object(0), in: self)
+        topLevelCache.withLock { $0 = rows }
+        return rows
+    }
+
+    /// The object-table entry of object `id` and its bytes.
+    func objectEntry(_ id: ObjectID) -> NIBObjectEntry? {
+        guard let offset = layout[.objects].entryOffset(id, reader) else { return nil }
+        return try? reader.object(at: offset).0
+    }
+
+    /// The bytes of object `id`'s entry in the object table.
+    func objectRange(_ id: ObjectID) -> ByteRange? { objectEntry(id)?.range }
+
+    /// An object's run of values clipped to the values that exist.
+    static func clippedRun(_ entry: NIBObjectEntry, valueCount: Int) -> NIBValueRuns.Stretch {
+        let first = Int(Swift.min(entry.firstValue, UInt64(valueCount)))
+        let (end, overflow) = entry.firstValue.addingReportingOverflow(entry.valueCount)
+        return NIBValueRuns.Stretch(first: first, end: overflow ? valueCount : Int(Swift.min(end, UInt64(valueCount))))
+    }
+
+    /// The text of key `index`, if the key exists.
+    func keyName(_ index: UInt64) -> String? { index < UInt64(Int.max) ? keys.text(Int(index), reader) : nil }
+
+    /// The name of class `index`, if it exists.
+    func className(_ index: UInt64) -> String? { index < UInt64(Int.max) ? classNames.text(Int(index), reader) : nil }
+
+    public func object(_ id: ObjectID) -> GraphObject {
+        guard id >= 0, id < objectCount, let entry = objectEntry(id) else {
+            return GraphObject(id: id, kind: .invalid, diagnostics: [NIBArchiveIssue.objectNoSuchID(id: id, objects: objectCount).diagnostic(nil)])
+        }
+        return read(id, entry)
+    }
+
+    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+        NIBArchiveCheck(graph: self).run(progress: progress)
+    }
+}

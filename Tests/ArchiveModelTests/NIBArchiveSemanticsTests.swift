@@ -1,0 +1,82 @@
+import FuzzSupport
+import Testing
+@testable import ArchiveModel
+
+/// A nib reads like a nib: its top-level objects and connections one step from the top (without
+/// counting as references), connections summarised as outlet or action, collections as elements.
+@Suite struct NIBArchiveSemanticsTests {
+    static func sample() -> NIBArchiveGraph {
+        NIBArchiveGraph(input: InputBytes(NIBArchiveBuilder.sample().build().bytes))
+    }
+
+    @Test func topLevelObjectsAndConnectionsAreShortcuts() {
+        let graph = Self.sample()
+        let top = graph.topLevel
+        #expect(top.map(\.key) == ["root", "top-level objects", "connections"])
+        #expect(top.map(\.isShortcut) == [false, true, true])
+        #expect(top[1].value == .list([.reference(.object(7)), .reference(.object(3))]))
+        #expect(top[2].value == .list([.reference(.object(5))]))
+        // The connection is referenced once, by the connections array; the shortcut adds nothing.
+        let index = GraphIndex(graph: graph)
+        #expect(index?.referrerCounts[5] == 1)
+        #expect(index?.referrers(of: 5).map(\.from) == [2])
+        #expect(index?.reachable.allSatisfy { $0 } == true)
+    }
+
+    @Test func anOutletConnectionSaysWhatLeadsWhere() {
+        let graph = Self.sample()
+        let view = Outline(graph: graph).view(5)
+        #expect(view.summary == "outlet view, #3 UIViewController → #4 UIView")
+        #expect(view.children.map(\.key) == ["source", "destination", "label"])
+        #expect(view.children.first?.value == .reference(.object(3)))
+    }
+
+    @Test func actionsWithoutATargetGoToTheFirstResponder() {
+        var b = NIBArchiveBuilder()
+        let root = b.reserve()
+        let button = b.object("NSButton")
+        let selector = b.stringObject("orderFrontStandardAboutPanel:")
+        let connector = b.object("NSNibControlConnector", [("NSSource", .object(button)), ("NSLabel", .object(selector))])
+        b.define(root, "NSObject", [("c", .object(connector))])
+        let graph = NIBArchiveGraph(input: InputBytes(b.build().bytes))
+        #expect(Outline(graph: graph).view(Int(connector)).summary == "action orderFrontStandardAboutPanel:, #1 NSButton → the first responder")
+    }
+
+    @Test func placeholdersAreNamedByWhatTheyStandFor() {
+        var b = NIBArchiveBuilder.sample()
+        let owner = b.reserve()
+        let name = b.stringObject("IBFilesOwner")
+        b.define(owner, "UIProxyObject", [("UIProxiedObjectIdentifier", .object(name))])
+        b.values[18] = NIBArchiveBuilder.ValueEntry(keyIndex: b.key("UIDestination"), type: 10, payload: NIBArchiveBuilder.le(UInt64(owner), 4))
+        let graph = NIBArchiveGraph(input: InputBytes(b.build().bytes))
+        #expect(Outline(graph: graph).view(5).summary == "outlet view, #3 UIViewController → #\(owner) IBFilesOwner")
+    }
+
+    @Test func dictionariesPairTheirElements() {
+        var b = NIBArchiveBuilder()
+        let root = b.reserve()
+        let key = b.stringObject("width")
+        let value = b.object("NSNumber", [("NS.intval", .int16(320))])
+        b.define(root, "NSDictionary", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .object(key)),
+                                        ("UINibEncoderEmptyKey", .object(value))])
+        let view = Outline(graph: NIBArchiveGraph(input: InputBytes(b.build().bytes))).view(0)
+        #expect(view.summary == "1 entry")
+        #expect(view.children.map(\.key) == ["width"])
+        #expect(view.children.first?.value == .reference(.object(Int(value))))
+    }
+
+    /// macOS nibs: the File's Owner (`NSRoot`), the objects whose parent it is, `NSConnections`.
+    @Test(.enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    func aMacNibsOwnerTopLevelObjectsAndConnections() throws {
+        let path = try #require(Corpus.files("nibarchive").first { $0.hasSuffix("test5_connect.nib") })
+        let graph = try Corpus.open(path).graph
+        let top = graph.topLevel
+        #expect(top.map(\.key) == ["root", "file's owner", "top-level objects", "connections"])
+        #expect(top[2].value == .list([.reference(.object(2)), .reference(.object(47)), .reference(.object(6))]))
+        let outline = Outline(graph: graph)
+        let summaries = outline.children(of: outline.roots()[3]).map(\.summary)
+        #expect(summaries == ["outlet delegate, #6 NSWindowTemplate → #2 AboutWindowController",
+                              "action first:, #12 NSImageView → #2 AboutWindowController",
+                              "action second:, #31 NSImageView → #2 AboutWindowController"])
+    }
+}
