@@ -94,8 +94,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
         }
         let path = file ?? "-"
         do {
-            let input = path == "-" ? try InputBytes.readAll(fd: 0, name: "standard input") : try InputBytes.read(path: path)
-            return ArchiveDocument.open(input, name: path)
+            if path == "-" { return ArchiveDocument.open(try InputBytes.readAll(fd: 0, name: "standard input"), name: path) }
+            // The name's bytes as the shell passed them: they need not be UTF-8.
+            let bytes = RawArguments.bytes(of: [path])[0]
+            return ArchiveDocument.open(try InputBytes.read(path: bytes), nameBytes: bytes)
         } catch {
             FileOutput.standardError.write("archive-browse: \(error.description)\n")
             throw ExitCode(2)

@@ -17,7 +17,7 @@ enum CLIModes {
     /// that what was printed past that point came from zeros, not the file. Returns whether it did.
     static func reportLostBytes(_ document: ArchiveDocument) -> Bool {
         guard let offset = document.input.bytesLostFrom else { return false }
-        FileOutput.standardError.write("archive-browse: \(DisplayText.escape(document.name)) was cut short by another process while it was read:"
+        FileOutput.standardError.write("archive-browse: \(document.displayName) was cut short by another process while it was read:"
             + " its bytes from offset \(offset) on read as zeros, so the output describes them, not the file; run again\n")
         return true
     }
@@ -26,7 +26,7 @@ enum CLIModes {
         let diagnostics = DocumentCheck.fullCheck(of: document.graph)
         for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line(line) }
         out.flush()
-        FileOutput.standardError.write("\(DisplayText.escape(document.name)): \(document.format): \(CheckReport.summary(diagnostics))\n")
+        FileOutput.standardError.write("\(document.displayName): \(document.format): \(CheckReport.summary(diagnostics))\n")
         return status(document, diagnostics)
     }
 
