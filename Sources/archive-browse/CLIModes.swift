@@ -81,6 +81,16 @@ enum CLIModes {
     }
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
+        // Before anything else: a terminal type curses cannot use needs saying whatever stdin is.
+        let term = getenv("TERM").map { String(cString: $0) }
+        var fallback: (from: String, to: String)?
+        switch TerminalTypeCheck.check(term: term, lookup: TerminalSeam.support(forTerminalType:)) {
+        case .usable: break
+        case .fallback(let from, let to): fallback = (from, to)
+        case .refuse(let message):
+            FileOutput.standardError.write("archive-browse: \(message)\n")
+            return 2
+        }
         // The archive may have come through a pipe (`cat x | archive-browse -`): keys then come from the terminal.
         if isatty(0) == 0, isatty(1) != 0 {
             let tty = open("/dev/tty", O_RDONLY)
@@ -90,8 +100,14 @@ enum CLIModes {
             FileOutput.standardError.write("archive-browse: the browser needs a terminal; use --dump, --check, --json or --screen\n")
             return 2
         }
+        if let fallback { setenv("TERM", fallback.to, 1) }
         let status = Browser.run(graph: document.graph, fileName: document.name)
-        _ = reportLostBytes(document) // after the terminal is restored, so the shell keeps the line
+        // After the terminal is restored, so the shell keeps these lines.
+        if let fallback {
+            FileOutput.standardError.write("archive-browse: TERM=\(DisplayText.escape(fallback.from)) is not in the terminfo database;"
+                + " the browser used \(fallback.to)\n")
+        }
+        _ = reportLostBytes(document)
         return status
     }
 }
