@@ -55,11 +55,14 @@ struct ArchiveBrowseCommand: ParsableCommand {
             Glibc.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
+            // The parser's messages quote arguments (a file name, an unknown option) as they were typed.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { DisplayText.escapeMessage(String($0)) }.joined(separator: "\n")
             if code == .success {
-                print(fullMessage(for: error))
+                print(message)
                 Glibc.exit(0)
             }
-            FileOutput.standardError.write(fullMessage(for: error) + "\n")
+            FileOutput.standardError.write(message + "\n")
             Glibc.exit(2)
         }
     }

@@ -59,4 +59,23 @@ import Testing
         #expect(DisplayText.escape(bytes: [0xC3]) == "\\xc3")
         #expect(DisplayText.escape(bytes: []) == "")
     }
+
+    /// Bug 8: a name holding ESC (or any control) reaches no output raw: not standard output or
+    /// error, in any mode, nor the error for a file that cannot be read, nor the argument parser's.
+    @Test func aNameWithAnEscapeIsEscapedOnEveryOutput() throws {
+        let dir = try Self.directory("escape")
+        let name = "esc\u{1B}[31mred.bin"
+        try Self.write(DemoArchive.bytes(corrupt: true), named: Array(name.utf8), in: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/dir\u{1B}[1m", withIntermediateDirectories: true)
+        let runs: [[String]] = [
+            ["--check", name], ["--check", "--no-group", name], ["--dump", name], ["--json", name], ["--screen", "100x8", name],
+            ["--check", "missing\u{1B}[2J"], ["--dump", "dir\u{1B}[1m"], ["--demo", "--bogus\u{1B}[2J"], ["--dump", name, "--\u{1B}[2J"],
+        ]
+        for arguments in runs {
+            let r = try CLITests.run(["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", dir, try #require(CLITests.binary)] + arguments,
+                                     executable: "/bin/sh")
+            #expect(!r.out.contains("\u{1B}") && !r.err.contains("\u{1B}"), "\(arguments): a raw ESC in \(r.out.prefix(200)) \(r.err)")
+            #expect((r.out + r.err).contains("\\e[") || (r.out + r.err).contains("\\u001b["), "\(arguments): \(r.out.prefix(200)) \(r.err)")
+        }
+    }
 }

@@ -49,7 +49,7 @@ public struct ArchiveDocument: Sendable {
         self.graph = graph
     }
 
-    private static func open(_ input: InputBytes, name: Name) -> ArchiveDocument {
+    static func open(_ input: InputBytes, name: Name) -> ArchiveDocument {
         // An archive in base64, hex, gzip or zlib is opened inside its wrapper; the bytes record it.
         if input.wrappers.isEmpty, let unwrapped = Unwrapper.unwrap(input) { return open(unwrapped, name: name) }
         let format = FormatDetector.detect(input)
