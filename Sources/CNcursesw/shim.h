@@ -18,4 +18,18 @@ static const int cnc_A_REVERSE = (int)A_REVERSE;
 static const int cnc_A_UNDERLINE = (int)A_UNDERLINE;
 static const int cnc_A_DIM = (int)A_DIM;
 static inline WINDOW *cnc_stdscr(void) { return stdscr; }
+
+/* What terminfo says of the terminal type `name`, asked before curses starts (initscr exits the
+   process, with status 1, on a type it does not know): 2 it can run a full-screen program (it
+   addresses the cursor, and is neither hardcopy nor generic), 1 it is known but cannot (dumb), 0 it is
+   not known, -1 there is no terminfo database. Frees what it loaded. */
+#include <ncursesw/term.h>
+static inline int cnc_terminal_type(const char *name) {
+    int err = 0;
+    if (setupterm(name, 1, &err) != OK) return err == -1 ? -1 : 0;
+    const char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1 && tigetflag("hc") <= 0 && tigetflag("gn") <= 0;
+    del_curterm(cur_term);
+    return usable ? 2 : 1;
+}
 #endif

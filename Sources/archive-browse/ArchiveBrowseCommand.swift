@@ -55,11 +55,14 @@ struct ArchiveBrowseCommand: ParsableCommand {
             Glibc.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
+            // The parser's messages quote arguments (a file name, an unknown option) as they were typed.
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { DisplayText.escapeMessage(String($0)) }.joined(separator: "\n")
             if code == .success {
-                print(fullMessage(for: error))
+                print(message)
                 Glibc.exit(0)
             }
-            FileOutput.standardError.write(fullMessage(for: error) + "\n")
+            FileOutput.standardError.write(message + "\n")
             Glibc.exit(2)
         }
     }
@@ -94,8 +97,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
         }
         let path = file ?? "-"
         do {
-            let input = path == "-" ? try InputBytes.readAll(fd: 0, name: "standard input") : try InputBytes.read(path: path)
-            return ArchiveDocument.open(input, name: path)
+            if path == "-" { return ArchiveDocument.open(try InputBytes.readAll(fd: 0, name: "standard input"), name: path) }
+            // The name's bytes as the shell passed them: they need not be UTF-8.
+            let bytes = RawArguments.bytes(of: [path])[0]
+            return ArchiveDocument.open(try InputBytes.read(path: bytes), nameBytes: bytes)
         } catch {
             FileOutput.standardError.write("archive-browse: \(error.description)\n")
             throw ExitCode(2)

@@ -17,7 +17,7 @@ enum CLIModes {
     /// that what was printed past that point came from zeros, not the file. Returns whether it did.
     static func reportLostBytes(_ document: ArchiveDocument) -> Bool {
         guard let offset = document.input.bytesLostFrom else { return false }
-        FileOutput.standardError.write("archive-browse: \(DisplayText.escape(document.name)) was cut short by another process while it was read:"
+        FileOutput.standardError.write("archive-browse: \(document.displayName) was cut short by another process while it was read:"
             + " its bytes from offset \(offset) on read as zeros, so the output describes them, not the file; run again\n")
         return true
     }
@@ -26,7 +26,7 @@ enum CLIModes {
         let diagnostics = DocumentCheck.fullCheck(of: document.graph)
         for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line(line) }
         out.flush()
-        FileOutput.standardError.write("\(DisplayText.escape(document.name)): \(document.format): \(CheckReport.summary(diagnostics))\n")
+        FileOutput.standardError.write("\(document.displayName): \(document.format): \(CheckReport.summary(diagnostics))\n")
         return status(document, diagnostics)
     }
 
@@ -81,6 +81,16 @@ enum CLIModes {
     }
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
+        // Before anything else: a terminal type curses cannot use needs saying whatever stdin is.
+        let term = getenv("TERM").map { String(cString: $0) }
+        var fallback: (from: String, to: String)?
+        switch TerminalTypeCheck.check(term: term, lookup: TerminalSeam.support(forTerminalType:)) {
+        case .usable: break
+        case .fallback(let from, let to): fallback = (from, to)
+        case .refuse(let message):
+            FileOutput.standardError.write("archive-browse: \(message)\n")
+            return 2
+        }
         // The archive may have come through a pipe (`cat x | archive-browse -`): keys then come from the terminal.
         if isatty(0) == 0, isatty(1) != 0 {
             let tty = open("/dev/tty", O_RDONLY)
@@ -90,8 +100,14 @@ enum CLIModes {
             FileOutput.standardError.write("archive-browse: the browser needs a terminal; use --dump, --check, --json or --screen\n")
             return 2
         }
+        if let fallback { setenv("TERM", fallback.to, 1) }
         let status = Browser.run(graph: document.graph, fileName: document.name)
-        _ = reportLostBytes(document) // after the terminal is restored, so the shell keeps the line
+        // After the terminal is restored, so the shell keeps these lines.
+        if let fallback {
+            FileOutput.standardError.write("archive-browse: TERM=\(DisplayText.escape(fallback.from)) is not in the terminfo database;"
+                + " the browser used \(fallback.to)\n")
+        }
+        _ = reportLostBytes(document)
         return status
     }
 }

@@ -137,4 +137,28 @@ import Testing
         w.string("a\"b\\c\n\u{1B}[0m\u{202E}\u{85}é日")
         #expect(w.text == "\"a\\\"b\\\\c\\n\\u001b[0m\\u202e\\u0085é日\"")
     }
+
+    /// An archive embedded under a key holding ESC is dumped under a header that shows the key escaped
+    /// once (`\e`), as its row does, not escaped again (`\\e`).
+    @Test func anEmbeddedArchivesHeaderShowsItsKeyEscapedOnce() {
+        var a = KeyedArchiveBuilder()
+        let inner = a.add(.data(DemoArchive.bytes()))
+        let root = a.object("Holder", [("k\u{1B}[1m", .ref(inner))])
+        a.top = [("root", .ref(root))]
+        let doc = ArchiveDocument.open(InputBytes(a.buildBinary()), name: "outer")
+        var lines: [String] = []
+        DumpRenderer(document: doc, diagnostics: [], index: GraphIndex(graph: doc.graph)).render { lines.append($0) }
+        #expect(lines.contains { $0.contains("┊ k\\e[1m (embedded binary plist (bplist00)") }, "\(lines.filter { $0.contains("embedded") })")
+        #expect(!lines.contains { $0.contains("\\\\e") || $0.contains("\u{1B}") })
+    }
+
+    /// Invisible characters above U+FFFF (tag characters) are escaped as a surrogate pair: `\ue0001`
+    /// would be U+E000 followed by "1" to a JSON reader.
+    @Test func jsonEscapesCharactersAboveTheBMPAsSurrogatePairs() throws {
+        var w = JSONWriter()
+        w.string("x\u{E0001}y")
+        #expect(w.text == "\"x\\udb40\\udc01y\"")
+        let decoded = try JSONSerialization.jsonObject(with: Data("[\(w.text)]".utf8)) as? [String]
+        #expect(decoded == ["x\u{E0001}y"])
+    }
 }

@@ -18,11 +18,19 @@ import Testing
 
     struct Result { var status: Int32; var out: String; var err: String }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    /// Runs the binary (or `executable`) with `arguments`; `environment` entries are added to (or, with
+    /// a nil value, removed from) the test's own environment.
+    static func run(_ arguments: [String], stdin: Data? = nil, executable: String? = nil,
+                    environment: [String: String?] = [:]) throws -> Result {
         let binary = try #require(Self.binary, "archive-browse not built next to the tests")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            process.environment = merged
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -76,7 +84,8 @@ import Testing
     }
 
     @Test func browserRefusesWithoutATerminal() throws {
-        let r = try Self.run(["--demo"])
+        // A type the browser can use, so that the missing terminal is what stops it.
+        let r = try Self.run(["--demo"], environment: ["TERM": "xterm"])
         #expect(r.status == 2)
         #expect(r.err.contains("needs a terminal"))
     }
@@ -104,5 +113,34 @@ import Testing
         for mode in ["--check", "--dump", "--json"] { _ = try Self.run([mode, path]) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == attributes[.modificationDate] as? Date)
+    }
+}
+
+/// `TERM` is checked before curses starts (issue 25, bug 5): curses exits with status 1 and its own
+/// message on an unknown type and draws nothing on `dumb`. No terminal is needed for the refusals.
+@Suite struct TerminalTypeTests {
+    @Test(arguments: [
+        ("dumb", "TERM=dumb is a terminal that cannot move the cursor, so it cannot run the browser; use --dump"),
+        ("no-such-terminal-type", "the terminal type TERM=no-such-terminal-type is not in the terminfo database"),
+        ("", "TERM is not set"),
+    ])
+    func anUnusableTerminalTypeIsRefusedWithStatusTwo(_ term: String, _ message: String) throws {
+        let r = try CLITests.run(["--demo"], environment: ["TERM": term])
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix("archive-browse: " + message), "\(r.err)")
+        #expect(r.err.contains("--dump, --check or --json"))
+    }
+
+    @Test func anUnsetTermIsRefused() throws {
+        let r = try CLITests.run(["--demo"], environment: ["TERM": nil])
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("archive-browse: TERM is not set"))
+    }
+
+    @Test func aTermWithEscapesIsShownEscaped() throws {
+        let r = try CLITests.run(["--demo"], environment: ["TERM": "x\u{1B}[2J"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("TERM=x\\e[2J"), "\(r.err)")
     }
 }

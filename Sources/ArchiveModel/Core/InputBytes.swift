@@ -177,6 +177,13 @@ extension InputBytes {
 
     /// Opens `path` read-only and reads (or maps) its bytes. The file is never written.
     public static func read(path: String) throws(ReadError) -> InputBytes {
+        try read(path: Array(path.utf8), mapAtLeast: mapThreshold)
+    }
+
+    /// Opens the file named by `path`, the bytes of the name as the shell passed them (which need not
+    /// be UTF-8: a `String` would turn `bad\xff.bin` into another name), read-only. Messages show the
+    /// name escaped (`DisplayText.escape(bytes:)`).
+    public static func read(path: [UInt8]) throws(ReadError) -> InputBytes {
         try read(path: path, mapAtLeast: mapThreshold)
     }
 
@@ -187,22 +194,33 @@ extension InputBytes {
 
     /// `read(path:)` with the mapping threshold and stream limit as parameters (tests use small ones).
     static func read(path: String, mapAtLeast threshold: Int, streamLimit: Int = streamLimit) throws(ReadError) -> InputBytes {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(description: "cannot open \(path): \(errnoText())") }
+        try read(path: Array(path.utf8), mapAtLeast: threshold, streamLimit: streamLimit)
+    }
+
+    static func read(path: [UInt8], mapAtLeast threshold: Int, streamLimit: Int = streamLimit) throws(ReadError) -> InputBytes {
+        let name = DisplayText.escape(bytes: path)
+        // open(2) reads the name up to its first NUL: a name holding one would open another file.
+        guard !path.contains(0) else { throw ReadError(description: "cannot open \(name): a file name cannot contain a NUL byte") }
+        let fd = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cString in
+                cString.baseAddress.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
+            }
+        }
+        guard fd >= 0 else { throw ReadError(description: "cannot open \(name): \(errnoText())") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ReadError(description: "cannot stat \(path): \(errnoText())") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(description: "\(path) is a directory") }
+        guard fstat(fd, &info) == 0 else { throw ReadError(description: "cannot stat \(name): \(errnoText())") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(description: "\(name) is a directory") }
         let size = Int(info.st_size)
         // Pipes, devices and files whose size the kernel does not know (/proc) are read to the end, or
         // to `streamLimit`.
-        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: path, limit: streamLimit) }
+        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: name, limit: streamLimit) }
         if size >= threshold, let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED {
             let slot = mapping_guard_register(pointer, size)
             if slot >= 0 { return InputBytes(mapped: pointer, count: size, slot: slot) }
             munmap(pointer, size)
         }
-        return try read(fd: fd, size: size, name: path)
+        return try read(fd: fd, size: size, name: name)
     }
 
     /// Reads up to `size` bytes straight into one buffer of that size. A file that shrinks meanwhile

@@ -1,8 +1,14 @@
 /// An opened input: its detected format, the plist tree (for plist-based formats) and the object graph
 /// every front end works on. Opening never fails for bad content; problems are diagnostics.
 public struct ArchiveDocument: Sendable {
-    /// A name for display (file path, `-` for stdin, `demo`).
+    /// The input's name (file path, `-` for stdin, `demo`) as text: raw, for JSON and the browser,
+    /// which escape it themselves; bytes of a file name that are not UTF-8 read as U+FFFD here.
     public let name: String
+    /// The name made safe for a terminal (`DisplayText`), with bytes of a file name that are not UTF-8
+    /// as `\xff`: what every text output shows.
+    public let displayName: String
+    /// Whether `name` is the name exactly (false when the file name's bytes were not UTF-8).
+    public let nameIsExact: Bool
     public let input: InputBytes
     public let format: ContainerFormat
     /// The property-list layer, for plist-based formats.
@@ -12,6 +18,38 @@ public struct ArchiveDocument: Sendable {
 
     /// Detects the format of `input` and opens it lazily.
     public static func open(_ input: InputBytes, name: String) -> ArchiveDocument {
+        open(input, name: Name(text: name, display: DisplayText.escape(name), isExact: true))
+    }
+
+    /// `open(_:name:)` for a file named by the bytes the shell passed, which need not be UTF-8.
+    public static func open(_ input: InputBytes, nameBytes: [UInt8]) -> ArchiveDocument {
+        let exact = String(validating: nameBytes, as: UTF8.self)
+        return open(input, name: Name(text: exact ?? String(decoding: nameBytes, as: UTF8.self),
+                                      display: DisplayText.escape(bytes: nameBytes), isExact: exact != nil))
+    }
+
+    /// The three forms of an input's name.
+    struct Name {
+        var text: String
+        var display: String
+        var isExact: Bool
+    }
+
+    init(name: String, input: InputBytes, format: ContainerFormat, tree: (any PlistTree)?, graph: any ObjectGraph) {
+        self.init(name: Name(text: name, display: DisplayText.escape(name), isExact: true), input: input, format: format, tree: tree, graph: graph)
+    }
+
+    private init(name: Name, input: InputBytes, format: ContainerFormat, tree: (any PlistTree)?, graph: any ObjectGraph) {
+        self.name = name.text
+        displayName = name.display
+        nameIsExact = name.isExact
+        self.input = input
+        self.format = format
+        self.tree = tree
+        self.graph = graph
+    }
+
+    static func open(_ input: InputBytes, name: Name) -> ArchiveDocument {
         // An archive in base64, hex, gzip or zlib is opened inside its wrapper; the bytes record it.
         if input.wrappers.isEmpty, let unwrapped = Unwrapper.unwrap(input) { return open(unwrapped, name: name) }
         let format = FormatDetector.detect(input)

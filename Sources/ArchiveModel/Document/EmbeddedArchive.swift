@@ -18,6 +18,11 @@ public enum EmbeddedArchive {
         ArchiveDocument.open(InputBytes(bytes), name: name)
     }
 
+    /// `open(_:name:)` with a name already made safe to show (from escaped labels), shown as it is.
+    static func open(_ bytes: [UInt8], displayName: String) -> ArchiveDocument {
+        ArchiveDocument.open(InputBytes(bytes), name: ArchiveDocument.Name(text: displayName, display: displayName, isExact: true))
+    }
+
     /// The embedded archive of an object's value (bare data objects), if any.
     public static func data(of object: GraphObject) -> [UInt8]? {
         if case .data(let bytes)? = object.value, format(of: bytes) != nil { return bytes }

@@ -12,6 +12,34 @@ public enum DisplayText {
         return escapeScalars(text, keepingBackslashes: false)
     }
 
+    /// Bytes that should be UTF-8 text (a file name as the shell passed it), made safe to show: valid
+    /// runs as `escape` shows text, and each byte that is not part of valid UTF-8 as `\xff`. A name
+    /// with invalid bytes never reaches a `String` intact (they would become U+FFFD), so this is the
+    /// one faithful display of it.
+    public static func escape(bytes: [UInt8]) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return escape(text) }
+        var out = "", runStart = 0, offset = 0
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        func flushRun() {
+            if runStart < offset { out += escape(String(decoding: bytes[runStart..<offset], as: UTF8.self)) }
+        }
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                offset += encoded.count
+            case .error(let length):
+                flushRun()
+                for byte in bytes[offset..<Swift.min(offset + length, bytes.count)] { out += "\\x" + byteHex(byte) }
+                offset = Swift.min(offset + length, bytes.count)
+                runStart = offset
+            case .emptyInput:
+                flushRun()
+                return out
+            }
+        }
+    }
+
     /// A message the library wrote (a diagnostic's, an invalid value's or a dangling reference's
     /// reason), made safe to show. Messages quote text from the file through `ValueFormatter.quoted`
     /// and the decoders' excerpts, which escape it as the message is made, so a backslash in a message

@@ -52,7 +52,7 @@ public struct DumpRenderer {
     /// Writes the dump line by line to `write`.
     public func render(_ write: (String) -> Void) {
         let graph = document.graph
-        write("\(DisplayText.escape(document.name)): \(document.format), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
+        write("\(document.displayName): \(document.format), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
         var written: Set<String> = []
         func writeDiagnostic(_ d: Diagnostic, indent: String) {
             if let count = groupCounts[d.id] {
@@ -164,7 +164,8 @@ public struct DumpRenderer {
             EmbeddedArchive.offset(of: bytes, candidates: candidates, in: document.input).flatMap { outer.addingReportingOverflow($0).overflow ? nil : outer + $0 }
         }
         let place = base.map { " at file offset \($0); offsets below are within it" } ?? "; offsets below are within it, encoded in the file"
-        let nested = EmbeddedArchive.open(bytes, name: "\(node.label) (embedded \(format)\(place))")
+        // The label is escaped already: escaping the name again would show `\e` as `\\e`.
+        let nested = EmbeddedArchive.open(bytes, displayName: "\(node.label) (embedded \(format)\(place))")
         let diagnostics = nested.graph.fullCheck()
         let renderer = DumpRenderer(document: nested, diagnostics: diagnostics, index: GraphIndex(graph: nested.graph),
                                     nesting: nesting + 1, fileOffset: base)

@@ -29,7 +29,8 @@ public struct JSONRenderer {
         let graph = document.graph
         var e = emitter
         e.w.raw("{")
-        e.w.key("file", first: true); e.w.string(document.name)
+        // JSON strings hold only Unicode: a file name whose bytes are not UTF-8 is given escaped (`\xff`).
+        e.w.key("file", first: true); e.w.string(document.nameIsExact ? document.name : document.displayName)
         e.w.key("format"); e.w.string(formatName)
         e.w.key("archiver"); e.w.string(graph.archiveKind)
         e.w.key("size"); e.w.raw(String(document.input.count))

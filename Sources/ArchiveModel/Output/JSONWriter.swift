@@ -33,8 +33,12 @@ public struct JSONWriter {
         case "\t": raw("\\t")
         case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
             || DisplayText.isInvisibleFormat(scalar.value):
-            let hex = String(scalar.value, radix: 16)
-            raw("\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex)
+            // Above U+FFFF (the tag characters U+E0000…) as a UTF-16 surrogate pair, as JSON requires:
+            // `\ue0001` would read as U+E000 followed by "1".
+            for unit in String(scalar).utf16 {
+                let hex = String(unit, radix: 16)
+                raw("\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex)
+            }
         default:
             bytes.append(contentsOf: String(scalar).utf8)
         }

@@ -149,3 +149,28 @@ public final class TerminalSeam: Terminal {
         _ = sequence.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 }
+
+/// What the terminfo database says of a terminal type (the value of `TERM`).
+public enum TerminalTypeSupport: Sendable, Equatable {
+    /// Known, and able to run the browser (it addresses the cursor).
+    case usable
+    /// Known, but it cannot address the cursor (`dumb`, a hardcopy or generic type).
+    case cannotAddressCursor
+    /// Not in the terminfo database.
+    case unknown
+    /// There is no terminfo database to look in.
+    case noDatabase
+}
+
+extension TerminalSeam {
+    /// Looks `name` up in terminfo without starting curses, which exits the process on a type it
+    /// does not know and shows a blank screen on one that cannot address the cursor.
+    public static func support(forTerminalType name: String) -> TerminalTypeSupport {
+        switch cnc_terminal_type(name) {
+        case 2: .usable
+        case 1: .cannotAddressCursor
+        case -1: .noDatabase
+        default: .unknown
+        }
+    }
+}

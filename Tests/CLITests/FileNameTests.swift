@@ -1,0 +1,81 @@
+import ArchiveModel
+import Foundation
+import Testing
+
+/// File names as the shell passes them (issue 25, bugs 4 and 8): bytes that are not UTF-8 open the
+/// file they name, and every output shows a name escaped, never raw.
+@Suite struct FileNameTests {
+    /// A fresh directory for one test's files.
+    static func directory(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ab-names-\(getpid())-\(name)").path
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `contents` to the file whose name is exactly `name` (any bytes but `/` and NUL) in `directory`.
+    static func write(_ contents: [UInt8], named name: [UInt8], in directory: String) throws {
+        let path = Array(directory.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o600) } }
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect(contents.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == contents.count)
+    }
+
+    /// Runs the binary from `directory` through the shell, so that `arguments` (shell words, e.g.
+    /// `"$(printf 'bad\\377.bin')"`) can carry bytes a Swift `String` cannot.
+    static func runInShell(_ arguments: String, in directory: String) throws -> CLITests.Result {
+        let binary = try #require(CLITests.binary, "archive-browse not built next to the tests")
+        return try CLITests.run(["-c", "cd \"$1\" && exec \"$0\" \(arguments)", binary, directory], executable: "/bin/sh")
+    }
+
+    static let badName: [UInt8] = Array("bad".utf8) + [0xFF, 0xFE] + Array(".bin".utf8)
+    static let badWord = "\"$(printf 'bad\\377\\376.bin')\""
+
+    @Test func aNameThatIsNotUTF8Opens() throws {
+        let dir = try Self.directory("utf8")
+        try Self.write(DemoArchive.bytes(), named: Self.badName, in: dir)
+        let check = try Self.runInShell("--check " + Self.badWord, in: dir)
+        #expect(check.status == 0, "\(check.err)")
+        #expect(check.err == "bad\\xff\\xfe.bin: binary plist (bplist00): 0 errors, 0 warnings, 0 notes\n")
+        let dump = try Self.runInShell("--dump " + Self.badWord, in: dir)
+        #expect(dump.out.hasPrefix("bad\\xff\\xfe.bin: binary plist (bplist00), NSKeyedArchiver, 47 objects"))
+        let json = try Self.runInShell("--json " + Self.badWord, in: dir)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(root["file"] as? String == "bad\\xff\\xfe.bin", "JSON holds only Unicode: the name escaped")
+    }
+
+    @Test func aMissingNameThatIsNotUTF8IsEscapedInTheError() throws {
+        let dir = try Self.directory("missing")
+        let r = try Self.runInShell("--check \"$(printf 'gone\\377\\033[31m')\"", in: dir)
+        #expect(r.status == 2)
+        #expect(r.err == "archive-browse: cannot open gone\\xff\\e[31m: No such file or directory\n")
+    }
+
+    @Test func rawArgumentsEscapeAsBytes() {
+        #expect(DisplayText.escape(bytes: Self.badName) == "bad\\xff\\xfe.bin")
+        #expect(DisplayText.escape(bytes: Array("plain é\u{1B}".utf8)) == "plain é\\e")
+        #expect(DisplayText.escape(bytes: [0x61, 0xE2, 0x82, 0x62]) == "a\\xe2\\x82b", "a cut sequence, then valid text")
+        #expect(DisplayText.escape(bytes: [0xC3]) == "\\xc3")
+        #expect(DisplayText.escape(bytes: []) == "")
+    }
+
+    /// Bug 8: a name holding ESC (or any control) reaches no output raw: not standard output or
+    /// error, in any mode, nor the error for a file that cannot be read, nor the argument parser's.
+    @Test func aNameWithAnEscapeIsEscapedOnEveryOutput() throws {
+        let dir = try Self.directory("escape")
+        let name = "esc\u{1B}[31mred.bin"
+        try Self.write(DemoArchive.bytes(corrupt: true), named: Array(name.utf8), in: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/dir\u{1B}[1m", withIntermediateDirectories: true)
+        let runs: [[String]] = [
+            ["--check", name], ["--check", "--no-group", name], ["--dump", name], ["--json", name], ["--screen", "100x8", name],
+            ["--check", "missing\u{1B}[2J"], ["--dump", "dir\u{1B}[1m"], ["--demo", "--bogus\u{1B}[2J"], ["--dump", name, "--\u{1B}[2J"],
+        ]
+        for arguments in runs {
+            let r = try CLITests.run(["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", dir, try #require(CLITests.binary)] + arguments,
+                                     executable: "/bin/sh")
+            #expect(!r.out.contains("\u{1B}") && !r.err.contains("\u{1B}"), "\(arguments): a raw ESC in \(r.out.prefix(200)) \(r.err)")
+            #expect((r.out + r.err).contains("\\e[") || (r.out + r.err).contains("\\u001b["), "\(arguments): \(r.out.prefix(200)) \(r.err)")
+        }
+    }
+}
