@@ -145,7 +145,7 @@ import Testing
         #expect(s.state.message == "no match: zzzz")
     }
 
-    @Test func searchLooksAtVisibleRowsFirstThenWalksTheTree() {
+    @Test func searchWalksTheTreeInOrderShowingEachFieldOnce() {
         // Both shared rows expanded show the one field of one object (#2): one match, not two.
         var s = run("jljjlg/name\n")
         #expect(s.state.focusPath == Rows.shared1 + [0])
@@ -161,8 +161,11 @@ import Testing
         s = run("/next\nnn")
         #expect(s.state.focusPath == Rows.cycle + [0])
         #expect(s.state.message == "search wrapped to the top")
+        // Backward from the top wraps to the bottom: the last match in tree order is NodeA's `next`
+        // reached through lost and found (#9 › owner › cycle › next › next).
         s = run("/next\nnnN")
-        #expect(s.state.focusPath == Rows.cycle + [0, 0])
+        #expect(s.state.focusPath == Rows.lostAndFound + [1, 0, 2, 0, 0])
+        #expect(s.state.message == "search wrapped to the bottom")
     }
 
     @Test func aMatchReachedByAnotherPathIsNotShownAgain() {
