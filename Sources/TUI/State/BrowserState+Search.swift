@@ -25,7 +25,7 @@ public struct SearchQuery: Sendable, Equatable {
         switch kind {
         case .text:
             let matcher = SearchMatcher(pattern)
-            return { matcher.matches($0) }
+            return { matcher.matches($0, valueText: SearchMatcher.valueText(of: $0, context)) }
         case .key:
             let key = pattern
             return { !$0.isGroup && $0.label == key }
