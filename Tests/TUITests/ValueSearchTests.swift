@@ -57,3 +57,19 @@ import Testing
         #expect(SearchMatcher.valueText(of: number, context) == nil)
     }
 }
+
+/// A value a writer stored once for several keys (plistlib and CF unique equal strings) is a match at
+/// each key that shows it, not once for all.
+@Suite struct SharedValueSearchTests {
+    @Test func eachKeyShowingASharedStringIsAMatch() {
+        var b = BinaryPlistBuilder()
+        let a = b.add(.string("a")), c = b.add(.string("c")), d = b.add(.string("d"))
+        let next = b.add(.string("Next"))
+        let inner = b.add(.dict([(key: d, value: next)]))
+        b.topObject = b.add(.dict([(key: a, value: next), (key: c, value: inner)]))
+        let graph = ArchiveDocument.open(InputBytes(b.build().bytes), name: "shared").graph
+        let s = Headless.run(graph: graph, fileName: "f", cols: 80, rows: 10, keys: "/^Next$<Enter>n")
+        #expect(s.state.focusPath == [0, 1, 0], "\(s.state.message ?? "")")
+        #expect(s.state.message == nil)
+    }
+}

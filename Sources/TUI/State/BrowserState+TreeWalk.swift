@@ -86,7 +86,9 @@ public struct SearchResume: Sendable, Equatable {
 }
 
 /// What a search match shows: the object a row stands for, or a field by its label in the object
-/// holding it (the nearest ancestor that is an object; a top-level row has none).
+/// holding it (the nearest ancestor that is an object; a top-level row has none). A row leading to an
+/// object with nothing to expand (a string or number a writer stored once for several keys) counts as
+/// a field: each key showing the value is a match of its own.
 struct SearchHit: Hashable {
     var object: ObjectID?
     var owner: ObjectID?
@@ -94,7 +96,7 @@ struct SearchHit: Hashable {
 
     init?(_ path: [Int], _ context: BrowserContext, pinned: [ObjectID]) {
         guard let chain = context.chain(path, pinned: pinned), let node = chain.last else { return nil }
-        if let target = node.target {
+        if let target = node.target, node.isExpandable || chain.count == 1 {
             self.object = target
             self.owner = nil
             self.label = ""
