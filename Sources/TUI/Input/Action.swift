@@ -6,7 +6,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     // Expanding
     case expandOrEnter, collapseOrParent, toggle, expandDeep, expandAll, collapseDeep, collapseAll
     // Searching and jumping
-    case startSearch, searchNext, searchPrevious, follow, back, forward, startGoto
+    case startSearch, searchNext, searchPrevious, searchKeyNext, searchKeyPrevious, follow, back, forward, startGoto
     // Embedded archives
     case openEmbedded, closeArchive
     // Panes and lists

@@ -42,6 +42,8 @@ public enum Keymap {
         bind([.char("/")], .startSearch, "search keys, classes and values (regex, smart case)", "Search and jump"),
         bind([.char("n")], .searchNext, "next match", "Search and jump"),
         bind([.char("N")], .searchPrevious, "previous match", "Search and jump"),
+        bind([.char("*")], .searchKeyNext, "next row with the focused row's key (then n/N)", "Search and jump"),
+        bind([.char("#")], .searchKeyPrevious, "previous row with the focused row's key", "Search and jump"),
         bind([.char("f"), .ctrl("g")], .follow, "follow the reference to its object", "Search and jump"),
         bind([.char("["), .backspace], .back, "back in jump history", "Search and jump"),
         bind([.char("]")], .forward, "forward in jump history", "Search and jump"),

@@ -24,6 +24,8 @@ extension BrowserState {
         case .startSearch: overlay = .prompt(.search, "")
         case .searchNext: searchAgain(forward: true, context)
         case .searchPrevious: searchAgain(forward: false, context)
+        case .searchKeyNext: searchFocusedKey(forward: true, context)
+        case .searchKeyPrevious: searchFocusedKey(forward: false, context)
         case .follow: follow(context)
         case .back: goBack(context)
         case .forward: goForward(context)

@@ -43,6 +43,22 @@ extension BrowserState {
         startSearch(SearchQuery(pattern), forward: true, context)
     }
 
+    /// `*` / `#`: searches for the next (or previous) row with the focused row's key.
+    mutating func searchFocusedKey(forward: Bool, _ context: BrowserContext) {
+        guard let row = focusedRow(context) else { return }
+        let label = row.node.label
+        guard !row.node.isGroup, !Self.isIndexLabel(label) else {
+            message = (forward ? "*" : "#") + " looks for the focused row's key; " + (row.node.isGroup ? "a group has none" : label + " is an index")
+            return
+        }
+        startSearch(SearchQuery(label, kind: .key), forward: forward, context)
+    }
+
+    /// Whether a label is an element index (`[3]`), not a key.
+    static func isIndexLabel(_ label: String) -> Bool {
+        label.count > 2 && label.first == "[" && label.last == "]" && label.dropFirst().dropLast().allSatisfy(\.isASCIIDigitCharacter)
+    }
+
     private mutating func startSearch(_ query: SearchQuery, forward: Bool, _ context: BrowserContext) {
         searchQuery = query
         searchRound = JumpRound()
@@ -59,4 +75,8 @@ extension BrowserState {
             budget: "no match in \(Self.searchBudget) rows; press \(forward ? "n" : "N") to search further")
         jumpInTree(to: query.matcher(context), round: \.searchRound, forward: forward, messages: messages, context)
     }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
 }
