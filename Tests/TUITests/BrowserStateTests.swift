@@ -247,7 +247,7 @@ import Testing
         var s = run("p")
         guard case .problems = s.state.overlay else { Issue.record("no problems list"); return }
         #expect(s.context.diagnostics?.count == 5)
-        s = run("pj\n") // second by offset: the cycle warning on #4
+        s = run("pgj\n") // second by offset: the cycle warning on #4
         #expect(s.state.overlay == nil)
         #expect(s.state.focusPath == Rows.cycle + [0])
         s = run("pG<Esc>")

@@ -127,8 +127,9 @@ import Testing
         try b.send("p")
         #expect(b.waitFor("Enter jumps"), "\(b.screen)")
         #expect(b.lines().first?.contains("problems (") == true)
-        // Select the nil element of `books` (entries start on screen row 1, the first is selected).
+        // Select the nil element of `books` (entries start on screen row 1; g selects the first).
         let entry = try #require(b.lines().firstIndex { $0.contains("keyed.collection.nil-element") }, "\(b.screen)")
+        try b.send("g")
         for _ in 1..<entry { try b.send("j") }
         try b.send("Enter")
         #expect(b.waitForStatus("root › books "), "Enter jumps to the row:\n\(b.screen)")

@@ -10,7 +10,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     // Embedded archives
     case openEmbedded, closeArchive
     // Panes and lists
-    case showReferrers, toggleHex, toggleDetail, showProblems, showHelp
+    case showReferrers, toggleHex, toggleDetail, showProblems, nextProblem, previousProblem, showHelp
     case scrollDetailDown, scrollDetailUp
     // Copying
     case startYank, yankValue, yankKey, yankPath
