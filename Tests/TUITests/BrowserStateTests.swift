@@ -145,7 +145,7 @@ import Testing
         #expect(s.state.message == "no match: zzzz")
     }
 
-    @Test func searchLooksAtVisibleRowsFirstThenWalksTheTree() {
+    @Test func searchWalksTheTreeInOrderShowingEachFieldOnce() {
         // Both shared rows expanded show the one field of one object (#2): one match, not two.
         var s = run("jljjlg/name\n")
         #expect(s.state.focusPath == Rows.shared1 + [0])
@@ -161,8 +161,11 @@ import Testing
         s = run("/next\nnn")
         #expect(s.state.focusPath == Rows.cycle + [0])
         #expect(s.state.message == "search wrapped to the top")
+        // Backward from the top wraps to the bottom: the last match in tree order is NodeA's `next`
+        // reached through lost and found (#9 › owner › cycle › next › next).
         s = run("/next\nnnN")
-        #expect(s.state.focusPath == Rows.cycle + [0, 0])
+        #expect(s.state.focusPath == Rows.lostAndFound + [1, 0, 2, 0, 0])
+        #expect(s.state.message == "search wrapped to the bottom")
     }
 
     @Test func aMatchReachedByAnotherPathIsNotShownAgain() {
@@ -244,7 +247,7 @@ import Testing
         var s = run("p")
         guard case .problems = s.state.overlay else { Issue.record("no problems list"); return }
         #expect(s.context.diagnostics?.count == 5)
-        s = run("pj\n") // second by offset: the cycle warning on #4
+        s = run("pgj\n") // second by offset: the cycle warning on #4
         #expect(s.state.overlay == nil)
         #expect(s.state.focusPath == Rows.cycle + [0])
         s = run("pG<Esc>")

@@ -21,7 +21,7 @@ import ArchiveModel
         let (id, instances) = try Self.busiestClass()
         let text = Headless.render(graph: Self.demo, fileName: "demo", cols: 100, rows: 20, keys: ":#\(id)<Enter>r")
         #expect(text.contains("referrers of #\(id) (0 + \(instances.count) by $class)"))
-        for i in instances { #expect(text.contains("#\(i)  $class"), "#\(i)") }
+        for i in instances { #expect(text.contains("#\(i)  \(Self.demo.object(i).className ?? "?")  $class"), "#\(i)") }
         #expect(!text.contains("nothing refers to"))
     }
 
@@ -32,7 +32,7 @@ import ArchiveModel
         let referrers = try #require(lines.firstIndex { $0.contains("│referrers (0)") })
         let heading = try #require(lines.firstIndex { $0.contains("│instances (\(instances.count))") })
         #expect(referrers < heading)
-        #expect(lines[heading + 1].contains("#\(instances[0])  $class"))
+        #expect(lines[heading + 1].contains("#\(instances[0])  \(Self.demo.object(instances[0]).className ?? "?")  $class"))
     }
 
     @Test func enterOnAnInstanceGoesToIt() throws {

@@ -15,12 +15,12 @@ import Testing
     /// The cycle warning on #4 covers two bytes of the object: the hex tab shows those, under the
     /// problem's name, until the focus moves; then it shows the row's own bytes again.
     @Test func aProblemInsideARowShowsItsOwnBytes() {
-        var s = run("pj\n") // second by offset: the cycle warning on #4
+        var s = run("pgj\n") // second by offset: the cycle warning on #4
         #expect(s.state.problemBytes == ProblemBytes(path: Rows.cycle + [0], range: ByteRange(68, 70), problemID: "archive.cycle"))
         #expect(!s.state.showDetail, "the row shows bytes of its own: the pane stays as it was")
-        s = run("pj\nx")
+        s = run("pgj\nx")
         #expect(screen(s).contains("archive.cycle at [68, 70), 2 bytes"))
-        s = run("pj\nxk")
+        s = run("pgj\nxk")
         #expect(s.state.problemBytes == nil)
         #expect(!screen(s).contains("archive.cycle at"))
         #expect(screen(s).contains("bytes [56, 64), 8 bytes"))

@@ -6,11 +6,11 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     // Expanding
     case expandOrEnter, collapseOrParent, toggle, expandDeep, expandAll, collapseDeep, collapseAll
     // Searching and jumping
-    case startSearch, searchNext, searchPrevious, follow, back, forward, startGoto
+    case startSearch, searchNext, searchPrevious, searchKeyNext, searchKeyPrevious, follow, back, forward, startGoto
     // Embedded archives
     case openEmbedded, closeArchive
     // Panes and lists
-    case showReferrers, toggleHex, toggleDetail, showProblems, showHelp
+    case showReferrers, toggleHex, toggleDetail, showProblems, nextProblem, previousProblem, showHelp
     case scrollDetailDown, scrollDetailUp
     // Copying
     case startYank, yankValue, yankKey, yankPath

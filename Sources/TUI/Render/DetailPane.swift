@@ -79,27 +79,36 @@ enum DetailPane {
         guard let index = context.index else { return [[], [Span("referrers", Theme.heading), Span("  press r to build the index", Theme.marker)]] }
         let total = index.referenceCount(of: id)
         var out: [StyledLine] = [[], [Span("referrers (\(total))", Theme.heading)]]
-        for r in index.referrers(of: id, limit: 50) { out.append(referrerLine(r)) }
+        for r in index.referrers(of: id, limit: 50) { out.append(referrerLine(r, context)) }
         if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
-        return out + links(id, index)
+        return out + links(id, index, context)
     }
 
     /// Objects whose `$class` this is, or dictionaries using it as a key: not referrers (no field holds
     /// them), but without them a class description would seem unused.
-    static func links(_ id: ObjectID, _ index: GraphIndex) -> [StyledLine] {
+    static func links(_ id: ObjectID, _ index: GraphIndex, _ context: BrowserContext) -> [StyledLine] {
         let total = index.linkCount(to: id)
         guard total > 0 else { return [] }
         let shown = index.links(to: id, limit: 50)
         let heading = shown.first?.link == .classOf ? "instances" : "dictionaries using it as a key"
         var out: [StyledLine] = [[], [Span("\(heading) (\(total))", Theme.heading)]]
-        out += shown.map(referrerLine)
+        out += shown.map { referrerLine($0, context) }
         if total > 50 { out.append([Span("  … \(total - 50) more (r lists them)", Theme.marker)]) }
         return out
     }
 
-    /// One referrer (or link) as the pane and the `r` list show it: where from, under which key.
-    static func referrerLine(_ r: Referrer) -> StyledLine {
-        [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label), Span("  " + DisplayText.escape(ValueFormatter.cut(r.key)))]
+    /// One referrer (or link) as the pane and the `r` list show it: where from, its class, under which key.
+    static func referrerLine(_ r: Referrer, _ context: BrowserContext) -> StyledLine {
+        var line: StyledLine = [Span("  " + (r.from.map { "#\($0)" } ?? "top level"), Theme.label)]
+        if let from = r.from, let name = className(of: from, context) { line.append(Span("  " + name, Theme.className)) }
+        line.append(Span("  " + DisplayText.escape(ValueFormatter.cut(r.key))))
+        return line
+    }
+
+    /// The class name of object `id` as a row shows it (a plist container's type), display-safe.
+    static func className(of id: ObjectID, _ context: BrowserContext) -> String? {
+        let object = context.outline.view(id).object
+        return (object.className ?? object.value?.typeName).map { DisplayText.escape(ValueFormatter.cut($0)) }
     }
 
     /// How the `links(to:)` of `id` are counted in a title: "by $class" or "as a dictionary key".

@@ -56,7 +56,7 @@ enum OverlayRenderer {
             if links > 0, let index = context.index { count += " + \(links) \(DetailPane.linkNoun(id, index))" }
             let title = " referrers of #\(id) (\(count))  Enter jumps · Esc closes"
             if list.isEmpty { return Content(title, [[Span("nothing refers to #\(id)", Theme.marker)]], selectable: false) }
-            return Content(title, count: list.count, selectable: true) { DetailPane.referrerLine(list[$0]) }
+            return Content(title, count: list.count, selectable: true) { DetailPane.referrerLine(list[$0], context) }
         case .prompt:
             return Content("", [], selectable: false)
         }

@@ -63,9 +63,7 @@ enum TreeRenderer {
     /// `↓` for a collapsed row whose object leads to problems (coloured by the worst of them).
     static func gutter(_ row: VisibleRow, _ context: BrowserContext) -> Span {
         let node = row.node
-        var severity = node.severity
-        if let t = node.target, let checked = context.checkedSeverity(of: t) { severity = max(severity ?? checked, checked) }
-        switch severity {
+        switch context.rowSeverity(node) {
         case .error: return Span("!", Theme.error)
         case .warning: return Span("?", Theme.warning)
         default: break

@@ -145,6 +145,14 @@ public final class BrowserContext {
         return inside
     }
 
+    /// The worst severity a row shows in its margin: its target object's own diagnostics (or the
+    /// row's invalid or dangling value), raised by the full check's diagnostics of that object.
+    func rowSeverity(_ node: OutlineNode) -> Severity? {
+        var severity = node.severity
+        if let t = node.target, let checked = checkedSeverity(of: t) { severity = max(severity ?? checked, checked) }
+        return severity
+    }
+
     /// The worst severity among full-check diagnostics naming object `id`.
     func checkedSeverity(of id: ObjectID) -> Severity? {
         guard let diagnostics, let list = diagnosticsByObject[id] else { return nil }

@@ -24,6 +24,8 @@ extension BrowserState {
         case .startSearch: overlay = .prompt(.search, "")
         case .searchNext: searchAgain(forward: true, context)
         case .searchPrevious: searchAgain(forward: false, context)
+        case .searchKeyNext: searchFocusedKey(forward: true, context)
+        case .searchKeyPrevious: searchFocusedKey(forward: false, context)
         case .follow: follow(context)
         case .back: goBack(context)
         case .forward: goForward(context)
@@ -34,6 +36,8 @@ extension BrowserState {
         case .scrollDetailDown: detailScroll += max(1, (layout.detail?.height ?? 2) / 2)
         case .scrollDetailUp: detailScroll = max(0, detailScroll - max(1, (layout.detail?.height ?? 2) / 2))
         case .showProblems: showProblems(context)
+        case .nextProblem: jumpToProblem(forward: true, context)
+        case .previousProblem: jumpToProblem(forward: false, context)
         case .showHelp: overlay = .help(ListCursor())
         case .startYank: yankPending = true
         case .yankValue, .yankKey, .yankPath: yank(command, context)

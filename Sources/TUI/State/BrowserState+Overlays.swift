@@ -49,7 +49,12 @@ extension BrowserState {
             pending = .fullCheck(then: .command(.showProblems))
             return
         }
-        overlay = .problems(ListCursor())
+        var cursor = ListCursor()
+        let list = context.diagnostics ?? []
+        // On the first error, else the first warning, else the first entry (notes are facts).
+        let first = list.firstIndex { $0.severity == .error } ?? list.firstIndex { $0.severity == .warning } ?? 0
+        cursor.move(by: first, count: list.count, height: listHeight)
+        overlay = .problems(cursor)
     }
 
     /// Most referrers the `r` list shows (a damaged file can list one object millions of times).

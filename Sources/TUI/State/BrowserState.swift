@@ -46,15 +46,12 @@ public struct BrowserState: Sendable {
     public var showDetail = false
     public var detailTab: DetailTab = .detail
     public var detailScroll = 0
-    /// The last search pattern.
-    public var searchPattern: String?
-    /// Where the last bounded search stopped.
-    public var searchResume: SearchResume?
-    /// The rows `n`/`N` have shown since the search began or last wrapped, by what they show (so one
-    /// object reached by several paths is a match once per round).
-    var searchSeen: Set<SearchHit> = []
-    /// The direction of the round `searchSeen` belongs to (`N` after `n` starts a new round).
-    var searchSeenForward = true
+    /// The last search: a pattern (`/`) or a key (`*`, `#`).
+    public var searchQuery: SearchQuery?
+    /// The round of `n`/`N` jumps under way.
+    var searchRound = JumpRound()
+    /// The round of next/previous-problem jumps under way.
+    var problemRound = JumpRound()
     /// Jump history: focus paths to go back to, and to go forward to.
     public var backStack: [[Int]] = []
     public var forwardStack: [[Int]] = []

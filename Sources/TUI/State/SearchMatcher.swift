@@ -36,9 +36,31 @@ struct SearchMatcher {
         return (ignoreCase ? text.lowercased() : text).contains(literal)
     }
 
-    /// Whether any shown part of `node` matches.
-    func matches(_ node: OutlineNode) -> Bool {
+    /// Whether any shown part of `node` matches: its key, class name, value summary as shown, or the
+    /// value's own text (`valueText`, for strings: `^Next$` matches the value `Next`, shown `"Next"`).
+    func matches(_ node: OutlineNode, valueText: String? = nil) -> Bool {
         matches(node.label) || (node.className.map(matches) ?? false) || matches(node.summary)
+            || (valueText.map(matches) ?? false)
+    }
+
+    /// Longest part of a string value searched, in characters (a value can be megabytes long).
+    static let valueTextLimit = 1_000
+
+    /// The text of the string a row shows, without the quotes of its summary: the string itself for a
+    /// string value or a reference to one (cut to `valueTextLimit`), else the summary unquoted when it
+    /// is a quoted string (a known class shown as its text); nil for other rows.
+    static func valueText(of node: OutlineNode, _ context: BrowserContext) -> String? {
+        switch node.value {
+        case .scalar(.string(let s)):
+            return ValueFormatter.cut(s, limit: valueTextLimit)
+        case .reference(.object(let id)):
+            if case .string(let s)? = context.outline.view(id).object.value { return ValueFormatter.cut(s, limit: valueTextLimit) }
+        default:
+            break
+        }
+        let summary = node.summary
+        guard summary.count >= 2, summary.first == "\"", summary.last == "\"" else { return nil }
+        return String(summary.dropFirst().dropLast()).replacing("\\\"", with: "\"")
     }
 
     /// Whether the UTF-8 of `text` contains `needle` (ASCII), with ASCII letters of `text` lowercased
