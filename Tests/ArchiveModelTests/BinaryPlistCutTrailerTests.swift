@@ -49,3 +49,41 @@ import Testing
         #expect(doc.graph.objectCount < 20)
     }
 }
+
+/// One damaged trailer field beside a whole table: the field is named and the file reads in full
+/// (found by the locate-rate measurement: a changed table-offset byte was reported at the count field).
+@Suite struct BinaryPlistTrailerRepairTests {
+    static let archive = BinaryPlistCutTrailerTests.archive
+
+    @Test func aDamagedTableOffsetIsNamedAndTheTableRead() throws {
+        var bytes = Self.archive
+        bytes[bytes.count - 1] ^= 0x40
+        let doc = ArchiveDocument.open(InputBytes(bytes), name: "t")
+        #expect(doc.graph is KeyedArchiveGraph)
+        let diagnostics = DocumentCheck.fullCheck(of: doc.graph)
+        let d = try #require(diagnostics.first { $0.id == "bplist.trailer.field-damaged" })
+        #expect(d.range == ByteRange(bytes.count - 8, bytes.count))
+        #expect(d.message.contains("offset-table offset"))
+        #expect(!diagnostics.contains { $0.severity == .error && $0.id != d.id }, "\(diagnostics)")
+    }
+
+    @Test func aDamagedObjectCountIsNamedAndTheTableRead() throws {
+        var bytes = Self.archive
+        bytes[bytes.count - 17] ^= 0x01
+        let doc = ArchiveDocument.open(InputBytes(bytes), name: "n")
+        let whole = ArchiveDocument.open(InputBytes(Self.archive), name: "whole").graph
+        #expect(doc.graph.objectCount == whole.objectCount)
+        let d = try #require(DocumentCheck.fullCheck(of: doc.graph).first { $0.id == "bplist.trailer.field-damaged" })
+        #expect(d.range == ByteRange(bytes.count - 24, bytes.count - 16))
+        #expect(d.message.contains("object count"))
+    }
+
+    /// Bytes lost from the middle leave a whole table whose last object does not end at it: that is
+    /// not a damaged field (damage.truncated says what it is).
+    @Test func bytesMissingFromTheMiddleAreNotAFieldRepair() {
+        var bytes = Self.archive
+        bytes.removeSubrange(100..<103)
+        let diagnostics = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(bytes), name: "m").graph)
+        #expect(!diagnostics.contains { $0.id == "bplist.trailer.field-damaged" })
+    }
+}

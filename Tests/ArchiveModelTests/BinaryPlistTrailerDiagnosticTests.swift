@@ -4,11 +4,14 @@ import Testing
 /// Header, trailer and offset-table diagnostics: each id asserted with its exact byte range.
 @Suite struct BinaryPlistTrailerDiagnosticTests {
     /// A small valid file: root array of two strings.
-    static func fixture() -> (bytes: [UInt8], ranges: [ByteRange], trailer: Int, table: Int) {
+    ///
+    /// `padded` leaves a byte after the last object, so that a damaged count or table offset cannot be
+    /// told from the table (see `BinaryPlistTrailerRepair`) and the trailer's own checks report it.
+    static func fixture(padded: Bool = false) -> (bytes: [UInt8], ranges: [ByteRange], trailer: Int, table: Int) {
         var b = BinaryPlistBuilder()
         b.add(.array([1, 2]))
         b.add(.string("a"))
-        b.add(.string("bc"))
+        b.add(padded ? .raw([0x52, 0x62, 0x63, 0x00]) : .string("bc"))
         let built = b.build()
         return (built.bytes, built.ranges, built.trailerOffset, built.tableOffset)
     }
@@ -68,7 +71,7 @@ import Testing
     }
 
     @Test func tableOffsetOutsideArea() {
-        var f = Self.fixture()
+        var f = Self.fixture(padded: true)
         setBE(&f.bytes, at: f.trailer + 24, 4, width: 8)
         let d = BinaryPlistTree(InputBytes(f.bytes)).openDiagnostics
         #expect(d.first?.id == "bplist.trailer.table-offset")
@@ -76,19 +79,33 @@ import Testing
     }
 
     @Test func noObjects() {
-        var f = Self.fixture()
+        var f = Self.fixture(padded: true)
         setBE(&f.bytes, at: f.trailer + 8, 0, width: 8)
         #expect(BinaryPlistTree(InputBytes(f.bytes)).openDiagnostics.map(\.id).contains("bplist.trailer.no-objects"))
     }
 
     @Test func countLargerThanTable() {
-        var f = Self.fixture()
+        var f = Self.fixture(padded: true)
         setBE(&f.bytes, at: f.trailer + 8, 5, width: 8)
         let tree = BinaryPlistTree(InputBytes(f.bytes))
         let ids = tree.openDiagnostics.map(\.id)
         #expect(ids.contains("bplist.trailer.size-mismatch"))
         #expect(tree.openDiagnostics.first { $0.id == "bplist.table.truncated" }?.range == ByteRange(f.table, f.trailer))
         #expect(tree.nodeCount == 3)
+    }
+
+    /// With the objects back to back up to the table, the damaged field is named, the symptoms the
+    /// raw numbers give are its notes, and the table is read.
+    @Test func aDamagedCountBesideAWholeTableIsNamed() throws {
+        var f = Self.fixture()
+        setBE(&f.bytes, at: f.trailer + 8, 0, width: 8)
+        let tree = BinaryPlistTree(InputBytes(f.bytes))
+        let d = try #require(tree.openDiagnostics.first)
+        #expect(tree.openDiagnostics.count == 1)
+        #expect(d.id == "bplist.trailer.field-damaged" && d.range == ByteRange(f.trailer + 8, f.trailer + 16))
+        #expect(d.message.contains("object count is 0") && d.message.contains("says 3"))
+        #expect(d.notes.map(\.message) == ["symptom: trailer claims 0 objects [bplist.trailer.no-objects]"])
+        #expect(tree.nodeCount == 3 && tree.node(2).value == .string("bc"))
     }
 
     @Test func refSizeTooSmall() {

@@ -119,6 +119,15 @@ extension BinaryPlistCode {
             Apple's writer's rules, so every object reads. Restore the missing bytes from another copy, or rewrite the file \
             from what this tool shows.
             """
+        case .trailerFieldDamaged: """
+            The trailer's offset-table offset or object count does not fit the file, and the offset table that is there \
+            shows which: Apple's writer puts the table right before the trailer, its first entry pointing at offset 8 and \
+            each entry larger than the one before. When a table of the claimed count ends at the trailer, the table offset \
+            is the damaged field; when the entries from the claimed offset to the trailer form such a table, the object \
+            count is. CoreFoundation checks that the numbers fit and rejects the file. This tool names the damaged field, \
+            gives the value the table implies and reads the file with it, so every object shows. Writing that value into \
+            the field repairs the file.
+            """
         case .scanNothing: """
             The trailer or the offset table cannot be used, so this tool walked the object area from offset 8 looking for \
             objects laid end to end, as CoreFoundation's writer lays them out, but no object could be decoded at offset 8. \

@@ -23,6 +23,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
     case trailerOffsetSizeTooSmall = "bplist.trailer.offset-size-too-small"
     case tableTruncated = "bplist.table.truncated"
     case trailerCut = "bplist.trailer.cut"
+    case trailerFieldDamaged = "bplist.trailer.field-damaged"
     case scanNothing = "bplist.scan.nothing"
     case scanRecovered = "bplist.scan.recovered"
     // One object (checked when it is decoded).
@@ -93,6 +94,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
         case .trailerOffsetSizeTooSmall: "offset-table entries are too narrow to reach the offset table"
         case .tableTruncated: "the offset table has fewer entries than the trailer claims"
         case .trailerCut: "the file ends inside its trailer; the layout was rebuilt from the offset table"
+        case .trailerFieldDamaged: "the trailer's table offset or object count is damaged; the whole table before the trailer gives it"
         case .scanNothing: "the offset table is unusable and no object could be found by scanning"
         case .scanRecovered: "the offset table is unusable; objects were found by scanning"
         case .offsetInHeader: "an object's offset points into the 8-byte header"

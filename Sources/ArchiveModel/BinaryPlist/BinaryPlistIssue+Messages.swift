@@ -36,6 +36,9 @@ extension BinaryPlistIssue {
             "the file is \(English.count(cut, "byte")) short: its 32-byte trailer lacks \(lostFields); "
                 + "read with the offset table found before it (\(English.count(entries, "entry", plural: "entries")) of \(width) bytes at offset \(tableOffset)), "
                 + "CF rejects the file"
+        case .trailerFieldDamaged(let field, let stored, let repaired):
+            "the trailer's \(field) is \(stored), but the offset table before the trailer says \(repaired): the field is damaged "
+                + "(CF rejects the file); read with \(repaired)"
         case .scanNothing:
             "the offset table is unusable and no object could be decoded at offset 8"
         case .scanRecovered(let objects, let end):

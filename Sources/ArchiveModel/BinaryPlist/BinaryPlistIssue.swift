@@ -24,6 +24,8 @@ enum BinaryPlistIssue: Sendable, Equatable {
     case trailerRefSizeTooSmall(width: Int, objects: UInt64)
     case trailerOffsetSizeTooSmall(width: Int, tableOffset: UInt64)
     case tableTruncated(claimed: UInt64, fits: UInt64, tableOffset: Int)
+    /// A trailer field that disagrees with the whole table before the trailer; the table's value is used.
+    case trailerFieldDamaged(field: String, stored: UInt64, repaired: Int)
     /// The file lost its last `cut` bytes, inside the trailer; the table and the surviving fields give the layout.
     case trailerCut(cut: Int, lostFields: String, entries: Int, width: Int, tableOffset: Int)
     case scanNothing
@@ -87,6 +89,7 @@ enum BinaryPlistIssue: Sendable, Equatable {
         case .trailerOffsetSizeTooSmall: .trailerOffsetSizeTooSmall
         case .tableTruncated: .tableTruncated
         case .trailerCut: .trailerCut
+        case .trailerFieldDamaged: .trailerFieldDamaged
         case .scanNothing: .scanNothing
         case .scanRecovered: .scanRecovered
         case .offsetOutsideArea(_, let offset, _): offset < 8 ? .offsetInHeader : .offsetOutOfRange

@@ -52,6 +52,14 @@ extension BinaryPlistLayout {
             diagnostics.append(Diagnostic(.trailerUnusedNonzero(bytes: trailer.unused), range: trailer.fieldRange(0, 6)))
         }
         let widthsOK = checkWidths(trailer, &diagnostics)
+        // One damaged field (table offset or object count) beside a whole table: read the table.
+        if widthsOK, let repair = BinaryPlistTrailerRepair.find(input, trailer) {
+            let place = repair.field.place
+            let issue = BinaryPlistIssue.trailerFieldDamaged(field: repair.field.name, stored: repair.stored, repaired: repair.repaired)
+            diagnostics.append(Diagnostic(issue, range: trailer.fieldRange(place.offset, place.width),
+                                          notes: symptoms(of: trailer, in: input).map { DiagnosticNote("symptom: \($0.message) [\($0.id)]", range: $0.range) }))
+            return tableLayout(input, repair.applied(to: trailer), &diagnostics)
+        }
         let areaEnd = length - 32
         let t = trailer.offsetTableOffset
         var tableUsable = widthsOK
@@ -88,15 +96,7 @@ extension BinaryPlistLayout {
         let o = trailer.offsetIntSize, r = trailer.objectRefSize
         let n = trailer.numObjects
         let fits = UInt64((areaEnd - t) / o)
-        let (tableBytes, overflow) = n.multipliedReportingOverflow(by: UInt64(o))
-        if overflow || tableBytes != UInt64(areaEnd - t) {
-            // N × O can be near 2^64 without overflowing; the implied file size then can overflow.
-            let (withTable, over1) = UInt64(t).addingReportingOverflow(tableBytes)
-            let (implied, over2) = withTable.addingReportingOverflow(32)
-            let issue = BinaryPlistIssue.trailerSizeMismatch(length: input.count, implied: overflow || over1 || over2 ? nil : implied,
-                                                             tableOffset: t, objects: n, width: o, tableBytes: overflow ? nil : tableBytes)
-            diagnostics.append(Diagnostic(issue, range: trailer.fieldRange(8, 8)))
-        }
+        if let mismatch = sizeMismatch(input, trailer) { diagnostics.append(mismatch) }
         if n > fits {
             diagnostics.append(Diagnostic(.tableTruncated(claimed: n, fits: fits, tableOffset: t), range: ByteRange(t, areaEnd)))
         }
@@ -118,6 +118,31 @@ extension BinaryPlistLayout {
                                           range: layout.tableEntryRange(of: top), object: top))
         }
         return layout
+    }
+
+    /// `bplist.trailer.size-mismatch` when the table the trailer describes does not end at the trailer
+    /// (its table offset must lie in the object area).
+    private static func sizeMismatch(_ input: InputBytes, _ trailer: BinaryPlistTrailer) -> Diagnostic? {
+        let areaEnd = input.count - 32
+        let t = Int(clamping: trailer.offsetTableOffset), o = trailer.offsetIntSize, n = trailer.numObjects
+        let (tableBytes, overflow) = n.multipliedReportingOverflow(by: UInt64(o))
+        guard overflow || tableBytes != UInt64(Swift.max(0, areaEnd - t)) else { return nil }
+        // N × O can be near 2^64 without overflowing; the implied file size then can overflow.
+        let (withTable, over1) = UInt64(t).addingReportingOverflow(tableBytes)
+        let (implied, over2) = withTable.addingReportingOverflow(32)
+        let issue = BinaryPlistIssue.trailerSizeMismatch(length: input.count, implied: overflow || over1 || over2 ? nil : implied,
+                                                         tableOffset: t, objects: n, width: o, tableBytes: overflow ? nil : tableBytes)
+        return Diagnostic(issue, range: trailer.fieldRange(8, 8))
+    }
+
+    /// What the unrepaired trailer's numbers would be reported as: the symptoms of a damaged field.
+    private static func symptoms(of trailer: BinaryPlistTrailer, in input: InputBytes) -> [Diagnostic] {
+        let areaEnd = input.count - 32, t = trailer.offsetTableOffset
+        if trailer.numObjects == 0 { return [Diagnostic(.trailerNoObjects, range: trailer.fieldRange(8, 8))] }
+        if t < 9 || t >= UInt64(areaEnd) {
+            return [Diagnostic(.trailerTableOffset(offset: t, areaEnd: areaEnd), range: trailer.fieldRange(24, 8))]
+        }
+        return sizeMismatch(input, trailer).map { [$0] } ?? []
     }
 
     /// The layout of a file cut inside its trailer, from the table before it and the fields that survived.

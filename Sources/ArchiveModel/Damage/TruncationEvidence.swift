@@ -51,6 +51,8 @@ struct BinaryPlistCut {
                               + "an offset table and a 32-byte trailer, so at least \(41 - n) bytes are missing", range: ByteRange(n, n))
         }
         if tail.fittingTrailer != nil { return nil }
+        // One damaged trailer field beside a whole table is not a cut (bplist.trailer.field-damaged says so).
+        if let trailer = BinaryPlistTrailer(input), BinaryPlistTrailerRepair.find(input, trailer) != nil { return nil }
         if let shorter = shorterThanTrailer() { return shorter }
         return cutInTrailer() ?? cutInTable() ?? cutInObjects()
     }

@@ -51,8 +51,10 @@ enum BinaryPlistDamageFixtures {
     /// One damage per trailer field.
     static func trailer() -> [BinaryPlistDamage] {
         var cases: [BinaryPlistDamage] = []
+        // The trailer-field fixtures leave a byte after the last object: with objects back to back up to
+        // the table, a damaged count or table offset is named as bplist.trailer.field-damaged instead.
         func add(_ id: String, _ field: Int, _ width: Int, severity: Severity? = nil, _ edit: (inout [UInt8], Int, Int) -> Void) {
-            let f = edited(edit)
+            let f = edited(padded: true, edit)
             cases.append(BinaryPlistDamage(id: id, bytes: f.bytes, range: ByteRange(start: f.trailer + field, count: width), severity: severity))
         }
         add("bplist.trailer.unused-nonzero", 0, 6) { b, t, _ in b[t + 2] = 7 }
@@ -83,7 +85,7 @@ extension BinaryPlistDamageFixtures {
         let version = edited { b, _, _ in b[7] = UInt8(ascii: "1") }
         cases.append(BinaryPlistDamage(id: "bplist.header.version", bytes: version.bytes, range: ByteRange(6, 8)))
         cases.append(BinaryPlistDamage(id: "bplist.file.too-short", bytes: Array("bplist00".utf8) + [0x08], range: ByteRange(0, 9)))
-        let long = edited { b, t, _ in setBE(&b, at: t + 8, 5, width: 8) }
+        let long = edited(padded: true) { b, t, _ in setBE(&b, at: t + 8, 5, width: 8) }
         cases.append(BinaryPlistDamage(id: "bplist.table.truncated", bytes: long.bytes, range: ByteRange(long.table, long.trailer)))
         let top = edited { b, _, table in b[table] = 200 }
         cases.append(BinaryPlistDamage(id: "bplist.trailer.top-object-offset", bytes: top.bytes, range: ByteRange(top.table, top.table + 1), object: 0))
@@ -195,6 +197,10 @@ extension BinaryPlistDamageFixtures {
         length.bytes[length.ranges[2].start] = 0x52                              // "beta" now claims 2 characters
         cases.append(BinaryPlistDamage(id: "bplist.object.length-damaged", bytes: length.bytes,
                                        range: ByteRange(length.ranges[2].start, length.ranges[2].start + 1), object: 2))
+        var field = chain.bytes
+        setBE(&field, at: chain.trailerOffset + 24, 4, width: 8)                  // the table offset
+        cases.append(BinaryPlistDamage(id: "bplist.trailer.field-damaged", bytes: field,
+                                       range: ByteRange(chain.trailerOffset + 24, chain.trailerOffset + 32)))
         let cut = Array(chain.bytes.dropLast(3))
         cases.append(BinaryPlistDamage(id: "bplist.trailer.cut", bytes: cut, range: ByteRange(chain.trailerOffset, cut.count)))
         return cases
