@@ -38,8 +38,14 @@ struct LocateMeasurement {
     }
 
     /// Whether CoreFoundation's reader (through Foundation) parses `bytes`.
+    ///
+    /// A file with a container cycle, or nested past CF's limit, counts as rejected without asking
+    /// Foundation: CF on macOS rejects both, and Linux Foundation recurses on a cycle until the stack
+    /// overflows (TOOLCHAIN.md), which ended the first full run of this tool.
     static func accepted(_ bytes: [UInt8]) -> Bool {
-        (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
+        let fatal: Set<String> = ["bplist.container.cycle", "bplist.depth.exceeded"]
+        if BinaryPlistTree(InputBytes(bytes)).fullCheck(progress: { _ in true }).contains(where: { fatal.contains($0.id) }) { return false }
+        return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
     }
 
     func region(of offset: Int) -> Region? {
