@@ -29,8 +29,8 @@ public enum NIBTableKind: Int, CaseIterable, Sendable {
 /// Where one table's entries are, found by reading them once when the file is opened.
 ///
 /// Entries have variable sizes, so entry *i* can only be found by reading the entries before it. The
-/// offset of every 16th entry is kept: finding any entry reads at most 15 others, and the index costs
-/// half a byte per entry.
+/// offset of every 4th entry is kept: finding any entry reads at most 3 others, and the index costs
+/// 2 bytes per entry (each entry takes at least 1 byte of the file).
 struct NIBArchiveTable: Sendable {
     let kind: NIBTableKind
     /// The count the header declares.
@@ -43,10 +43,10 @@ struct NIBArchiveTable: Sendable {
     private(set) var end: Int
     /// Why reading stopped before `declaredCount` entries, if it did.
     private(set) var failure: NIBReadFailure?
-    /// Offset of entry `16 * i`.
+    /// Offset of entry `stride * i`.
     private var checkpoints: [Int] = []
 
-    static let stride = 16
+    static let stride = 4
 
     /// Reads the table's entries from `offset` until `declaredCount` have been read or one cannot be.
     init(kind: NIBTableKind, declaredCount: UInt32, offset: Int, reader: NIBArchiveReader) {
