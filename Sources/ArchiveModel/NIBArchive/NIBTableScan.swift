@@ -22,41 +22,73 @@ struct NIBTableScan {
     /// that exist) is what the runs are clipped to.
     init(_ kind: NIBTableKind, _ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, stride: Int, valueCount: Int = 0) {
         end = offset
-        var i = offset
-        var covered = 0
         checkpoints.reserveCapacity(Swift.min(count, Swift.max(0, bytes.count - offset) / kind.minimumEntrySize) / stride + 1)
+        // One loop per kind, so that the entry's layout is not chosen again for each of millions.
+        switch kind {
+        case .objects: scanObjects(bytes, offset: offset, count: count, stride: stride, valueCount: valueCount)
+        case .keys: scan(bytes, offset: offset, count: count, stride: stride) { i in
+            guard let length = Self.varint(bytes, &i) else { return false }
+            return Self.skip(length, bytes, &i)
+        }
+        case .values: scan(bytes, offset: offset, count: count, stride: stride) { Self.value(bytes, &$0) }
+        case .classNames: scan(bytes, offset: offset, count: count, stride: stride) { i in
+            guard let length = Self.varint(bytes, &i), let extras = Self.varint(bytes, &i), extras <= UInt64(Int.max / 8) else { return false }
+            return Self.skip(extras * 4, bytes, &i) && Self.skip(length, bytes, &i)
+        }
+        }
+    }
+
+    /// Entries read by `entry`, which advances the offset past one and says whether it could.
+    @inline(__always)
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, stride: Int, _ entry: (inout Int) -> Bool) {
+        var i = offset
+        var next = 0 // entries until the next checkpoint
         while found < count {
-            if found % stride == 0 { checkpoints.append(i) }
+            if next == 0 { checkpoints.append(i); next = stride }
+            next -= 1
             let start = i
-            switch kind {
-            case .objects:
-                guard Self.varint(bytes, &i) != nil, let first = Self.varint(bytes, &i), let n = Self.varint(bytes, &i) else { stoppedAt = start; return }
-                guard runsInOrder else { break }
-                let run = NIBArchiveGraph.clippedRun(NIBObjectEntry(classIndex: 0, firstValue: first, valueCount: n, range: ByteRange(0, 0)),
-                                                     valueCount: valueCount)
-                if run.count > 0 {
-                    if run.first < covered { runsInOrder = false; break }
-                    if run.first > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: run.first)) }
-                    covered = run.end
-                }
-            case .keys:
-                guard let length = Self.varint(bytes, &i), Self.skip(length, bytes, &i) else { stoppedAt = start; return }
-            case .values:
-                guard Self.value(bytes, &i) else { stoppedAt = start; return }
-            case .classNames:
-                guard let length = Self.varint(bytes, &i), let extras = Self.varint(bytes, &i), extras <= UInt64(Int.max / 8),
-                      Self.skip(extras * 4, bytes, &i), Self.skip(length, bytes, &i) else { stoppedAt = start; return }
+            guard entry(&i) else {
+                stoppedAt = start
+                end = start
+                return
             }
             found += 1
-            end = i
         }
-        if kind == .objects, runsInOrder, valueCount > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: valueCount)) }
+        end = i
+    }
+
+    /// The object table, noting the runs of values while they come in ibtool's order.
+    private mutating func scanObjects(_ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, stride: Int, valueCount: Int) {
+        var covered = 0
+        var inOrder = true
+        var gaps: [NIBValueRuns.Stretch] = []
+        scan(bytes, offset: offset, count: count, stride: stride) { i in
+            guard Self.varint(bytes, &i) != nil, let first = Self.varint(bytes, &i), let n = Self.varint(bytes, &i) else { return false }
+            guard inOrder else { return true }
+            let start = Int(Swift.min(first, UInt64(valueCount)))
+            let (sum, overflow) = first.addingReportingOverflow(n)
+            let stop = overflow ? valueCount : Int(Swift.min(sum, UInt64(valueCount)))
+            if stop > start {
+                if start < covered { inOrder = false; return true }
+                if start > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: start)) }
+                covered = stop
+            }
+            return true
+        }
+        if inOrder, valueCount > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: valueCount)) }
+        runsInOrder = inOrder
+        self.gaps = gaps
     }
 
     /// The variable-length integer at `i` (FORMATS.md E), advancing `i`; nil when it runs off the end,
     /// does not end within 10 bytes or exceeds 64 bits.
     @inline(__always)
     static func varint(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> UInt64? {
+        // Most are one byte.
+        if i < bytes.count, bytes[i] & 0x80 != 0 {
+            i += 1
+            return UInt64(bytes[i - 1] & 0x7F)
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while i < bytes.count, shift < 70 {
