@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
-        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "archive-browse"]),
+        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse"]),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
         .target(name: "FuzzSupport", dependencies: ["ArchiveModel"], swiftSettings: edgeCoverageOnly),
         // The render target's input format and session, shared with the tests that replay its inputs.

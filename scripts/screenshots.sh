@@ -196,4 +196,17 @@ wait_for "? help"
 shot embedded
 stop
 
+# nib-connections.png: a compiled nib (NIBArchive): its connections listed one step from the top, an
+# outlet expanded to its source, destination and label, the detail pane on it.
+if [ -f "$CORPUS/nibarchive/viraptor-ibtool__test5_connect.nib" ]; then
+    start "$CORPUS/nibarchive" viraptor-ibtool__test5_connect.nib
+    wait_for "connections  list"
+    keys G l j l d
+    wait_for "destination"
+    shot nib-connections
+    stop
+else
+    log "../shared/corpus not found: no nib-connections.png"
+fi
+
 log "done"

@@ -80,3 +80,39 @@ import Testing
                               "action second:, #31 NSImageView → #2 AboutWindowController"])
     }
 }
+
+/// Fonts show their name and size, in nibs and keyed archives alike.
+@Suite struct FontPresenterTests {
+    static func view(_ className: String, _ fields: [(String, NIBArchiveBuilder.Value)]) -> ObjectView {
+        var b = NIBArchiveBuilder()
+        let font = b.reserve()
+        let name = b.stringObject("Helvetica-Bold")
+        b.define(font, className, fields.map { $0.0 == "name" ? ("NSName", .object(name)) : $0 })
+        return Outline(graph: NIBArchiveGraph(input: InputBytes(b.build().bytes))).view(0)
+    }
+
+    @Test func anNSFont() {
+        let view = Self.view("NSFont", [("name", .null), ("NSSize", .double(13)), ("NSfFlags", .int16(1044))])
+        #expect(view.summary == "Helvetica-Bold 13 pt")
+        #expect(view.children.map(\.key) == ["name", "size"])
+    }
+
+    @Test func aUISystemFont() {
+        let view = Self.view("UIFont", [("UISystemFont", .bool(true)), ("UIFontPointSize", .float(17))])
+        #expect(view.summary == "system font 17 pt")
+    }
+
+    @Test(.enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    func theCorpusFontsAreNamed() throws {
+        var fonts = 0
+        for path in NIBArchiveCorpusTests.nibFiles() {
+            let graph = try Corpus.open(path).graph
+            let outline = Outline(graph: graph)
+            for id in 0..<graph.objectCount where graph.structure(id).className == "NSFont" {
+                fonts += 1
+                #expect(outline.view(id).summary.hasSuffix(" pt") && !outline.view(id).summary.contains("no "), "\(path) #\(id)")
+            }
+        }
+        #expect(fonts > 40)
+    }
+}

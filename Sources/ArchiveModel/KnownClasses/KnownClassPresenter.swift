@@ -56,6 +56,8 @@ public enum KnownClassPresenter {
             AttributedStringPresenter.present
         case "NSColor", "UIColor":
             ColorPresenter.present
+        case "NSFont", "UIFont":
+            FontPresenter.present
         case "NSError", "NSNotification":
             ErrorPresenter.present
         case "NSIndexSet", "NSMutableIndexSet", "NSIndexPath":

@@ -26,13 +26,15 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
         classNames = NIBTextTable(.classNames, layout: layout, reader: reader)
         let objectTable = layout[.objects], valueCount = layout[.values].found
         let reader = self.reader
-        runs = NIBValueRuns(valueCount: valueCount) { body in
+        runs = NIBValueRuns(valueCount: valueCount, gapsInOrder: objectTable.gapsInOrder) {
+            var runs: [NIBValueRuns.Stretch] = []
             var position = objectTable.offset
             for _ in 0..<objectTable.found {
                 guard let (entry, end) = try? reader.object(at: position) else { break }
                 position = end
-                body(Self.clippedRun(entry, valueCount: valueCount))
+                runs.append(Self.clippedRun(entry, valueCount: valueCount))
             }
+            return runs
         }
         var open = layout.diagnostics + keys.diagnostics + classNames.diagnostics
         if objectTable.found == 0, input.count >= NIBArchiveLayout.headerSize {

@@ -29,11 +29,14 @@ struct NIBArchiveLayout: Sendable {
         coderVersion = coder
         if format != 1 { found.append(NIBArchiveIssue.headerFormatVersion(format).diagnostic(ByteRange(10, 14))) }
         if coder != 9, coder != 10 { found.append(NIBArchiveIssue.headerCoderVersion(coder).diagnostic(ByteRange(14, 18))) }
-        tables = NIBTableKind.allCases.map { kind in
+        // The values first: the object scan clips each object's run of values to the values that exist.
+        func table(_ kind: NIBTableKind, valueCount: Int = 0) -> NIBArchiveTable {
             let field = Self.countField(kind)
             return NIBArchiveTable(kind: kind, declaredCount: reader.uint32(at: field) ?? 0,
-                                   offset: Int(reader.uint32(at: field + 4) ?? 0), reader: reader)
+                                   offset: Int(reader.uint32(at: field + 4) ?? 0), reader: reader, valueCount: valueCount)
         }
+        let values = table(.values)
+        tables = [table(.objects, valueCount: values.found), table(.keys), values, table(.classNames)]
         for table in tables { found += Self.check(table, fileSize: input.count) }
         found += Self.overlaps(tables)
         found += Self.unusedBytes(tables, fileSize: input.count)

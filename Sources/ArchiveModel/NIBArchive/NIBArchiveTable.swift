@@ -29,8 +29,8 @@ public enum NIBTableKind: Int, CaseIterable, Sendable {
 /// Where one table's entries are, found by reading them once when the file is opened.
 ///
 /// Entries have variable sizes, so entry *i* can only be found by reading the entries before it. The
-/// offset of every 16th entry is kept: finding any entry reads at most 15 others, and the index costs
-/// half a byte per entry.
+/// offset of every 4th entry is kept: finding any entry reads at most 3 others, and the index costs
+/// 2 bytes per entry (each entry takes at least 1 byte of the file).
 struct NIBArchiveTable: Sendable {
     let kind: NIBTableKind
     /// The count the header declares.
@@ -43,33 +43,38 @@ struct NIBArchiveTable: Sendable {
     private(set) var end: Int
     /// Why reading stopped before `declaredCount` entries, if it did.
     private(set) var failure: NIBReadFailure?
-    /// Offset of entry `16 * i`.
+    /// Offset of entry `stride * i`.
     private var checkpoints: [Int] = []
 
-    static let stride = 16
+    static let stride = 4
 
-    /// Reads the table's entries from `offset` until `declaredCount` have been read or one cannot be.
-    init(kind: NIBTableKind, declaredCount: UInt32, offset: Int, reader: NIBArchiveReader) {
+    /// For the object table: the gaps between the objects' runs of values when the runs come in
+    /// ibtool's order (nil when they do not, or for another table; see `NIBValueRuns`).
+    private(set) var gapsInOrder: [NIBValueRuns.Stretch]?
+
+    /// Reads the table's entries from `offset` until `declaredCount` have been read or one cannot be
+    /// (for the object table, tracking the runs of the `valueCount` values that exist).
+    init(kind: NIBTableKind, declaredCount: UInt32, offset: Int, reader: NIBArchiveReader, valueCount: Int = 0) {
         self.kind = kind
         self.declaredCount = declaredCount
         self.offset = offset
         end = offset
+        if kind == .objects { gapsInOrder = valueCount > 0 ? [NIBValueRuns.Stretch(first: 0, end: valueCount)] : [] }
         guard declaredCount > 0 else { return }
         guard offset < reader.input.count else {
             failure = .truncated(start: offset, end: reader.input.count)
             return
         }
-        // Each entry takes at least `minimumEntrySize` bytes, so the loop ends by the end of the input.
-        var position = offset
-        let count = Int(declaredCount)
-        checkpoints.reserveCapacity(Swift.min(count, (reader.input.count - offset) / kind.minimumEntrySize) / Self.stride + 1)
+        // Each entry takes at least one byte, so the scan ends by the end of the input.
+        let scan = NIBTableScan(kind, reader.input.buffer, offset: offset, count: Int(declaredCount), stride: Self.stride, valueCount: valueCount)
+        checkpoints = scan.checkpoints
+        found = scan.found
+        end = scan.end
+        if kind == .objects { gapsInOrder = scan.runsInOrder ? scan.gaps : nil }
+        guard let stopped = scan.stoppedAt else { return }
         do {
-            for i in 0..<count {
-                if i % Self.stride == 0 { checkpoints.append(position) }
-                position = try Self.entryEnd(kind, at: position, reader)
-                found = i + 1
-                end = position
-            }
+            _ = try Self.entryEnd(kind, at: stopped, reader)
+            failure = .truncated(start: stopped, end: reader.input.count) // not reached: both readers agree
         } catch {
             failure = error
         }

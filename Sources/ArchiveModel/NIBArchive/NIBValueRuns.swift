@@ -24,27 +24,15 @@ struct NIBValueRuns: Sendable {
     private let ownedStart: [Int32]
     private let owned: [Stretch]
 
-    /// The runs of the objects in id order, each clipped to the `valueCount` values that exist, as
-    /// `forEachRun` lists them. In ibtool's order (each run starting where the one before ended) one
-    /// pass finds the gaps and nothing is stored; only runs out of order are collected and sorted.
-    init(valueCount: Int, forEachRun: ((Stretch) -> Void) -> Void) {
-        var inOrder = true
-        var gaps: [Stretch] = []
-        var covered = 0
-        forEachRun { run in
-            guard inOrder, run.count > 0 else { return }
-            if run.first < covered { inOrder = false; return }
-            if run.first > covered { gaps.append(Stretch(first: covered, end: run.first)) }
-            covered = run.end
+    /// With `gapsInOrder` (the object scan found the runs in ibtool's order, each starting where the
+    /// one before ended, and these gaps between them) nothing more is read or stored; otherwise the
+    /// runs are listed by `runs` (in id order, clipped to the `valueCount` values that exist) and sorted.
+    init(valueCount: Int, gapsInOrder: [Stretch]?, runs: () -> [Stretch]) {
+        if let gapsInOrder {
+            self.init(overlapping: false, unowned: gapsInOrder, owners: ([], [], []))
+        } else {
+            self.init(runs: runs(), valueCount: valueCount)
         }
-        guard !inOrder else {
-            if valueCount > covered { gaps.append(Stretch(first: covered, end: valueCount)) }
-            self.init(overlapping: false, unowned: gaps, owners: ([], [], []))
-            return
-        }
-        var runs: [Stretch] = []
-        forEachRun { runs.append($0) }
-        self.init(runs: runs, valueCount: valueCount)
     }
 
     /// The runs of the objects, listed in id order and clipped to the values that exist.
