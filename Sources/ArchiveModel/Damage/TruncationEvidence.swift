@@ -48,7 +48,7 @@ struct BinaryPlistCut {
         if n < 41 {
             return Diagnostic(DamageCode.truncated,
                               "the file is only \(ValueFormatter.byteCount(n)): a binary plist needs an 8-byte header, at least one object, "
-                              + "an offset table and a 32-byte trailer, so at least \(41 - n) bytes are missing", range: ByteRange(n, n))
+                              + "an offset table and a 32-byte trailer, so at least \(ValueFormatter.byteCount(41 - n)) \(41 - n == 1 ? "is" : "are") missing", range: ByteRange(n, n))
         }
         if tail.fittingTrailer != nil { return nil }
         if let shorter = shorterThanTrailer() { return shorter }
@@ -60,11 +60,11 @@ struct BinaryPlistCut {
         guard let f = tail.trailerShape, let missing = BinaryPlistShortfall.find(tail) else { return nil }
         let actual = f.tableOffset - missing
         return Diagnostic(DamageCode.truncated,
-                          "\(ValueFormatter.byteCount(missing)) are missing from the middle of the file: its trailer and offset table are whole "
+                          "\(ValueFormatter.byteCount(missing)) \(missing == 1 ? "is" : "are") missing from the middle of the file: its trailer and offset table are whole "
                           + "at the end, but the table sits at offset \(actual), not \(f.tableOffset) as the trailer says, so the objects before it lost "
                           + "\(ValueFormatter.byteCount(missing)) (a copy that skipped a block, or a text-mode transfer)",
                           range: ByteRange(start: input.count - 8, count: 8),
-                          notes: [DiagnosticNote("the offset table (\(f.count) entries of \(f.offsetSize) bytes) actually starts here",
+                          notes: [DiagnosticNote("the offset table (\(English.count(f.count, "entry", plural: "entries")) of \(ValueFormatter.byteCount(f.offsetSize))) actually starts here",
                                                  range: ByteRange(start: actual, count: f.count * f.offsetSize))])
     }
 
@@ -83,10 +83,10 @@ struct BinaryPlistCut {
                 let lost = cut == 1 ? "its last byte" : "its last \(cut) bytes"
                 return Diagnostic(DamageCode.truncated,
                                   "the file is cut \(ValueFormatter.byteCount(cut)) short: the 32-byte trailer that must end it starts at offset \(p) "
-                                  + "and lacks \(lost) (\(Self.trailerFields(from: present))); the offset table before it (\(count) entries) "
+                                  + "and lacks \(lost) (\(Self.trailerFields(from: present))); the offset table before it (\(English.count(count, "entry", plural: "entries"))) "
                                   + "is whole, so every object can still be read",
                                   range: ByteRange(p, n),
-                                  notes: [DiagnosticNote("the offset table: \(count) entries of \(width) bytes, the first pointing at offset 8",
+                                  notes: [DiagnosticNote("the offset table: \(English.count(count, "entry", plural: "entries")) of \(ValueFormatter.byteCount(width)), the first pointing at offset 8",
                                                          range: ByteRange(table, p))])
             }
         }
@@ -113,7 +113,7 @@ struct BinaryPlistCut {
         let missingEntries = best.objects - best.present
         let missing = missingEntries * best.width - best.partial + 32
         return Diagnostic(DamageCode.truncated,
-                          "the file ends inside its offset table: the \(best.objects) objects (offsets 8 to \(best.table)) are whole, but only "
+                          "the file ends inside its offset table: \(best.objects == 1 ? "the 1 object" : "the \(best.objects) objects") (offsets 8 to \(best.table)) are whole, but only "
                           + "\(best.present) of the \(best.objects) table entries and none of the 32-byte trailer are present; "
                           + "\(ValueFormatter.byteCount(missing)) are missing",
                           range: ByteRange(n, n),
