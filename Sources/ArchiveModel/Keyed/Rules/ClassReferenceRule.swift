@@ -12,14 +12,14 @@ enum ClassReferenceRule: KeyedObjectRule {
         }
         let value = context.graph.tree.node(entry.valueNode)
         guard case .uid(let uid) = value.value else {
-            return [context.diagnostic(.classNotUID, Messages.notUID(context.id, value.value.typeNoun), range: value.range)]
+            return [context.diagnostic(.classNotUID, Messages.notUID(context.id, value.value.typeNoun), at: value)]
         }
         guard uid < UInt64(context.graph.objectCount) else {
-            return [context.diagnostic(.classOutOfRange, Messages.outOfRange(context.id, uid, context.graph.objectCount), range: value.range)]
+            return [context.diagnostic(.classOutOfRange, Messages.outOfRange(context.id, uid, context.graph.objectCount), at: value)]
         }
         let cls = context.cache.keyedClass(Int(uid), in: context.graph)
         guard cls.isClassDictionary else {
-            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), range: value.range)]
+            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), at: value)]
         }
         return []
     }

@@ -6,7 +6,7 @@ enum StringKeyRule: KeyedObjectRule {
             guard entry.key.hasLiteralPrefix(KeyedArchiveGraph.nonStringKeyPrefix) else { return nil }
             let node = context.graph.tree.node(entry.keyNode)
             if case .string = node.value { return nil }
-            return context.diagnostic(.keyNotString, Messages.notString(context.id, i, node.value.typeNoun), range: node.range)
+            return context.diagnostic(.keyNotString, Messages.notString(context.id, i, node.value.typeNoun), at: node)
         }
     }
 
