@@ -14,29 +14,35 @@ struct ArchiveBrowseCommand: ParsableCommand {
         abstract: "Browse and check Apple/Cocoa archives: NSKeyedArchiver, property lists, typedstream.",
         discussion: """
             Without a mode flag, opens FILE in the interactive browser (needs a terminal).
-            FILE may be - for standard input. Exit status: 0 clean, 1 problems found (errors or \
-            warnings), 2 unreadable file, bad arguments, or a file another process cut short while it \
-            was read.
-            """
+            FILE may be - for standard input. --check and --json take several files (one section, or \
+            one JSON line, per file). Exit status: 0 clean, 1 problems found (errors or warnings), 2 \
+            unreadable file, bad arguments, or a file another process cut short while it was read \
+            (with several files: the worst).
+            """,
+        version: ArchiveBrowseVersion.text
     )
 
-    @Argument(help: "The archive to open (- for standard input). With --demo: 'corrupt' for the damaged demo.")
-    var file: String?
+    @Argument(help: ArgumentHelp("The archive to open (- for standard input); several with --check or --json. With --demo: 'corrupt' for the damaged demo.",
+                                 valueName: "file"))
+    var files: [String] = []
 
     @Flag(help: "Print the decoded tree as indented text with byte ranges and diagnostics.")
     var dump = false
 
+    @Flag(help: "With --dump: print strings and data in full instead of cut at \(ValueFormatter.summaryLimit) characters.")
+    var fullValues = false
+
     @Flag(help: "Print only diagnostics (offset: severity: id: message); exit 1 if any error or warning.")
     var check = false
 
-    @Flag(help: "Print one JSON document: format, top, objects, diagnostics.")
+    @Flag(help: "Print one JSON document (one line) per file: format, top, objects, diagnostics.")
     var json = false
 
     @Option(help: ArgumentHelp("Render the browser screen headlessly at this size (e.g. 80x24) and print it.", valueName: "COLSxROWS"))
     var screen: String?
 
     @Option(help: "Keys to apply before rendering with --screen (e.g. 'jjl/Book<Enter>'; <lt> types a <).")
-    var keys: String = ""
+    var keys: String?
 
     @Flag(help: "Open the built-in demo archive (add 'corrupt' as FILE for the damaged variant).")
     var demo = false
@@ -69,41 +75,35 @@ struct ArchiveBrowseCommand: ParsableCommand {
 
     func validate() throws {
         if explain != nil {
-            if file != nil || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
+            if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
             return
         }
         let modes = [dump, check, json, screen != nil].filter { $0 }.count
         if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
-        if !demo && file == nil { throw ValidationError("missing FILE (or use --demo)") }
-        if demo, let file, file != "corrupt" { throw ValidationError("--demo takes no file; use 'corrupt' for the damaged demo") }
+        if keys != nil && screen == nil { throw ValidationError("--keys works only with --screen (the keys are typed into the headless browser it renders)") }
+        if fullValues && !dump { throw ValidationError("--full-values works only with --dump") }
+        if noGroup && !(check || dump) { throw ValidationError("--no-group works only with --check or --dump") }
+        if demo {
+            if files.count > 1 || files.contains(where: { $0 != "corrupt" }) { throw ValidationError("--demo takes no file; use 'corrupt' for the damaged demo") }
+            return
+        }
+        if files.isEmpty { throw ValidationError("missing FILE (or use --demo)") }
+        if files.count > 1 && !(check || json) {
+            throw ValidationError("only --check and --json take several files (\(files.count) given)")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
     func run() throws {
         if let explain { throw ExitCode(CLIModes.explain(explain)) }
-        let document = try openDocument()
+        let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
         let output = FileOutput.standardOutput
         defer { output.flush() }
-        if check { throw ExitCode(CLIModes.check(document, output, grouped: !noGroup)) }
-        if dump { throw ExitCode(CLIModes.dump(document, output, grouped: !noGroup)) }
-        if json { throw ExitCode(CLIModes.json(document, output)) }
-        if let screen { throw ExitCode(try CLIModes.screen(document, size: screen, keys: keys, output)) }
+        if check { throw ExitCode(CLIModes.check(sources, output, grouped: !noGroup)) }
+        if json { throw ExitCode(CLIModes.json(sources, output)) }
+        guard let source = sources.first, let document = source.openReporting() else { throw ExitCode(2) }
+        if dump { throw ExitCode(CLIModes.dump(document, output, grouped: !noGroup, fullValues: fullValues)) }
+        if let screen { throw ExitCode(try CLIModes.screen(document, size: screen, keys: keys ?? "", output)) }
         throw ExitCode(CLIModes.interactive(document))
-    }
-
-    private func openDocument() throws -> ArchiveDocument {
-        if demo {
-            let corrupt = file == "corrupt"
-            return ArchiveDocument.open(InputBytes(DemoArchive.bytes(corrupt: corrupt)), name: corrupt ? "demo-corrupt" : "demo")
-        }
-        let path = file ?? "-"
-        do {
-            if path == "-" { return ArchiveDocument.open(try InputBytes.readAll(fd: 0, name: "standard input"), name: path) }
-            // The name's bytes as the shell passed them: they need not be UTF-8.
-            let bytes = RawArguments.bytes(of: [path])[0]
-            return ArchiveDocument.open(try InputBytes.read(path: bytes), nameBytes: bytes)
-        } catch {
-            FileOutput.standardError.write("archive-browse: \(error.description)\n")
-            throw ExitCode(2)
-        }
     }
 }

@@ -30,13 +30,13 @@ enum CLIModes {
         return status(document, diagnostics)
     }
 
-    static func dump(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool) -> Int32 {
+    static func dump(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool, fullValues: Bool) -> Int32 {
         let checked = document.graph.fullCheck()
         let embedded = EmbeddedCheck.diagnostics(in: document.graph)
         let diagnostics = DocumentCheck.causes(of: document.graph, diagnostics: checked + embedded) + checked
         let index = GraphIndex(graph: document.graph)
         // Embedded archives are dumped in place with their own diagnostics; the summary counts them too.
-        DumpRenderer(document: document, diagnostics: diagnostics, index: index, grouped: grouped).render { out.line($0) }
+        DumpRenderer(document: document, diagnostics: diagnostics, index: index, grouped: grouped, fullValues: fullValues).render { out.line($0) }
         let all = diagnostics + embedded
         out.line("diagnostics: " + CheckReport.summary(all))
         return status(document, all)

@@ -81,6 +81,6 @@ import Testing
         let unplaced = EmbeddedCheck.map(inner, from: found, format: "bplist00", offset: nil)
         #expect(unplaced.range == ByteRange(100, 200))
         #expect(unplaced.notes == [DiagnosticNote("the table has 3 entries at its offset 40")])
-        #expect(unplaced.message == "in the bplist00 embedded in #5 at its offset 20: object reference 9 is out of range")
+        #expect(unplaced.message == "in the bplist00 embedded in object #5 at its offset 20: object reference 9 is out of range")
     }
 }

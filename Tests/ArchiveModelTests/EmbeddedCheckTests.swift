@@ -34,7 +34,7 @@ import Testing
         let same = try #require(mapped.first { $0.id == "keyed.ref.dangling" })
         #expect(same.severity == dangling.severity)
         #expect(same.range == dangling.range.map { ByteRange(base + $0.start, base + $0.end) })
-        #expect(same.message.hasPrefix("in the bplist00 embedded in #"), "\(same.message)")
+        #expect(same.message.hasPrefix("in the bplist00 embedded in object #"), "\(same.message)")
         #expect(same.message.hasSuffix(dangling.message))
         // The holder is the data object, which the outer graph can show.
         let holder = try #require(same.object)

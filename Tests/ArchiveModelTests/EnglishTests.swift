@@ -8,7 +8,7 @@ struct EnglishTests {
         ("8-byte integer", "an 8-byte integer"), ("16-bit integer", "a 16-bit integer"), ("object", "an object"),
         ("unknown marker", "an unknown marker"), ("user key", "a user key"), ("bplist00 file", "a bplist00 file"),
         ("SQLite database", "an SQLite database"), ("$null string", "a $null string"), ("hour", "an hour"),
-        ("URL", "a URL"), ("one-byte count", "a one-byte count"), ("11-byte header", "an 11-byte header"),
+        ("URL", "a URL"), ("usable value", "a usable value"), ("NULL pointer", "a NULL pointer"), ("NUL byte", "a NUL byte"), ("one-byte count", "a one-byte count"), ("11-byte header", "an 11-byte header"),
     ])
     func article(_ noun: String, _ expected: String) {
         #expect(English.article(noun) == expected)

@@ -18,7 +18,7 @@ extension BinaryPlistIssue {
             "trailer claims 0 objects"
         case .trailerSizeMismatch(let length, let implied, let tableOffset, let objects, let width, let tableBytes):
             "file is \(English.count(length, "byte")) but the trailer implies \(implied.map(String.init) ?? "an impossible size") "
-                + "(table at \(tableOffset) + \(objects) objects × \(width) bytes = \(tableBytes.map(String.init) ?? "more than 2^64") + 32-byte trailer)"
+                + "(table at \(tableOffset) + \(English.count(objects, "object")) × \(ValueFormatter.byteCount(width)) = \(tableBytes.map(String.init) ?? "more than 2^64") + 32-byte trailer)"
         case .trailerTopObject(let top, let objects):
             "top object \(top) is out of range (the table has \(English.count(Int(clamping: objects), "object")))"
         case .trailerTopObjectNonzero(let top):
@@ -26,7 +26,7 @@ extension BinaryPlistIssue {
         case .trailerTopObjectOffset(let top, let offset, let tableOffset):
             "top object \(top) starts at offset \(offset), outside the object area [8, \(tableOffset))"
         case .trailerRefSizeTooSmall(let width, let objects):
-            "object ref size \(width) cannot address \(objects) objects"
+            "object ref size \(width) cannot address \(English.count(objects, "object"))"
         case .trailerOffsetSizeTooSmall(let width, let tableOffset):
             "offset int size \(width) cannot express the table offset \(tableOffset)"
         case .tableTruncated(let claimed, let fits, let tableOffset):

@@ -29,7 +29,7 @@ struct BinaryPlistObjectDecoder {
     /// The node for object `id`.
     func decode(id: Int) -> PlistNode {
         guard let offset = layout.offset(of: id, in: input) else {
-            return PlistNode(.invalid("object \(id) does not exist (the table has \(layout.objectCount) objects)"), range: nil)
+            return PlistNode(.invalid("object \(id) does not exist (the table has \(English.count(layout.objectCount, "object")))"), range: nil)
         }
         guard offset >= 8, offset < layout.objectAreaEnd else {
             let issue = BinaryPlistIssue.offsetOutsideArea(object: id, offset: offset, areaEnd: layout.objectAreaEnd)

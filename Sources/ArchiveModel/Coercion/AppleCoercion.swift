@@ -29,7 +29,7 @@ enum AppleCoercion {
             // decodeInt64 is documented only as "coerced"; a value beyond 64 bits (a 16-byte bplist
             // integer) cannot be coerced, so the range exception is inferred there.
             let note = bits == 64 ? " (inferred: the documentation only says the value is coerced)" : ""
-            return .exception(name: DecodeOutcome.range, reason: "value \(i) does not fit in a \(bits)-bit integer" + note)
+            return .exception(name: DecodeOutcome.range, reason: "value \(i) does not fit in \(English.article("\(bits)-bit integer"))" + note)
         case .real:
             return .exception(name: DecodeOutcome.invalidUnarchive,
                               reason: "incompatible type: a real is stored and \(method.rawValue) asks for an integer")

@@ -52,7 +52,7 @@ enum StoredScalar: Equatable {
             case .data: "data"
             case .date: "a date"
             case .null: "a null"
-            case .list(let n): "an inline array of \(n) items"
+            case .list(let n): "an inline array of \(English.count(n, "item"))"
             case .invalid: "an undecodable value"
             }
         }

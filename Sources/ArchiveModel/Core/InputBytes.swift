@@ -260,7 +260,7 @@ extension InputBytes {
                 capacity = capacity > limit / 2 ? limit + 1 : capacity * 2
                 guard let larger = realloc(base, capacity) else {
                     free(base)
-                    throw ReadError(description: "cannot read \(name): out of memory after \(total) bytes")
+                    throw ReadError(description: "cannot read \(name): out of memory after \(ValueFormatter.byteCount(total))")
                 }
                 base = larger
             }

@@ -70,7 +70,7 @@ enum LineEndingEvidence {
                           + "and it holds \(lf) LF (0x0A) bytes but no CR LF pair; each lost CR shifted every object after it",
                           range: ByteRange(start: context.input.count - 8, count: 8),
                           notes: [DiagnosticNote("the trailer's offset-table offset, \(f.tableOffset)", range: ByteRange(start: context.input.count - 8, count: 8)),
-                                  DiagnosticNote("the offset table, \(missing) bytes earlier than the trailer says",
+                                  DiagnosticNote("the offset table, \(ValueFormatter.byteCount(missing)) earlier than the trailer says",
                                                  range: ByteRange(start: actual, count: f.count * f.offsetSize))])
     }
 

@@ -17,7 +17,7 @@ enum ReencodingEvidence {
             let tail = BinaryPlistTail(input: InputBytes(decoded))
             guard let f = tail.fittingTrailer else { return nil }
             evidence = "; with each pair read back as one byte the file is \(ValueFormatter.byteCount(decoded.count)) and its trailer fits it "
-                + "exactly (\(f.count) objects, offset table at \(f.tableOffset))"
+                + "exactly (\(English.count(f.count, "object")), offset table at \(f.tableOffset))"
         } else if pairs < 4 {
             return nil
         }

@@ -48,7 +48,7 @@ struct BinaryPlistCut {
         if n < 41 {
             return Diagnostic(DamageCode.truncated,
                               "the file is only \(ValueFormatter.byteCount(n)): a binary plist needs an 8-byte header, at least one object, "
-                              + "an offset table and a 32-byte trailer, so at least \(41 - n) bytes are missing", range: ByteRange(n, n))
+                              + "an offset table and a 32-byte trailer, so at least \(ValueFormatter.byteCount(41 - n)) \(41 - n == 1 ? "is" : "are") missing", range: ByteRange(n, n))
         }
         if tail.fittingTrailer != nil { return nil }
         // One damaged trailer field beside a whole table is not a cut (bplist.trailer.field-damaged says so).
@@ -62,11 +62,11 @@ struct BinaryPlistCut {
         guard let f = tail.trailerShape, let missing = BinaryPlistShortfall.find(tail) else { return nil }
         let actual = f.tableOffset - missing
         return Diagnostic(DamageCode.truncated,
-                          "\(ValueFormatter.byteCount(missing)) are missing from the middle of the file: its trailer and offset table are whole "
+                          "\(ValueFormatter.byteCount(missing)) \(missing == 1 ? "is" : "are") missing from the middle of the file: its trailer and offset table are whole "
                           + "at the end, but the table sits at offset \(actual), not \(f.tableOffset) as the trailer says, so the objects before it lost "
                           + "\(ValueFormatter.byteCount(missing)) (a copy that skipped a block, or a text-mode transfer)",
                           range: ByteRange(start: input.count - 8, count: 8),
-                          notes: [DiagnosticNote("the offset table (\(f.count) entries of \(f.offsetSize) bytes) actually starts here",
+                          notes: [DiagnosticNote("the offset table (\(English.count(f.count, "entry", plural: "entries")) of \(ValueFormatter.byteCount(f.offsetSize))) actually starts here",
                                                  range: ByteRange(start: actual, count: f.count * f.offsetSize))])
     }
 
@@ -76,10 +76,10 @@ struct BinaryPlistCut {
         let lost = cut.cut == 1 ? "its last byte" : "its last \(cut.cut) bytes"
         return Diagnostic(DamageCode.truncated,
                           "the file is cut \(ValueFormatter.byteCount(cut.cut)) short: the 32-byte trailer that must end it starts at offset \(cut.trailerStart) "
-                          + "and lacks \(lost) (\(cut.lostFields)); the offset table before it (\(cut.count) entries) "
+                          + "and lacks \(lost) (\(cut.lostFields)); the offset table before it (\(English.count(cut.count, "entry", plural: "entries"))) "
                           + "is whole, so every object can still be read",
                           range: ByteRange(cut.trailerStart, input.count),
-                          notes: [DiagnosticNote("the offset table: \(cut.count) entries of \(cut.offsetSize) bytes, the first pointing at offset 8",
+                          notes: [DiagnosticNote("the offset table: \(English.count(cut.count, "entry", plural: "entries")) of \(ValueFormatter.byteCount(cut.offsetSize)), the first pointing at offset 8",
                                                  range: ByteRange(cut.tableOffset, cut.trailerStart))])
     }
 
@@ -103,7 +103,7 @@ struct BinaryPlistCut {
         let missingEntries = best.objects - best.present
         let missing = missingEntries * best.width - best.partial + 32
         return Diagnostic(DamageCode.truncated,
-                          "the file ends inside its offset table: the \(best.objects) objects (offsets 8 to \(best.table)) are whole, but only "
+                          "the file ends inside its offset table: \(best.objects == 1 ? "the 1 object" : "the \(best.objects) objects") (offsets 8 to \(best.table)) are whole, but only "
                           + "\(best.present) of the \(best.objects) table entries and none of the 32-byte trailer are present; "
                           + "\(ValueFormatter.byteCount(missing)) are missing",
                           range: ByteRange(n, n),

@@ -106,7 +106,7 @@ public final class UnreadableGraph: ObjectGraph, @unchecked Sendable {
     /// The note naming an archive found inside: the browser opens it with `o`.
     static func inside(_ offset: Int, _ format: ContainerFormat) -> Diagnostic {
         Diagnostic(DocumentCode.archiveInside,
-                   "a \(format.shortName) archive starts at offset \(offset), after \(offset) bytes of another format; the browser opens it with o",
+                   English.article("\(format.shortName) archive") + " starts at offset \(offset), after \(ValueFormatter.byteCount(offset)) of another format; the browser opens it with o",
                    range: ByteRange(offset, offset.addingReportingOverflow(8).partialValue))
     }
 

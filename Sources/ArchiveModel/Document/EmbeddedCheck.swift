@@ -94,7 +94,8 @@ public enum EmbeddedCheck {
         } else {
             found.range
         }
-        let holder = "#\(found.holder)" + (found.key.map { " " + ValueFormatter.excerpt($0) } ?? "")
+        // "object #19, field \"1\"": a bare key after the number ("#19 1") read as one number.
+        let holder = "object #\(found.holder)" + (found.key.map { ", field " + ValueFormatter.quoted($0) } ?? "")
         let notes = d.notes.map { note in
             DiagnosticNote(note.message + whereInside(note.range, note.position, shown: offset != nil),
                            range: offset.flatMap { o in note.range.map { shift($0, by: o) } })

@@ -90,7 +90,7 @@ public enum KeyedArchiveCode: String, DiagnosticCatalog {
         case .attributedStringRunsShort: "the attribute runs of an attributed string stop before the end of its string"
         case .attributedStringExtraRuns: "an attributed string has attribute runs after the end of its string"
         case .attributedStringIndexOutOfRange: "an attribute run names an attribute dictionary that does not exist"
-        case .objectUndecodable: "a $objects entry cannot be decoded at all"
+        case .objectUndecodable: "an entry of $objects cannot be decoded at all"
         case .objectNoSuchID: "an object id outside $objects was asked for"
         case .objectUnreachable: "objects that nothing reachable from $top refers to"
         case .objectShared: "several $objects entries are the same plist dictionary"

@@ -102,7 +102,7 @@ extension KeyedArchiveGraph {
         }
         if let done = conversion.converted[nodeID] {
             if done.size <= Self.repeatedInlineLimit { return done }
-            return (.invalid("inline array (plist object \(nodeID), \(done.size) values) listed again; shown where first listed"), 1)
+            return (.invalid("inline array (plist object \(nodeID), \(English.count(done.size, "value"))) listed again; shown where first listed"), 1)
         }
         if ids.count < Self.repeatedInlineLimit, let flat = flatList(ids, conversion: &conversion) { return (.list(flat), ids.count + 1) }
         if ids.count > Self.lazyListThreshold {
@@ -151,7 +151,7 @@ extension KeyedArchiveGraph {
     /// write one, and expanding it at every read of every item could cost the square of the input.
     private func lazyItem(_ nodeID: Int, listCount: Int) -> FieldValue {
         if let nested = tree.arrayElements(nodeID) {
-            return .invalid("inline array (plist object \(nodeID), \(nested.count) items) inside a list of \(listCount) items; not expanded")
+            return .invalid("inline array (plist object \(nodeID), \(English.count(nested.count, "item"))) inside a list of \(English.count(listCount, "item")); not expanded")
         }
         let value = leafValue(tree.node(nodeID))
         guard Self.isBulky(value) else { return value }
@@ -170,7 +170,7 @@ extension KeyedArchiveGraph {
         case .uid(let u):
             return .reference(resolve(uid: u))
         case .dict(let keys, _):
-            return .invalid("inline dictionary with \(keys.count) entries (archives store dictionaries as objects)")
+            return .invalid("inline dictionary with \(English.count(keys.count, "entry", plural: "entries")) (archives store dictionaries as objects)")
         case .invalid(let why):
             return .invalid(why)
         default:

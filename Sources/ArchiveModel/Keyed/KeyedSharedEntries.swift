@@ -84,7 +84,7 @@ extension KeyedArchiveGraph {
     /// The warning the owner carries, once per shared entry.
     static func sharedEntryDiagnostic(_ entry: SharedEntry, range: ByteRange?) -> Diagnostic {
         Diagnostic(KeyedArchiveCode.objectShared,
-                   "$objects entry #\(entry.owner) and \(entry.holders - 1) others are the same plist object \(entry.node) (\(entry.count) values); NSKeyedArchiver writes one per object. Whole-file views show its fields under #\(entry.owner) and link the other entries to it",
+                   "$objects entry #\(entry.owner) and \(entry.holders - 1) others are the same plist object \(entry.node) (\(English.count(entry.count, "value"))); NSKeyedArchiver writes one per object. Whole-file views show its fields under #\(entry.owner) and link the other entries to it",
                    range: range, object: entry.owner)
     }
 }

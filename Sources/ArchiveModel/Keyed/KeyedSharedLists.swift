@@ -83,13 +83,13 @@ extension KeyedArchiveGraph {
     /// The field value a holder other than the owner shows.
     static func sharedListStandIn(_ list: SharedInlineList) -> FieldValue {
         .sameAs(SameContent(owner: list.owner, node: list.node,
-                            description: "the inline array of #\(list.owner) (plist object \(list.node), \(list.count) items), listed by \(list.holders) objects"))
+                            description: "the inline array of #\(list.owner) (plist object \(list.node), \(English.count(list.count, "item"))), listed by \(list.holders) objects"))
     }
 
     /// The diagnostic the owner carries, once per shared list.
     static func sharedListDiagnostic(_ list: SharedInlineList, range: ByteRange?) -> Diagnostic {
         Diagnostic(KeyedArchiveCode.inlineShared,
-                   "inline array (plist object \(list.node), \(list.count) items) is listed by \(list.holders) objects; NSKeyedArchiver never shares one. Whole-file views show it under #\(list.owner) and link the other holders to it",
+                   "inline array (plist object \(list.node), \(English.count(list.count, "item"))) is listed by \(list.holders) objects; NSKeyedArchiver never shares one. Whole-file views show it under #\(list.owner) and link the other holders to it",
                    range: range, object: list.owner)
     }
 }

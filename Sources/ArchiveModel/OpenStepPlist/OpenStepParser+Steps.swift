@@ -209,7 +209,7 @@ extension OpenStepParser {
         let end = junkEnd(from: at)
         var found = reader.describe(at: at)
         let extra = end - at - reader.characterLength(at: at)
-        if extra > 0 { found += " (and \(extra) more bytes)" }
+        if extra > 0 { found += " (and \(English.count(extra, "more byte")))" }
         report(.unexpectedCharacter(found: found, context: context), ByteRange(at, end))
         consume(to: end)
     }

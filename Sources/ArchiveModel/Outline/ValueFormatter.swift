@@ -33,13 +33,31 @@ public enum ValueFormatter {
     /// two scalars per character are kept: one character can hold any number of combining marks, and a
     /// key of one letter with 100,000 accents on it must be cut too.
     public static func cut(_ s: String, limit: Int = summaryLimit) -> String {
-        guard s.utf8.count > limit else { return s }
+        cutMarked(s, limit: limit).text
+    }
+
+    /// `cut(_:limit:)`, and whether it cut anything.
+    public static func cutMarked(_ s: String, limit: Int = summaryLimit) -> (text: String, wasCut: Bool) {
+        guard s.utf8.count > limit else { return (s, false) }
         let scalarEnd = s.unicodeScalars.index(s.startIndex, offsetBy: limit * 2, limitedBy: s.endIndex) ?? s.endIndex
         // A copy of at most 2 × limit scalars: character breaks in a slice of one long character would
         // be looked for through the whole character.
         let head = String(s[..<scalarEnd])
         let shown = head.prefix(limit)
-        return scalarEnd == s.endIndex && shown.endIndex == head.endIndex ? s : String(shown) + "…"
+        return scalarEnd == s.endIndex && shown.endIndex == head.endIndex ? (s, false) : (String(shown) + "…", true)
+    }
+
+    /// `"text"` escaped and whole, however long (`--dump --full-values`).
+    public static func quotedInFull(_ s: String) -> String {
+        "\"" + DisplayText.escape(s).replacingQuotes() + "\""
+    }
+
+    /// `N bytes <hex of every byte>` (`--dump --full-values`).
+    public static func dataInFull(_ bytes: [UInt8]) -> String {
+        var hex = ""
+        hex.reserveCapacity(bytes.count * 2)
+        for b in bytes { hex += byteHex(b) }
+        return "\(byteCount(bytes.count)) <\(hex)>"
     }
 
     /// `16 bytes <0a1b…>`.

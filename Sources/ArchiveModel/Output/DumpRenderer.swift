@@ -22,10 +22,13 @@ public struct DumpRenderer {
     /// Stored fields of recent referrers: one large container referring to thousands of shared objects
     /// is decoded once for all their referrer lists, not once per object (quadratic in its size).
     let referrerFields = FieldsCache()
+    /// Whether strings and data are written whole rather than cut to `ValueFormatter.summaryLimit`.
+    let fullValues: Bool
 
     public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0, fileOffset: Int? = 0,
-                grouped: Bool = true) {
+                grouped: Bool = true, fullValues: Bool = false) {
         self.document = document
+        self.fullValues = fullValues
         self.nesting = nesting
         self.fileOffset = fileOffset
         outline = Outline(graph: document.graph, index: index)
@@ -168,7 +171,7 @@ public struct DumpRenderer {
         let nested = EmbeddedArchive.open(bytes, displayName: "\(node.label) (embedded \(format)\(place))")
         let diagnostics = nested.graph.fullCheck()
         let renderer = DumpRenderer(document: nested, diagnostics: diagnostics, index: GraphIndex(graph: nested.graph),
-                                    nesting: nesting + 1, fileOffset: base)
+                                    nesting: nesting + 1, fileOffset: base, fullValues: fullValues)
         renderer.render { write(indent + "  ┊ " + $0) }
     }
 
@@ -191,10 +194,40 @@ public struct DumpRenderer {
         if node.isGroup { return "[\(text)] " + node.summary }
         text += " ="
         if let cls = node.className { text += " " + cls }
-        if !node.summary.isEmpty { text += " " + node.summary }
+        let summary = valueText(node)
+        if !summary.isEmpty { text += " " + summary }
         if let target = node.target { text += "  #\(target)" }
         if let range = node.range { text += " \(range)" }
         return text
+    }
+
+    /// The row's summary; for a string the summary cut (`"abc…"`), with its length and where it was
+    /// cut, or with `fullValues` the whole string (and data) instead.
+    func valueText(_ node: OutlineNode) -> String {
+        guard let value = fullValue(node) else { return node.summary }
+        switch value {
+        case .string(let s):
+            if fullValues { return ValueFormatter.quotedInFull(s) }
+            guard ValueFormatter.cutMarked(s).wasCut else { return node.summary }
+            return node.summary + " (\(ValueFormatter.byteCount(s.utf8.count)) of UTF-8, cut at \(ValueFormatter.summaryLimit) characters; --full-values shows all)"
+        case .data(let bytes):
+            return fullValues ? ValueFormatter.dataInFull(bytes) : node.summary
+        default:
+            return node.summary
+        }
+    }
+
+    /// The string or data a row shows a summary of: an inline value, a bare value object, or the text of
+    /// an NSString.
+    private func fullValue(_ node: OutlineNode) -> ScalarValue? {
+        if case .scalar(let s) = node.value { return s }
+        // A "same as #3" row says where the content is; its summary stays.
+        if case .sameAs = node.value { return nil }
+        guard node.state == .normal, let target = node.target else { return nil }
+        let view = outline.view(target)
+        if let value = view.object.value { return value }
+        guard view.isKnown, let text = StringPresenter.text(of: view.object, in: document.graph) else { return nil }
+        return .string(text)
     }
 
     /// `note [start, end): message`, under its diagnostic.

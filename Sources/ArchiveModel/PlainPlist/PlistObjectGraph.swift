@@ -85,7 +85,7 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
     /// A reference to node `id`, dangling when the id is outside the tree.
     func reference(_ id: Int) -> FieldValue {
         guard id >= 0, id < tree.nodeCount else {
-            return .reference(.dangling(raw: UInt64(clamping: id), reason: "object reference \(id) is out of range (the table has \(tree.nodeCount) objects)"))
+            return .reference(.dangling(raw: UInt64(clamping: id), reason: "object reference \(id) is out of range (the table has \(English.count(tree.nodeCount, "object")))"))
         }
         return .reference(.object(id))
     }

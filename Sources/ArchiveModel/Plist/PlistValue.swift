@@ -42,6 +42,18 @@ public enum PlistValue: Sendable, Equatable {
         }
     }
 
+    /// The type as a message names it, with its article: "an integer", "a dictionary", "a UID", "an
+    /// undecodable value" (`typeName` is the short form rows show).
+    public var typeNoun: String {
+        switch self {
+        case .dict: "a dictionary"
+        case .uid: "a UID"
+        case .fill: "a fill byte"
+        case .invalid: "an undecodable value"
+        default: English.article(typeName)
+        }
+    }
+
     /// Child node ids of a container, in file order (dict: keys then values interleaved as pairs).
     public var childIDs: [Int] {
         switch self {

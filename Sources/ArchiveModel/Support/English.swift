@@ -9,12 +9,12 @@ public enum English {
 
     /// `count` and `noun`, with the noun in the plural unless the count is 1: "1 object", "2 objects",
     /// "3 entries" (`plural` when adding "s" is wrong).
-    public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    public static func count<N: BinaryInteger>(_ count: N, _ noun: String, plural: String? = nil) -> String {
         "\(count) \(count == 1 ? noun : (plural ?? noun + "s"))"
     }
 
     /// The noun alone, singular or plural by `count`.
-    public static func noun(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    public static func noun<N: BinaryInteger>(_ count: N, _ noun: String, plural: String? = nil) -> String {
         count == 1 ? noun : (plural ?? noun + "s")
     }
 
@@ -28,12 +28,14 @@ public enum English {
             return digits.hasPrefix("8") || digits == "11" || digits == "18" || digits.hasPrefix("11") && digits.count == 5
         }
         let letters = trimmed.prefix { $0.isLetter }
+        // Capitals read as a word, not spelt out: "a NULL pointer", "a NUL byte".
+        if ["NULL", "NUL", "NIL"].contains(String(letters)) { return false }
         // All-capital abbreviations are spelt out: "an XML", "an NSArray" (N-S), "a UID", "an SQL".
         if letters.count >= 2, letters.prefix(2).allSatisfy(\.isUppercase) {
             return "AEFHILMNORSX".contains(first)
         }
         let lower = trimmed.lowercased()
-        for exception in ["uni", "use", "usu", "uti", "utf", "one", "once", "euro", "uid", "url", "uuid"] where lower.hasPrefix(exception) {
+        for exception in ["uni", "use", "usa", "usu", "uti", "utf", "one", "once", "euro", "uid", "url", "uuid"] where lower.hasPrefix(exception) {
             return false
         }
         for exception in ["hour", "honest", "heir"] where lower.hasPrefix(exception) { return true }

@@ -145,7 +145,7 @@ extension TypeEncoding {
             switch (node.kind, c) {
             case (.array, UInt8(ascii: "]")):
                 if node.children.count != 1 {
-                    problem(.malformed("array has \(node.children.count) element types", position: i), at: i)
+                    problem(.malformed("array has " + English.count(node.children.count, "element type"), position: i), at: i)
                     return i + 1
                 }
             case (.structure, UInt8(ascii: "}")):

@@ -16,7 +16,7 @@ struct TypedstreamEntry: Sendable {
         }
 
         /// The noun with its indefinite article.
-        var withArticle: String { self == .object ? "an object" : "a \(noun)" }
+        var withArticle: String { English.article(noun) }
     }
 
     var kind: Kind

@@ -27,7 +27,7 @@ extension TypedstreamIssue {
         case .int8Tag(let offset):
             "8-byte integer (tag 87) at offset \(offset); only crabstep documents this tag (for 64-bit NSNumbers) and pytypedstream rejects it"
         case .lengthPastEnd(let what, let start, let claimed, let remaining):
-            "\(what) at offset \(start) needs \(claimed) bytes but only \(remaining) remain in the input"
+            "\(what) at offset \(start) needs \(English.count(claimed, "byte")) but only \(remaining) \(remaining == 1 ? "remains" : "remain") in the input"
         case .stringNilLiteral(let what, let offset):
             "\(what) at offset \(offset) is a literal shared string (84) holding nil (85)"
         case .stringRefOutOfRange(let index, let what, let offset, let tableSize, let consequence):
@@ -98,7 +98,7 @@ extension TypedstreamIssue {
         case .resyncFailed(let why, let count, let from):
             "\(why); the last \(English.count(count, "byte")) from offset \(from) \(count == 1 ? "is" : "are") not decoded"
         case .limitValues(let budget, let inputSize, let offset):
-            "more than \(budget) values for a \(inputSize)-byte input (zero-size types such as '!' or '{}' repeated); decoding stops at offset \(offset)"
+            "more than \(budget) values for \(English.article("\(inputSize)-byte input")) (zero-size types such as '!' or '{}' repeated); decoding stops at offset \(offset)"
         case .attributedStringRunPastEnd(let id, let className, let run, let start, let end, let units, let more):
             "run \(run) of \(className) #\(id) covers [\(start), \(end)) but its string has \(English.count(units, "UTF-16 unit"))"
                 + (more > 0 ? " (and \(English.count(more, "later run")) \(more == 1 ? "lies" : "lie") past the end too)" : "")

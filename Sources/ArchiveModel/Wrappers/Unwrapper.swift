@@ -49,7 +49,7 @@ public enum Unwrapper {
         var problems: [Diagnostic] = []
         if result.hitLimit {
             problems.append(Diagnostic(WrapperCode.inflateLimit,
-                "inflating the \(kind.rawValue) stream stopped at \(ValueFormatter.byteCount(limit)), the limit for a \(ValueFormatter.byteCount(input.count)) file "
+                "inflating the \(kind.rawValue) stream stopped at \(ValueFormatter.byteCount(limit)), the limit for a file of \(ValueFormatter.byteCount(input.count)) "
                 + "(200 times its size, at least 16 MiB, at most 1 GiB): a decompression bomb, or an archive too large to inflate here; the archive is decoded from the bytes inflated so far"))
         }
         if let failure = result.failure {

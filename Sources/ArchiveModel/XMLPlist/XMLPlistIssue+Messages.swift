@@ -19,7 +19,7 @@ extension XMLPlistIssue {
         case .markupInvalid(let text):
             "\(text) does not start a tag, comment, CDATA section or processing instruction"
         case .markupMisplaced(let kind, let context):
-            "a \(kind.label) is not allowed \(context)"
+            "\(English.article(kind.label)) is not allowed \(context)"
         case .markupUnterminated(let kind, let at):
             "the \(kind.label) opened at \(at) is not closed (no \"\(kind.terminator)\" before the end of the file)"
         case .tagUnterminated(let name, let close):

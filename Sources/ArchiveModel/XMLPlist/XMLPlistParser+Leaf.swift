@@ -157,7 +157,7 @@ extension XMLPlistParser {
             report(issue, problem.range, onNode: id)
         }
         if let skipped = findings.firstSkipped {
-            report(.contentMarkup(element: kind.name, what: "a \(skipped.kind.label)"), skipped.range, onNode: id)
+            report(.contentMarkup(element: kind.name, what: English.article(skipped.kind.label)), skipped.range, onNode: id)
         } else if kind == .integer || kind == .date || kind == .data {
             // CF reads these byte by byte: it expands no entity and knows no CDATA here.
             if let entity = findings.firstEntity {

@@ -41,4 +41,62 @@ import Testing
         #expect(d.map(\.id) == ["keyed.collection.nil-element"])
         #expect(d.first?.message.contains("NS.objects[1]") == true)
     }
+
+    /// An XML keyed archive: object #1 has `next` → UID 99 and `NS.objects` whose second element is
+    /// UID 77; both past the end of `$objects`.
+    static let danglingXML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>$archiver</key><string>NSKeyedArchiver</string>
+        \t<key>$version</key><integer>100000</integer>
+        \t<key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+        \t<key>$objects</key>
+        \t<array>
+        \t\t<string>$null</string>
+        \t\t<dict>
+        \t\t\t<key>$class</key><dict><key>CF$UID</key><integer>2</integer></dict>
+        \t\t\t<key>next</key>
+        \t\t\t<dict><key>CF$UID</key><integer>99</integer></dict>
+        \t\t\t<key>NS.objects</key>
+        \t\t\t<array>
+        \t\t\t\t<dict><key>CF$UID</key><integer>3</integer></dict>
+        \t\t\t\t<dict><key>CF$UID</key><integer>77</integer></dict>
+        \t\t\t</array>
+        \t\t</dict>
+        \t\t<dict><key>$classname</key><string>Thing</string><key>$classes</key><array><string>Thing</string></array></dict>
+        \t\t<string>hello</string>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+
+    /// The `<dict>` holding `<integer>N</integer>` in `text`, and its line and column.
+    static func uidDictionary(_ n: Int, in text: String) throws -> (range: ByteRange, line: Int, column: Int) {
+        let bytes = Array(text.utf8)
+        let needle = Array("<dict><key>CF$UID</key><integer>\(n)</integer></dict>".utf8)
+        let start = try #require((0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) })
+        let before = bytes[..<start]
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let column = start - ((before.lastIndex(of: 0x0A) ?? -1) + 1) + 1
+        return (ByteRange(start: start, count: needle.count), line, column)
+    }
+
+    /// A dangling UID in an XML archive is located at its `CF$UID` dictionary (offset, line and column),
+    /// not at the object dictionary around it; in a list, at the element.
+    @Test func aDanglingUIDInXMLIsLocatedAtItsUIDDictionary() throws {
+        let text = Self.danglingXML
+        let graph = KeyedArchiveGraph(tree: XMLPlistDecoder.decode(InputBytes(Array(text.utf8))))
+        let dangling = graph.fullCheck().filter { $0.id == "keyed.ref.dangling" }
+        #expect(dangling.count == 2, "\(dangling)")
+        for (n, key) in [(99, "key next:"), (77, "key NS.objects[1]:")] {
+            let expected = try Self.uidDictionary(n, in: text)
+            let d = try #require(dangling.first { $0.message.contains("UID \(n) ") })
+            #expect(d.message.contains(key), "\(d.message)")
+            #expect(d.range == expected.range)
+            #expect(d.position?.line == expected.line && d.position?.column == expected.column,
+                    "\(String(describing: d.position)) != \(expected.line):\(expected.column)")
+        }
+    }
 }

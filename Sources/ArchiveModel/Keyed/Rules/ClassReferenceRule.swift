@@ -9,14 +9,14 @@ enum ClassReferenceRule: KeyedObjectRule {
         }
         let value = context.graph.tree.node(entry.valueNode)
         guard case .uid(let uid) = value.value else {
-            return [context.diagnostic(.classNotUID, Messages.notUID(context.id, value.value.typeName), range: value.range)]
+            return [context.diagnostic(.classNotUID, Messages.notUID(context.id, value.value.typeNoun), at: value)]
         }
         guard uid < UInt64(context.graph.objectCount) else {
-            return [context.diagnostic(.classOutOfRange, Messages.outOfRange(context.id, uid, context.graph.objectCount), range: value.range)]
+            return [context.diagnostic(.classOutOfRange, Messages.outOfRange(context.id, uid, context.graph.objectCount), at: value)]
         }
         let cls = context.cache.keyedClass(Int(uid), in: context.graph)
         guard cls.isClassDictionary else {
-            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), range: value.range,
+            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), at: value,
                                        notes: classNameNearMisses(Int(uid), context))]
         }
         return []
@@ -37,7 +37,7 @@ enum ClassReferenceRule: KeyedObjectRule {
             "object #\(id) is a dictionary without $class (keys: \(keys)); NSKeyedUnarchiver cannot tell its class"
         }
         static func notUID(_ id: Int, _ type: String) -> String {
-            "object #\(id) has a $class that is \(English.article(type)), not a UID; swift-corelibs-foundation decodes it as a plain dictionary"
+            "object #\(id) has a $class that is \(type), not a UID; swift-corelibs-foundation decodes it as a plain dictionary"
         }
         static func outOfRange(_ id: Int, _ uid: UInt64, _ count: Int) -> String {
             "object #\(id) has $class UID \(uid), out of range ($objects has \(English.count(count, "entry", plural: "entries")))"

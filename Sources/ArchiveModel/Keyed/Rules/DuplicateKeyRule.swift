@@ -11,7 +11,7 @@ enum DuplicateKeyRule: KeyedObjectRule {
             : entries.filter { !seen.insert(LiteralText($0.key)).inserted }
         for entry in duplicates {
             found.append(context.diagnostic(.keyDuplicate, Messages.duplicate(context.id, entry.key),
-                                            range: context.graph.tree.node(entry.keyNode).range))
+                                            at: context.graph.tree.node(entry.keyNode)))
         }
         return found
     }

@@ -48,12 +48,30 @@ struct KeyedObjectContext {
         items.isLazy ? items.prefix(lazyItemLimit) : items[...]
     }
 
-    /// A diagnostic of kind `code` about this object, located at its bytes (or `range` when given), with
-    /// the kind's severity unless `severity` is given.
-    func diagnostic(_ code: KeyedArchiveCode, _ message: String, severity: Severity? = nil, range: ByteRange? = nil,
+    /// A diagnostic of kind `code` about this object, located at its bytes (or at `located`, a node
+    /// inside it, when given: its range and its line and column), with the kind's severity unless
+    /// `severity` is given.
+    func diagnostic(_ code: KeyedArchiveCode, _ message: String, severity: Severity? = nil, at located: PlistNode? = nil,
                     notes: [DiagnosticNote] = []) -> Diagnostic {
-        Diagnostic(code, message, severity: severity, range: range ?? node.range, position: node.position, object: id,
-                   notes: notes)
+        let place = located ?? node
+        return Diagnostic(code, message, severity: severity, range: place.range ?? node.range, position: place.range == nil ? node.position : place.position,
+                          object: id, notes: notes)
+    }
+
+    /// The plist node holding `field`'s value (a `CF$UID` dictionary, an `<array>`…), when the field is
+    /// one of this dictionary's entries.
+    func valueNode(of field: Field) -> PlistNode? {
+        let stored = field.rawKey ?? field.key
+        return entries.first { $0.key.isLiterally(stored) }.map { graph.tree.node($0.valueNode) }
+    }
+
+    /// The plist node of item `index` of `field`'s list (for an `NS.objects` element: its `CF$UID`
+    /// dictionary in XML), so that a diagnostic about one element points at it, not at the whole list.
+    func itemNode(of field: Field, at index: Int) -> PlistNode? {
+        let stored = field.rawKey ?? field.key
+        guard let entry = entries.first(where: { $0.key.isLiterally(stored) }),
+              let elements = graph.tree.arrayElements(entry.valueNode), index >= 0, index < elements.count else { return nil }
+        return graph.tree.node(elements[index])
     }
 }
 

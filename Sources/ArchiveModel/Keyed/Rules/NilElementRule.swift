@@ -9,7 +9,8 @@ enum NilElementRule: KeyedObjectRule {
                 guard case .reference(let ref) = item else { continue }
                 switch ref {
                 case .null, .conditionalNull:
-                    found.append(context.diagnostic(.collectionNilElement, Messages.nilElement(context.id, key, i), range: field.range))
+                    let place = context.itemNode(of: field, at: i) ?? context.valueNode(of: field)
+                    found.append(context.diagnostic(.collectionNilElement, Messages.nilElement(context.id, key, i), at: place))
                 default: continue
                 }
                 if found.count >= 20 { return found }

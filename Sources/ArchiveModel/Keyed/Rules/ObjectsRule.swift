@@ -20,7 +20,7 @@ enum ObjectsRule: KeyedHeaderRule {
         static let missing = "the root has no $objects array; the archive holds no objects"
         static let empty = "$objects is empty; element 0 must be \"$null\""
         static func firstNotNull(_ value: PlistValue) -> String {
-            let found = if case .string(let s) = value { "the string \"\(ValueFormatter.excerpt(s))\"" } else { English.article(value.typeName) }
+            let found = if case .string(let s) = value { "the string \"\(ValueFormatter.excerpt(s))\"" } else { value.typeNoun }
             return "$objects[0] is \(found), not the string \"$null\"; UID 0 would not mean nil"
         }
     }

@@ -11,7 +11,7 @@ enum OldStyleArrayCountRule: KeyedObjectRule {
 
     enum Messages {
         static func mismatch(_ id: Int, _ count: Int128, _ present: Int) -> String {
-            "old-style array #\(id) claims NS.count \(count) but holds \(present) values ($0…)"
+            "old-style array #\(id) claims NS.count \(count) but holds \(English.count(present, "value")) ($0…)"
         }
     }
 }

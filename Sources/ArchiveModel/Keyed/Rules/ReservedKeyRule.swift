@@ -8,7 +8,7 @@ enum ReservedKeyRule: KeyedObjectRule {
             guard key.hasLiteralPrefix("$"), !key.hasLiteralPrefix("$$"), !key.isLiterally("$class"),
                   !(key.utf8.count > 1 && key.utf8.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
             return context.diagnostic(.keyReserved, Messages.reserved(context.id, key),
-                                      range: context.graph.tree.node(entry.keyNode).range)
+                                      at: context.graph.tree.node(entry.keyNode))
         }
     }
 

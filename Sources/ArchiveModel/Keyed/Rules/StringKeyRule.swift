@@ -6,13 +6,13 @@ enum StringKeyRule: KeyedObjectRule {
             guard entry.key.hasLiteralPrefix(KeyedArchiveGraph.nonStringKeyPrefix) else { return nil }
             let node = context.graph.tree.node(entry.keyNode)
             if case .string = node.value { return nil }
-            return context.diagnostic(.keyNotString, Messages.notString(context.id, i, node.value.typeName), range: node.range)
+            return context.diagnostic(.keyNotString, Messages.notString(context.id, i, node.value.typeNoun), at: node)
         }
     }
 
     enum Messages {
         static func notString(_ id: Int, _ index: Int, _ type: String) -> String {
-            "object #\(id): key \(index) is \(English.article(type)), not a string; keyed coders look values up by string key"
+            "object #\(id): key \(index) is \(type), not a string; keyed coders look values up by string key"
         }
     }
 }

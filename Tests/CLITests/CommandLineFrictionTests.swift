@@ -1,0 +1,115 @@
+import ArchiveModel
+import Foundation
+import Testing
+
+/// Issue 25's command-line friction: several files for `--check` and `--json`, `--version`, flags that
+/// only mean something with another flag, `--dump`'s cut strings and `--full-values`, and the README's
+/// jq example run against the real `--json` output.
+@Suite struct CommandLineFrictionTests {
+    @Test func checkTakesSeveralFilesWithOneSectionEachAndTheWorstStatus() throws {
+        let clean = try CLITests.temp(DemoArchive.bytes(), "multi-clean")
+        let damaged = try CLITests.temp(DemoArchive.bytes(corrupt: true), "multi-damaged")
+        let r = try CLITests.run(["--check", clean, damaged])
+        #expect(r.status == 1, "problems in one file: the worst status")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(clean): binary plist (bplist00): 0 errors, 0 warnings, 0 notes")
+        let second = try #require(lines.firstIndex { $0.hasPrefix("\(damaged): binary plist (bplist00): ") })
+        #expect(lines[(second + 1)...].contains { $0.hasPrefix("  2381: error: keyed.ref.dangling: ") }, "its diagnostics, indented:\n\(r.out)")
+        #expect(r.err == "archive-browse: checked 2 files: 1 clean, 1 with problems, 0 not read or not decoded\n")
+
+        let missing = try CLITests.run(["--check", clean, "/nonexistent/x.plist", damaged])
+        #expect(missing.status == 2, "a file not read outranks problems")
+        #expect(missing.out.contains("/nonexistent/x.plist: not read\n"))
+        #expect(missing.out.contains("\(damaged): binary plist"), "the files after it are still checked")
+        #expect(missing.err.contains("archive-browse: cannot open /nonexistent/x.plist: No such file or directory\n"))
+        #expect(missing.err.hasSuffix("checked 3 files: 1 clean, 1 with problems, 1 not read or not decoded\n"))
+    }
+
+    @Test func oneFileChecksAsBefore() throws {
+        let r = try CLITests.run(["--check", try CLITests.temp(DemoArchive.bytes(), "single")])
+        #expect(r.status == 0)
+        #expect(r.out.isEmpty, "no section header for one file")
+    }
+
+    @Test func jsonTakesSeveralFilesAsJSONLines() throws {
+        let clean = try CLITests.temp(DemoArchive.bytes(), "jsonl-clean")
+        let damaged = try CLITests.temp(DemoArchive.bytes(corrupt: true), "jsonl-damaged")
+        let r = try CLITests.run(["--json", clean, "/nonexistent/y.plist", damaged])
+        #expect(r.status == 2)
+        let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines.last == "", "one line per file:\n\(r.out.prefix(300))")
+        let documents = try lines.dropLast().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(documents.map { $0["file"] as? String } == [clean, "/nonexistent/y.plist", damaged])
+        #expect(documents[1]["error"] as? String == "cannot open /nonexistent/y.plist: No such file or directory")
+        #expect((documents[2]["diagnostics"] as? [[String: Any]])?.contains { $0["id"] as? String == "keyed.ref.dangling" } == true)
+        #expect(try CLITests.run(["--json", clean, damaged]).status == 1)
+    }
+
+    @Test func otherModesTakeOneFile() throws {
+        let r = try CLITests.run(["--dump", "a.plist", "b.plist"])
+        #expect(r.status == 2)
+        #expect(r.err.hasPrefix("Error: only --check and --json take several files (2 given)"))
+        #expect(try CLITests.run(["--check", "-", "-"]).status == 2)
+    }
+
+    @Test func versionIsPrinted() throws {
+        let r = try CLITests.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("archive-browse ") && r.out.split(separator: "\n").count == 1, "\(r.out)")
+    }
+
+    @Test(arguments: [
+        (["--demo", "--keys", "jj"], "Error: --keys works only with --screen"),
+        (["--demo", "--dump", "--keys", "jj"], "Error: --keys works only with --screen"),
+        (["--demo", "--check", "--full-values"], "Error: --full-values works only with --dump"),
+        (["--demo", "--json", "--no-group"], "Error: --no-group works only with --check or --dump"),
+    ])
+    func aFlagWithoutTheModeItBelongsToIsAUsageError(_ arguments: [String], _ message: String) throws {
+        let r = try CLITests.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.out.isEmpty)
+        #expect(r.err.hasPrefix(message), "\(r.err)")
+    }
+
+    /// An XML plist of one long string (300 × "x" and "END") and one long data value.
+    static func longValues() throws -> String {
+        let text = String(repeating: "x", count: 300) + "END"
+        let data = Data((0..<40).map { UInt8($0) }).base64EncodedString()
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>long</key><string>\(text)</string>"
+            + "<key>blob</key><data>\(data)</data></dict></plist>\n"
+        return try CLITests.temp(Array(xml.utf8), "long.plist")
+    }
+
+    @Test func dumpSaysWhereItCutAStringAndFullValuesShowsAll() throws {
+        let path = try Self.longValues()
+        let cut = try CLITests.run(["--dump", path])
+        let line = try #require(cut.out.split(separator: "\n").first { $0.contains("long = string") })
+        #expect(line.contains("\"" + String(repeating: "x", count: 200) + "…\" (303 bytes of UTF-8, cut at 200 characters; --full-values shows all)"),
+                "\(line)")
+        #expect(!cut.out.contains("END"))
+        let full = try CLITests.run(["--dump", "--full-values", path])
+        #expect(full.status == 0)
+        #expect(full.out.contains("long = string \"" + String(repeating: "x", count: 300) + "END\""))
+        #expect(full.out.contains("blob = data 40 bytes <" + (0..<40).map { String(format: "%02x", $0) }.joined() + ">"))
+        #expect(!full.out.contains("cut at"))
+    }
+
+    /// The README's jq example, taken from the README, run on the demo archive's real `--json`: it
+    /// must list the NSColor instance and not the NSColor class description.
+    @Test func theReadmesJqExampleSelectsInstancesOnly() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") else {
+            print("skipped: jq not installed")
+            return
+        }
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("archive-browse --json f.plist | jq '") })
+        let filter = String(try #require(line.split(separator: "'").dropFirst().first))
+        let demo = try CLITests.temp(DemoArchive.bytes(), "jq-demo")
+        let json = try CLITests.run(["--json", demo])
+        let jq = try CLITests.run([filter], stdin: Data(json.out.utf8), executable: "/usr/bin/jq")
+        #expect(jq.status == 0, "\(jq.err)")
+        #expect(jq.out == "34\n", "the NSColor instance only, not its class description (33):\n\(jq.out)")
+    }
+}
