@@ -25,13 +25,35 @@ enum DetailPane {
         }
         if let position = object?.position { out.append(pair("line", position.description)) }
         if node.state != .normal { out.append(pair("state", stateText(node.state))) }
-        out.append(pair("value", node.summary))
+        out += value(node, context, width: width)
         if let bytes = Embedded.bytes(of: node, context: context), let format = EmbeddedArchive.format(of: bytes) {
             out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(ValueFormatter.byteCount(bytes.count)) · o opens it", Theme.embedded))
         }
         if let object { out += fields(object, context) + referrers(object.id, context) }
         out += diagnostics(node, context, width: width) + coercions(node, object, context)
         return out
+    }
+
+    /// Characters of a string value the pane shows (the tree's summary stops at 200).
+    static let valueTextLimit = 4_000
+
+    /// The value, wrapped over as many lines as it needs under its label: a string in full up to
+    /// `valueTextLimit` characters (then how long it is), anything else as its summary.
+    static func value(_ node: OutlineNode, _ context: BrowserContext, width: Int) -> [StyledLine] {
+        var text = node.summary, total: Int?
+        let string: String? = switch node.value {
+        case .scalar(.string(let s)): s
+        case .reference(.object(let id)): context.outline.view(id).object.value.flatMap { if case .string(let s) = $0 { s } else { nil } }
+        default: nil
+        }
+        if let string {
+            text = ValueFormatter.quoted(string, limit: valueTextLimit)
+            if string.utf8.count > valueTextLimit, text.hasSuffix("…\"") { total = string.utf8.count }
+        }
+        let lines = TextWrap.lines(text, width: max(1, width - 8), maxLines: valueTextLimit / 10)
+        var out = lines.enumerated().map { i, line in i == 0 ? pair("value", line) : [Span(String(repeating: " ", count: 8) + line)] }
+        if let total { out.append([Span(String(repeating: " ", count: 8) + "(\(ValueFormatter.byteCount(total)) of UTF-8 in all; y v copies it)", Theme.marker)]) }
+        return out.isEmpty ? [pair("value", "")] : out
     }
 
     static func pair(_ key: String, _ value: String, _ style: Style = .plain) -> StyledLine {
