@@ -25,7 +25,7 @@ enum StatusLine {
     /// gives way to its last component, then the format and the object count are dropped, then the
     /// file name is cut from the left.
     static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
-        if state.yankPending { return [Span(" copy: v value · k key · p path · Esc cancels", Theme.statusBar)] }
+        if state.yankPending { return [Span(" copy: v value · k key · p path · j jq path · Esc cancels", Theme.statusBar)] }
         func named(_ file: String) -> String { " " + ([DisplayText.escape(file)] + context.location).joined(separator: " › ") }
         let format = formatName(context.graph)
         let count = context.graph.objectCount == 1 ? "1 object" : "\(context.graph.objectCount) objects"
