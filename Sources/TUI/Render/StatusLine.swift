@@ -29,7 +29,8 @@ enum StatusLine {
         func named(_ file: String) -> String { " " + ([DisplayText.escape(file)] + context.location).joined(separator: " › ") }
         let format = formatName(context.graph)
         let count = context.graph.objectCount == 1 ? "1 object" : "\(context.graph.objectCount) objects"
-        let tail = state.message ?? breadcrumb(state, context)
+        let labels = state.message == nil ? breadcrumbLabels(state, context) : []
+        let tail = state.message ?? labels.joined(separator: " › ")
         let minimumTail = min(TextLayout.width(tail), state.message == nil ? 24 : 48)
         func fits(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail <= width }
         var parts = [named(context.fileName), format, count]
@@ -45,7 +46,7 @@ enum StatusLine {
         }
         let head = parts.joined(separator: " │ ") + " │ "
         let room = width - TextLayout.width(head)
-        let fitted = TextLayout.width(tail) <= room || state.message != nil ? tail : cutLeft(tail, to: room)
+        let fitted = TextLayout.width(tail) <= room || state.message != nil ? tail : breadcrumb(labels, fitting: room)
         return [Span(head + fitted, Theme.statusBar)]
     }
 
@@ -97,11 +98,26 @@ enum StatusLine {
         return kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind
     }
 
-    /// Labels from the top level to the focus, joined with `›`.
-    static func breadcrumb(_ state: BrowserState, _ context: BrowserContext) -> String {
-        guard let chain = context.chain(state.focusPath, pinned: state.pinnedRoots) else { return "" }
-        let labels = chain.map(\.label)
-        let joined = labels.joined(separator: " › ")
-        return labels.count > 6 ? "… › " + labels.suffix(5).joined(separator: " › ") : joined
+    /// Labels from the top level to the focus.
+    static func breadcrumbLabels(_ state: BrowserState, _ context: BrowserContext) -> [String] {
+        context.chain(state.focusPath, pinned: state.pinnedRoots)?.map(\.label) ?? []
+    }
+
+    /// The labels joined with `›`, fitted into `columns`: as many of the last ones as fit after a
+    /// leading `… ›`, and the last one cut from the left when it alone is too wide.
+    static func breadcrumb(_ labels: [String], fitting columns: Int) -> String {
+        let separator = " › ", ellipsis = "… › "
+        let whole = labels.joined(separator: separator)
+        if TextLayout.width(whole) <= columns { return whole }
+        var kept: [String] = []
+        var used = TextLayout.width(ellipsis)
+        for label in labels.reversed() {
+            let added = TextLayout.width(label) + (kept.isEmpty ? 0 : TextLayout.width(separator))
+            guard used + added <= columns else { break }
+            kept.append(label)
+            used += added
+        }
+        guard !kept.isEmpty else { return cutLeft(labels.last ?? "", to: columns) }
+        return ellipsis + kept.reversed().joined(separator: separator)
     }
 }
