@@ -139,7 +139,7 @@ enum DetailPane {
     }
 
     /// The node's diagnostics, each as its glyph, offset and id, then its whole message wrapped to
-    /// `width` under it (the problems list has one line per problem, cut).
+    /// `width` under it (the problems list has one line per problem, cut), then its notes.
     static func diagnostics(_ node: OutlineNode, _ context: BrowserContext, width: Int) -> [StyledLine] {
         let list = context.diagnostics(for: node)
         var out: [StyledLine] = [[], [Span("diagnostics (\(list.count))", Theme.heading)]]
@@ -148,6 +148,9 @@ enum DetailPane {
             out.append(ProblemLine.head(d))
             let message = DisplayText.escapeMessage(d.message)
             out += TextWrap.lines(message, width: max(1, width - 4)).map { [Span("    " + $0)] }
+            for note in d.notes {
+                out += TextWrap.lines(ProblemLine.noteText(note), width: max(1, width - 6)).map { [Span("      " + $0, Theme.marker)] }
+            }
         }
         return out
     }
@@ -185,6 +188,32 @@ extension String {
 
 /// One diagnostic as a list line: severity glyph, offset, id, message (escaped).
 enum ProblemLine {
+    /// A row of the problems list: a diagnostic, a group (`▸ 214 × id, first at 1034: message`), a
+    /// member of an open group (indented), or a note (indented under its diagnostic).
+    static func line(_ row: ProblemRow) -> StyledLine {
+        switch row {
+        case .single(let d):
+            return line(d)
+        case .member(let d):
+            return [Span("    ")] + line(d)
+        case .group(let id, let members, let first, let severity, let isOpen):
+            var spans = head(first, severity: severity, showsID: false)
+            spans.append(Span((isOpen ? "▾ " : "▸ ") + "\(members) × ", Theme.marker))
+            spans.append(Span(DisplayText.escape(id), Theme.className))
+            spans.append(Span(", first at \(first.range.map { String($0.start) } ?? "-"): " + DisplayText.escapeMessage(first.message)))
+            return spans
+        case .note(let note, _, let inGroup):
+            return [Span(String(repeating: " ", count: inGroup ? 14 : 10) + noteText(note), Theme.marker)]
+        }
+    }
+
+    /// `note at [start, end) (line L, column C): message`, escaped.
+    static func noteText(_ note: DiagnosticNote) -> String {
+        var location = note.range.map { " at \($0)" } ?? ""
+        if let p = note.position { location += " (line \(p.line), column \(p.column))" }
+        return "note" + location + ": " + DisplayText.escapeMessage(note.message)
+    }
+
     static func line(_ d: Diagnostic) -> StyledLine {
         var spans = head(d, object: false)
         spans.append(Span(DisplayText.escapeMessage(d.message)))
@@ -192,16 +221,17 @@ enum ProblemLine {
         return spans
     }
 
-    /// Glyph, offset and id (and the object, when `object`), for a line the message follows.
-    static func head(_ d: Diagnostic, object: Bool = true) -> StyledLine {
-        let (glyph, style): (String, Style) = switch d.severity {
+    /// Glyph, offset and id (and the object, when `object`), for a line the message follows; a group
+    /// passes its worst `severity` and leaves the id out (its line names the id with the count).
+    static func head(_ d: Diagnostic, object: Bool = true, severity: Severity? = nil, showsID: Bool = true) -> StyledLine {
+        let (glyph, style): (String, Style) = switch severity ?? d.severity {
         case .error: ("!", Theme.error)
         case .warning: ("?", Theme.warning)
         case .note: ("·", Theme.marker)
         }
         let offset = d.range.map { String($0.start) } ?? "-"
         var spans: StyledLine = [Span(glyph + " ", style), Span(offset.padding(to: 8), Theme.marker)]
-        spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className))
+        if showsID { spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className)) }
         if object, let o = d.object { spans.append(Span("#\(o)", Theme.marker)) }
         return spans
     }
