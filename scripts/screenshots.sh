@@ -129,9 +129,30 @@ start "$WORK" --demo corrupt
 wait_for "? help"
 keys p
 wait_for "Enter jumps"
-keys j j
 wait_for "problems ("
 shot problems
+stop
+
+# truncated.png: a keyed archive cut 30 bytes short: the status line names the likely cause, and the
+# problems list shows it first, with its evidence as notes.
+if [ -f "$CORPUS/keyed-binary/fq__recentdocs.sfl2" ]; then
+    head -c -30 "$CORPUS/keyed-binary/fq__recentdocs.sfl2" >"$WORK/recentdocs-cut.sfl2"
+else
+    log "../shared/corpus not found: truncated.png shows a keyed archive made here with Python"
+    python3 - "$WORK/recentdocs-cut.sfl2" <<'EOF'
+import plistlib, sys
+objects = ["$null", {"$class": plistlib.UID(2), "NS.objects": [plistlib.UID(3 + i) for i in range(20)]},
+           {"$classname": "NSArray", "$classes": ["NSArray", "NSObject"]}] + ["item %d" % i for i in range(20)]
+data = plistlib.dumps({"$archiver": "NSKeyedArchiver", "$version": 100000, "$top": {"root": plistlib.UID(1)},
+                       "$objects": objects}, fmt=plistlib.FMT_BINARY)
+open(sys.argv[1], "wb").write(data[:-30])
+EOF
+fi
+start "$WORK" recentdocs-cut.sfl2
+wait_for "likely cause: truncated"
+keys p
+wait_for "causes first"
+shot truncated
 stop
 
 # corrupt-file.png: a real damaged file (its offset table is unusable: objects recovered by scanning),
@@ -158,7 +179,7 @@ start "$WORK" --demo
 wait_for "? help"
 keys '?'
 wait_for "archive-browse keys"
-keys j j j j j j j j j j j j j j j j j j j
+keys j j j j j j j j j j j j j j j j j j j j j j j j
 wait_for "quit at once"
 shot help
 stop

@@ -265,7 +265,8 @@ import Testing
     @Test func yanksValueKeyAndPath() {
         #expect(run("jjjjjjjjjjyv").state.effects == [.yank("42")])
         #expect(run("jjjjjjjjjjyk").state.effects == [.yank("count")])
-        #expect(run("jjjjjjjjjjyp").state.effects == [.yank("root/count")])
+        #expect(run("jjjjjjjjjjyp").state.effects == [.yank("root.count")])
+        #expect(run("jjjjjjjjjjyj").state.effects == [.yank(".root.count")])
         #expect(run("jjjjjjjjyv").state.effects == [.yank(FakeGraph.hostile)])
         #expect(run("yx").state.effects.isEmpty)
     }

@@ -18,8 +18,11 @@ public enum ValueFormatter {
     }
 
     /// `"text"`, escaped and cut to `summaryLimit` characters.
-    public static func quoted(_ s: String) -> String {
-        "\"" + DisplayText.escape(cut(s)).replacingQuotes() + "\""
+    public static func quoted(_ s: String) -> String { quoted(s, limit: summaryLimit) }
+
+    /// `"text"`, escaped and cut to `limit` characters.
+    public static func quoted(_ s: String, limit: Int) -> String {
+        "\"" + DisplayText.escape(cut(s, limit: limit)).replacingQuotes() + "\""
     }
 
     /// Text from the file as a message or label quotes it: cut to `summaryLimit` characters, escaped.

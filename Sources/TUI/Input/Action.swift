@@ -13,7 +13,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     case showReferrers, toggleHex, toggleDetail, showProblems, nextProblem, previousProblem, showHelp
     case scrollDetailDown, scrollDetailUp
     // Copying
-    case startYank, yankValue, yankKey, yankPath
+    case startYank, yankValue, yankKey, yankPath, yankJQPath
     // Overlays and prompts
     case listDown, listUp, listPageDown, listPageUp, listTop, listBottom, listSelect, closeOverlay
     case promptSubmit, promptCancel, promptBackspace, cancelYank

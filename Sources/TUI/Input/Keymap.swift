@@ -57,7 +57,7 @@ public enum Keymap {
         bind([.ctrl("e")], .scrollDetailDown, "scroll the detail pane down", "Panes"),
         bind([.ctrl("y")], .scrollDetailUp, "scroll the detail pane up", "Panes"),
         bind([.char("p")], .showProblems, "problems list (all diagnostics), on the first error", "Panes"),
-        bind([.char("y")], .startYank, "copy: then v value, k key, p path", "Other"),
+        bind([.char("y")], .startYank, "copy: then v value, k key, p path, j jq path", "Other"),
         bind([.char("?"), .function(1)], .showHelp, "this help", "Other"),
         bind([.char("q")], .closeArchive, "quit; in an embedded archive: back to the outer one", "Other"),
         bind([.ctrl("c")], .quit, "quit at once, from any depth", "Other"),
@@ -86,7 +86,8 @@ public enum Keymap {
     private static let yankBindings: [KeyBinding] = [
         bind([.char("v")], .yankValue, "copy the value (OSC 52)", "Copy (after y)", .yank),
         bind([.char("k")], .yankKey, "copy the key", "Copy (after y)", .yank),
-        bind([.char("p")], .yankPath, "copy the path", "Copy (after y)", .yank),
+        bind([.char("p")], .yankPath, "copy the key path (root.items.3.name, as --extract reads it)", "Copy (after y)", .yank),
+        bind([.char("j")], .yankJQPath, "copy the path as jq reads it (.root.items[3].name)", "Copy (after y)", .yank),
         bind([.escape], .cancelYank, "cancel", "Copy (after y)", .yank),
         bind([.ctrl("c")], .quit, "quit", "Copy (after y)", .yank),
     ]

@@ -25,13 +25,35 @@ enum DetailPane {
         }
         if let position = object?.position { out.append(pair("line", position.description)) }
         if node.state != .normal { out.append(pair("state", stateText(node.state))) }
-        out.append(pair("value", node.summary))
+        out += value(node, context, width: width)
         if let bytes = Embedded.bytes(of: node, context: context), let format = EmbeddedArchive.format(of: bytes) {
             out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(ValueFormatter.byteCount(bytes.count)) · o opens it", Theme.embedded))
         }
         if let object { out += fields(object, context) + referrers(object.id, context) }
         out += diagnostics(node, context, width: width) + coercions(node, object, context)
         return out
+    }
+
+    /// Characters of a string value the pane shows (the tree's summary stops at 200).
+    static let valueTextLimit = 4_000
+
+    /// The value, wrapped over as many lines as it needs under its label: a string in full up to
+    /// `valueTextLimit` characters (then how long it is), anything else as its summary.
+    static func value(_ node: OutlineNode, _ context: BrowserContext, width: Int) -> [StyledLine] {
+        var text = node.summary, total: Int?
+        let string: String? = switch node.value {
+        case .scalar(.string(let s)): s
+        case .reference(.object(let id)): context.outline.view(id).object.value.flatMap { if case .string(let s) = $0 { s } else { nil } }
+        default: nil
+        }
+        if let string {
+            text = ValueFormatter.quoted(string, limit: valueTextLimit)
+            if string.utf8.count > valueTextLimit, text.hasSuffix("…\"") { total = string.utf8.count }
+        }
+        let lines = TextWrap.lines(text, width: max(1, width - 8), maxLines: valueTextLimit / 10)
+        var out = lines.enumerated().map { i, line in i == 0 ? pair("value", line) : [Span(String(repeating: " ", count: 8) + line)] }
+        if let total { out.append([Span(String(repeating: " ", count: 8) + "(\(ValueFormatter.byteCount(total)) of UTF-8 in all; y v copies it)", Theme.marker)]) }
+        return out.isEmpty ? [pair("value", "")] : out
     }
 
     static func pair(_ key: String, _ value: String, _ style: Style = .plain) -> StyledLine {
@@ -117,7 +139,7 @@ enum DetailPane {
     }
 
     /// The node's diagnostics, each as its glyph, offset and id, then its whole message wrapped to
-    /// `width` under it (the problems list has one line per problem, cut).
+    /// `width` under it (the problems list has one line per problem, cut), then its notes.
     static func diagnostics(_ node: OutlineNode, _ context: BrowserContext, width: Int) -> [StyledLine] {
         let list = context.diagnostics(for: node)
         var out: [StyledLine] = [[], [Span("diagnostics (\(list.count))", Theme.heading)]]
@@ -126,6 +148,9 @@ enum DetailPane {
             out.append(ProblemLine.head(d))
             let message = DisplayText.escapeMessage(d.message)
             out += TextWrap.lines(message, width: max(1, width - 4)).map { [Span("    " + $0)] }
+            for note in d.notes {
+                out += TextWrap.lines(ProblemLine.noteText(note), width: max(1, width - 6)).map { [Span("      " + $0, Theme.marker)] }
+            }
         }
         return out
     }
@@ -163,6 +188,32 @@ extension String {
 
 /// One diagnostic as a list line: severity glyph, offset, id, message (escaped).
 enum ProblemLine {
+    /// A row of the problems list: a diagnostic, a group (`▸ 214 × id, first at 1034: message`), a
+    /// member of an open group (indented), or a note (indented under its diagnostic).
+    static func line(_ row: ProblemRow) -> StyledLine {
+        switch row {
+        case .single(let d):
+            return line(d)
+        case .member(let d):
+            return [Span("    ")] + line(d)
+        case .group(let id, let members, let first, let severity, let isOpen):
+            var spans = head(first, severity: severity, showsID: false)
+            spans.append(Span((isOpen ? "▾ " : "▸ ") + "\(members) × ", Theme.marker))
+            spans.append(Span(DisplayText.escape(id), Theme.className))
+            spans.append(Span(", first at \(first.range.map { String($0.start) } ?? "-"): " + DisplayText.escapeMessage(first.message)))
+            return spans
+        case .note(let note, _, let inGroup):
+            return [Span(String(repeating: " ", count: inGroup ? 14 : 10) + noteText(note), Theme.marker)]
+        }
+    }
+
+    /// `note at [start, end) (line L, column C): message`, escaped.
+    static func noteText(_ note: DiagnosticNote) -> String {
+        var location = note.range.map { " at \($0)" } ?? ""
+        if let p = note.position { location += " (line \(p.line), column \(p.column))" }
+        return "note" + location + ": " + DisplayText.escapeMessage(note.message)
+    }
+
     static func line(_ d: Diagnostic) -> StyledLine {
         var spans = head(d, object: false)
         spans.append(Span(DisplayText.escapeMessage(d.message)))
@@ -170,16 +221,17 @@ enum ProblemLine {
         return spans
     }
 
-    /// Glyph, offset and id (and the object, when `object`), for a line the message follows.
-    static func head(_ d: Diagnostic, object: Bool = true) -> StyledLine {
-        let (glyph, style): (String, Style) = switch d.severity {
+    /// Glyph, offset and id (and the object, when `object`), for a line the message follows; a group
+    /// passes its worst `severity` and leaves the id out (its line names the id with the count).
+    static func head(_ d: Diagnostic, object: Bool = true, severity: Severity? = nil, showsID: Bool = true) -> StyledLine {
+        let (glyph, style): (String, Style) = switch severity ?? d.severity {
         case .error: ("!", Theme.error)
         case .warning: ("?", Theme.warning)
         case .note: ("·", Theme.marker)
         }
         let offset = d.range.map { String($0.start) } ?? "-"
         var spans: StyledLine = [Span(glyph + " ", style), Span(offset.padding(to: 8), Theme.marker)]
-        spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className))
+        if showsID { spans.append(Span(DisplayText.escape(d.id) + "  ", Theme.className)) }
         if object, let o = d.object { spans.append(Span("#\(o)", Theme.marker)) }
         return spans
     }

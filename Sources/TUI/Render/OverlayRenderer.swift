@@ -5,7 +5,7 @@ enum OverlayRenderer {
     static func draw(_ state: BrowserState, _ context: BrowserContext, into screen: inout ScreenBuffer) {
         let height = max(0, state.rows - 1)
         guard height > 0, let overlay = state.overlay, let cursor = overlay.cursor else { return }
-        let content = content(overlay, context, width: state.cols)
+        let content = content(overlay, state, context)
         screen.write([Span(content.title, Theme.statusBar)], row: 0, col: 0, width: state.cols, fill: Theme.statusBar)
         let visible = max(0, cursor.top)..<max(cursor.top, min(content.count, cursor.top + max(0, height - 1)))
         for (i, index) in visible.enumerated() {
@@ -36,7 +36,7 @@ enum OverlayRenderer {
         }
     }
 
-    static func content(_ overlay: Overlay, _ context: BrowserContext, width: Int) -> Content {
+    static func content(_ overlay: Overlay, _ state: BrowserState, _ context: BrowserContext) -> Content {
         switch overlay {
         case .help:
             return Content(" help  (Esc or q closes)", HelpText.lines, selectable: false)
@@ -45,9 +45,12 @@ enum OverlayRenderer {
             // Counted as the status line counts (notes are facts, not problems), the notes beside them.
             let notes = list.filter { $0.severity < .warning }.count
             let counts = "problems (\(list.count - notes))" + (notes > 0 ? " and notes (\(notes))" : "")
-            let title = " \(counts), by offset  Enter jumps · Esc closes"
+            let rows = context.problemRows(open: state.openProblemGroups)
+            let causesFirst = list.contains(where: DiagnosticGroups.isWholeFile)
+            let groups = rows.contains { if case .group = $0 { true } else { false } }
+            let title = " \(counts), \(causesFirst ? "causes first" : "by offset")  Enter jumps\(groups ? " or opens a group" : "") · Esc closes"
             if list.isEmpty { return Content(title, [[Span("no problems found", Theme.marker)]], selectable: false) }
-            return Content(title, count: list.count, selectable: true) { ProblemLine.line(list[$0]) }
+            return Content(title, count: rows.count, selectable: true) { ProblemLine.line(rows[$0]) }
         case .referrers(let id, let list, _):
             let fields = context.index?.referenceCount(of: id) ?? list.count
             let links = context.index?.linkCount(to: id) ?? 0

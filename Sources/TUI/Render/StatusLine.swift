@@ -20,24 +20,32 @@ enum StatusLine {
         screen.write([Span(right, Theme.statusBar)], row: row, col: screen.cols - rightWidth, width: rightWidth)
     }
 
-    /// File (with the nesting of embedded archives), format, object count and breadcrumb (or a
-    /// message), fitted into `width` columns: the breadcrumb is cut from the left, then the file's path
-    /// gives way to its last component, then the format and the object count are dropped, then the
-    /// file name is cut from the left.
+    /// File (with the nesting of embedded archives), format (and the wrappers it was taken out of),
+    /// object count, the likely cause of damage the full check found, and breadcrumb (or a message),
+    /// fitted into `width` columns: the breadcrumb is cut from the left, then the file's path gives way
+    /// to its last component, then the format and the object count are dropped, then the breadcrumb's
+    /// share shrinks and at last the cause goes, then the file name is cut from the left.
     static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
-        if state.yankPending { return [Span(" copy: v value · k key · p path · Esc cancels", Theme.statusBar)] }
+        if state.yankPending { return [Span(" copy: v value · k key · p path · j jq path · Esc cancels", Theme.statusBar)] }
         func named(_ file: String) -> String { " " + ([DisplayText.escape(file)] + context.location).joined(separator: " › ") }
         let format = formatName(context.graph)
         let count = context.graph.objectCount == 1 ? "1 object" : "\(context.graph.objectCount) objects"
-        let tail = state.message ?? breadcrumb(state, context)
+        let labels = state.message == nil ? breadcrumbLabels(state, context) : []
+        let tail = state.message ?? labels.joined(separator: " › ")
         let minimumTail = min(TextLayout.width(tail), state.message == nil ? 24 : 48)
         func fits(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail <= width }
+        let cause = context.likelyCause.map { ["likely cause: " + $0.label] } ?? []
         var parts = [named(context.fileName), format, count]
-        if !fits(parts) { parts[0] = named(lastPathComponent(context.fileName)) }
+        if !fits(parts + cause) { parts[0] = named(lastPathComponent(context.fileName)) }
         let name = parts[0]
-        while parts.count > 1, !fits(parts) {
+        while parts.count > 1, !fits(parts + cause) {
             parts.remove(at: 1)
         }
+        // When the format had to go, the wrappers still say what was unwrapped; the cause comes first.
+        let wrappers = !parts.contains(format) ? wrapperNames(context.graph).map { ["in " + $0] } ?? [] : []
+        func fitsShrunk(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + min(minimumTail, 12) <= width }
+        let kept = fitsShrunk(parts + wrappers + cause) ? wrappers + cause : fitsShrunk(parts + cause) ? cause : []
+        parts += kept
         let nameRoom = max(16, width - 4 - minimumTail)
         if TextLayout.width(name) > nameRoom + 1 {
             // A long path: keep its end (the file's own name, the nesting).
@@ -45,7 +53,7 @@ enum StatusLine {
         }
         let head = parts.joined(separator: " │ ") + " │ "
         let room = width - TextLayout.width(head)
-        let fitted = TextLayout.width(tail) <= room || state.message != nil ? tail : cutLeft(tail, to: room)
+        let fitted = TextLayout.width(tail) <= room || state.message != nil ? tail : breadcrumb(labels, fitting: room)
         return [Span(head + fitted, Theme.statusBar)]
     }
 
@@ -94,14 +102,36 @@ enum StatusLine {
         }
         let kind = DisplayText.escape(graph.archiveKind)
         // "XML plist", not "XML plist plist"; "typedstream", not "typedstream typedstream".
-        return kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind
+        let name = kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind
+        return name + (wrapperNames(graph).map { " in " + $0 } ?? "")
     }
 
-    /// Labels from the top level to the focus, joined with `›`.
-    static func breadcrumb(_ state: BrowserState, _ context: BrowserContext) -> String {
-        guard let chain = context.chain(state.focusPath, pinned: state.pinnedRoots) else { return "" }
-        let labels = chain.map(\.label)
-        let joined = labels.joined(separator: " › ")
-        return labels.count > 6 ? "… › " + labels.suffix(5).joined(separator: " › ") : joined
+    /// The wrappers the archive was taken out of, innermost first (`gzip in base64`), or nil.
+    static func wrapperNames(_ graph: any ObjectGraph) -> String? {
+        let wrappers = graph.input.wrappers
+        return wrappers.isEmpty ? nil : wrappers.reversed().map(\.kind.rawValue).joined(separator: " in ")
+    }
+
+    /// Labels from the top level to the focus.
+    static func breadcrumbLabels(_ state: BrowserState, _ context: BrowserContext) -> [String] {
+        context.chain(state.focusPath, pinned: state.pinnedRoots)?.map(\.label) ?? []
+    }
+
+    /// The labels joined with `›`, fitted into `columns`: as many of the last ones as fit after a
+    /// leading `… ›`, and the last one cut from the left when it alone is too wide.
+    static func breadcrumb(_ labels: [String], fitting columns: Int) -> String {
+        let separator = " › ", ellipsis = "… › "
+        let whole = labels.joined(separator: separator)
+        if TextLayout.width(whole) <= columns { return whole }
+        var kept: [String] = []
+        var used = TextLayout.width(ellipsis)
+        for label in labels.reversed() {
+            let added = TextLayout.width(label) + (kept.isEmpty ? 0 : TextLayout.width(separator))
+            guard used + added <= columns else { break }
+            kept.append(label)
+            used += added
+        }
+        guard !kept.isEmpty else { return cutLeft(labels.last ?? "", to: columns) }
+        return ellipsis + kept.reversed().joined(separator: separator)
     }
 }

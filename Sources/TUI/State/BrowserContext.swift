@@ -26,6 +26,9 @@ public final class BrowserContext {
     private var diagnosticsCache: (key: DiagnosticsKey, list: [Diagnostic])?
     /// `problemsInside()`, reset when an index or diagnostics are installed.
     private var insideCache: [UInt8]?
+    /// The problems list's entries, and its rows for one set of open groups.
+    private var problemList: ProblemList?
+    private var problemRowsCache: (open: Set<String>, rows: [ProblemRow])?
 
     public init(graph: any ObjectGraph, fileName: String, location: [String] = [], fileOffset: Int? = 0) {
         self.graph = graph
@@ -54,11 +57,30 @@ public final class BrowserContext {
         self.diagnostics = sorted
         diagnosticsCache = nil
         insideCache = nil
+        problemList = nil
+        problemRowsCache = nil
         diagnosticsByObject = [:]
         rangedDiagnostics = []
         for (i, d) in sorted.enumerated() {
             if let object = d.object { diagnosticsByObject[object, default: []].append(i) } else if d.range != nil { rangedDiagnostics.append(i) }
         }
+    }
+
+    /// The problems list's rows (report order, groups, notes) with the groups in `open` expanded;
+    /// empty until the full check has run. Built once per set of open groups.
+    func problemRows(open: Set<String>) -> [ProblemRow] {
+        guard let diagnostics else { return [] }
+        if let cached = problemRowsCache, cached.open == open { return cached.rows }
+        let list = problemList ?? ProblemList(diagnostics)
+        problemList = list
+        let rows = list.rows(open: open)
+        problemRowsCache = (open, rows)
+        return rows
+    }
+
+    /// The likely whole-file cause the full check found (`damage.*`), worst first.
+    var likelyCause: DamageCode? {
+        diagnostics?.lazy.filter { $0.id.hasPrefix("damage.") }.max { $0.severity < $1.severity }.flatMap { DamageCode(rawValue: $0.id) }
     }
 
     /// Number of outline roots (pinned roots come after these).

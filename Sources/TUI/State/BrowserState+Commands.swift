@@ -40,7 +40,7 @@ extension BrowserState {
         case .previousProblem: jumpToProblem(forward: false, context)
         case .showHelp: overlay = .help(ListCursor())
         case .startYank: yankPending = true
-        case .yankValue, .yankKey, .yankPath: yank(command, context)
+        case .yankValue, .yankKey, .yankPath, .yankJQPath: yank(command, context)
         case .cancelYank: yankPending = false
         case .listDown, .listUp, .listPageDown, .listPageUp, .listTop, .listBottom: moveList(command, context)
         case .listSelect: selectListEntry(context)

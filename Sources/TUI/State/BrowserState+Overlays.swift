@@ -5,7 +5,7 @@ extension BrowserState {
     func listCount(_ context: BrowserContext) -> Int {
         switch overlay {
         case .help: HelpText.lines.count
-        case .problems: context.diagnostics?.count ?? 0
+        case .problems: context.problemRows(open: openProblemGroups).count
         case .referrers(_, let list, _): list.count
         case .prompt, nil: 0
         }
@@ -50,10 +50,10 @@ extension BrowserState {
             return
         }
         var cursor = ListCursor()
-        let list = context.diagnostics ?? []
+        openProblemGroups = []
+        let rows = context.problemRows(open: openProblemGroups)
         // On the first error, else the first warning, else the first entry (notes are facts).
-        let first = list.firstIndex { $0.severity == .error } ?? list.firstIndex { $0.severity == .warning } ?? 0
-        cursor.move(by: first, count: list.count, height: listHeight)
+        cursor.move(by: ProblemList.startRow(rows), count: rows.count, height: listHeight)
         overlay = .problems(cursor)
     }
 
@@ -78,9 +78,7 @@ extension BrowserState {
         guard let current = overlay, let cursor = current.cursor else { return }
         switch current {
         case .problems:
-            overlay = nil
-            guard let list = context.diagnostics, cursor.selected < list.count else { return }
-            jump(toDiagnostic: list[cursor.selected], context)
+            selectProblem(at: cursor, context)
         case .referrers(let id, let list, _):
             overlay = nil
             guard cursor.selected < list.count else { return }
@@ -88,6 +86,36 @@ extension BrowserState {
         case .help, .prompt:
             break
         }
+    }
+
+    /// Enter in the problems list: a group opens or closes in place; a diagnostic is jumped to, and a
+    /// note to the bytes it names.
+    mutating func selectProblem(at cursor: ListCursor, _ context: BrowserContext) {
+        let rows = context.problemRows(open: openProblemGroups)
+        guard cursor.selected >= 0, cursor.selected < rows.count else { overlay = nil; return }
+        switch rows[cursor.selected] {
+        case .group(let id, _, _, _, let isOpen):
+            if isOpen { openProblemGroups.remove(id) } else { openProblemGroups.insert(id) }
+            var moved = cursor
+            moved.move(by: 0, count: context.problemRows(open: openProblemGroups).count, height: listHeight)
+            overlay = .problems(moved)
+        case .single(let d), .member(let d):
+            overlay = nil
+            jump(toDiagnostic: d, context)
+        case .note(let note, let d, _):
+            overlay = nil
+            jump(toNote: note, of: d, context)
+        }
+    }
+
+    /// Goes to the row holding a note's bytes (else to its diagnostic's row) and pins the note's bytes.
+    mutating func jump(toNote note: DiagnosticNote, of d: Diagnostic, _ context: BrowserContext) {
+        guard let range = note.range, let path = PathFinder(context: context, pinned: pinnedRoots).path(containing: range.start) else {
+            jump(toDiagnostic: d.with(range: .some(note.range ?? d.range)), context)
+            return
+        }
+        jump(to: path, context: context)
+        pinProblemBytes(of: d.with(range: .some(range)), found: true, context)
     }
 
     mutating func jump(toDiagnostic d: Diagnostic, _ context: BrowserContext) {

@@ -30,19 +30,32 @@ extension BrowserState {
         goTo(object: id, context)
     }
 
-    /// Copies the focused row's value, key or path with an OSC 52 effect.
+    /// Copies the focused row's value, key or path with an OSC 52 effect. The path is the key path
+    /// `--extract` reads (`root.items.3.name`), or its jq form (`.root.items[3].name`).
     mutating func yank(_ command: Command, _ context: BrowserContext) {
         yankPending = false
         guard let chain = context.chain(focusPath, pinned: pinnedRoots), let node = chain.last else { return }
+        let keyPath = focusPath.first.map { $0 < context.outlineRootCount } == true ? context.outline.keyPath(of: focusPath) : nil
         let text: String
         let what: String
         switch command {
-        case .yankKey: text = node.label; what = "key"
-        case .yankPath: text = chain.map(\.label).joined(separator: "/"); what = "path"
+        case .yankKey:
+            // The key as stored, not as the row shows it (escaped, cut).
+            if case .key(let key)? = keyPath?.components.last { text = key } else { text = node.label }
+            what = "key"
+        case .yankPath, .yankJQPath:
+            guard let keyPath else {
+                message = "no key path to this row: it is reached through raw fields or lost and found"
+                return
+            }
+            text = command == .yankPath ? keyPath.extractForm : keyPath.jqForm
+            what = command == .yankPath ? "path" : "jq path"
         default: text = YankText.value(of: node, graph: context.graph); what = "value"
         }
         effects.append(.yank(text))
-        message = "copied \(what) (\(text.count) characters)"
+        message = command == .yankPath || command == .yankJQPath
+            ? "copied \(what) " + DisplayText.escapeMessage(ValueFormatter.cut(text, limit: 120))
+            : "copied \(what) (\(text.count) characters)"
     }
 }
 

@@ -56,6 +56,8 @@ public struct BrowserState: Sendable {
     public var backStack: [[Int]] = []
     public var forwardStack: [[Int]] = []
     public var overlay: Overlay?
+    /// The ids of the problems list's groups opened with Enter.
+    public var openProblemGroups: Set<String> = []
     /// The bytes of the problem the problems list last jumped to, shown by the hex tab while the focus
     /// stays on the row it jumped to (cleared when the focus moves).
     public var problemBytes: ProblemBytes?
