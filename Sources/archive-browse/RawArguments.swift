@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The bytes of command-line arguments as the shell passed them.
 ///
 /// `CommandLine.arguments` (and so the argument parser) decodes each argument as UTF-8 and replaces
@@ -35,7 +39,3 @@ enum RawArguments {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
