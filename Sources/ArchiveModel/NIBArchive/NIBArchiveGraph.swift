@@ -24,9 +24,12 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
         layout = NIBArchiveLayout(input: input)
         keys = NIBTextTable(.keys, layout: layout, reader: reader)
         classNames = NIBTextTable(.classNames, layout: layout, reader: reader)
-        let objectTable = layout[.objects], valueCount = layout[.values].found
+        let objectTable = layout[.objects], valueTable = layout[.values]
         let reader = self.reader
-        runs = NIBValueRuns(valueCount: valueCount, gapsInOrder: objectTable.gapsInOrder) {
+        // Runs in ibtool's order need nothing more; others are sorted, and their owners assigned over
+        // the values that exist (which reads the value table).
+        runs = NIBValueRuns(gapsInOrder: objectTable.gapsInOrder) {
+            let valueCount = valueTable.found
             var runs: [NIBValueRuns.Stretch] = []
             var position = objectTable.offset
             for _ in 0..<objectTable.found {
@@ -34,9 +37,9 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
                 position = end
                 runs.append(Self.clippedRun(entry, valueCount: valueCount))
             }
-            return runs
+            return (runs, valueCount)
         }
-        var open = layout.diagnostics + keys.diagnostics + classNames.diagnostics
+        var open = layout.openDiagnostics + keys.diagnostics + classNames.diagnostics
         if objectTable.found == 0, input.count >= NIBArchiveLayout.headerSize {
             open.append(NIBArchiveIssue.rootMissing(declared: objectTable.declaredCount)
                 .diagnostic(ByteRange(start: NIBArchiveLayout.countField(.objects), count: 8)))
@@ -64,14 +67,19 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
 
     /// The object-table entry of object `id` and its bytes.
     func objectEntry(_ id: ObjectID) -> NIBObjectEntry? {
-        guard let offset = layout[.objects].entryOffset(id, reader) else { return nil }
+        guard let offset = layout[.objects].entryOffset(id) else { return nil }
         return try? reader.object(at: offset).0
     }
 
     /// The bytes of object `id`'s entry in the object table.
     func objectRange(_ id: ObjectID) -> ByteRange? { objectEntry(id)?.range }
 
-    /// An object's run of values clipped to the values that exist.
+    /// How far objects' runs of values are read: up to the declared count while the runs are in
+    /// ibtool's order (a value past the end of the readable table then stops the read); with runs that
+    /// overlap, the values that exist, which `NIBValueRuns` assigned to owners.
+    var valueBound: Int { runs.overlapping ? layout[.values].found : Int(layout[.values].declaredCount) }
+
+    /// An object's run of values clipped to `valueCount` values.
     static func clippedRun(_ entry: NIBObjectEntry, valueCount: Int) -> NIBValueRuns.Stretch {
         let first = Int(Swift.min(entry.firstValue, UInt64(valueCount)))
         let (end, overflow) = entry.firstValue.addingReportingOverflow(entry.valueCount)
