@@ -69,7 +69,7 @@ extension NIBArchiveGraph {
             position = end
             let (value, problem) = fieldValue(entry, index: index)
             if let problem { diagnostics.append(problem.with(object: .some(id))) }
-            if keys.emptyKeys.contains(Int(truncatingIfNeeded: entry.keyIndex)), entry.keyIndex < UInt64(Int.max) {
+            if entry.keyIndex < UInt64(isEmptyKey.count), isEmptyKey[Int(entry.keyIndex)] {
                 run.add(index, value, entry.range)
                 continue
             }

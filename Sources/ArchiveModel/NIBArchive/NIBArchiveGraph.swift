@@ -15,6 +15,8 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     let keys: NIBTextTable
     let classNames: NIBTextTable
     let runs: NIBValueRuns
+    /// Whether key *i* is `UINibEncoderEmptyKey`, by key index (a lookup for every value read).
+    let isEmptyKey: [Bool]
     public let openDiagnostics: [Diagnostic]
     private let topLevelCache = Mutex<[Field]?>(nil)
 
@@ -22,7 +24,9 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
         self.input = input
         reader = NIBArchiveReader(input: input)
         layout = NIBArchiveLayout(input: input)
-        keys = NIBTextTable(.keys, layout: layout, reader: reader)
+        let keys = NIBTextTable(.keys, layout: layout, reader: reader)
+        self.keys = keys
+        isEmptyKey = (0..<keys.table.found).map { keys.emptyKeys.contains($0) }
         classNames = NIBTextTable(.classNames, layout: layout, reader: reader)
         let objectTable = layout[.objects], valueTable = layout[.values]
         let reader = self.reader
@@ -39,6 +43,7 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
             }
             return (runs, valueCount)
         }
+        objectCount = objectTable.found
         var open = layout.openDiagnostics + keys.diagnostics + classNames.diagnostics
         if objectTable.found == 0, input.count >= NIBArchiveLayout.headerSize {
             open.append(NIBArchiveIssue.rootMissing(declared: objectTable.declaredCount)
@@ -50,7 +55,7 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     public var container: ContainerFormat { .nibArchive }
     public var archiveKind: String { "NIBArchive" }
     /// The objects that could be read from the object table.
-    public var objectCount: Int { layout[.objects].found }
+    public let objectCount: Int
     /// The header's coder version (9 or 10 in known nibs), when the header is complete.
     public var coderVersion: UInt32? { layout.coderVersion }
 

@@ -80,26 +80,36 @@ struct NIBTableScan: Sendable {
         }
     }
 
-    /// The object table, noting the runs of values while they come in ibtool's order.
+    /// The object table, noting the runs of values while they come in ibtool's order. Written out
+    /// rather than through `scan`: variables a closure captures and changes live in boxes on the heap.
     private mutating func scanObjects(_ bytes: UnsafeRawBufferPointer, goal: Int, stride: Int) {
-        var covered = self.covered, inOrder = runsInOrder, gaps = self.gaps
+        var i = position
+        var n = found
+        var covered = self.covered, inOrder = runsInOrder
         let bound = UInt64(valueBound)
-        scan(bytes, goal: goal, stride: stride) { i in
-            guard Self.varint(bytes, &i) != nil, let first = Self.varint(bytes, &i), let n = Self.varint(bytes, &i) else { return false }
-            guard inOrder else { return true }
-            let start = Int(Swift.min(first, bound))
-            let (sum, overflow) = first.addingReportingOverflow(n)
-            let stop = overflow ? Int(bound) : Int(Swift.min(sum, bound))
-            if stop > start {
-                if start < covered { inOrder = false; return true }
-                if start > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: start)) }
-                covered = stop
+        defer { found = n; position = i; self.covered = covered; runsInOrder = inOrder }
+        while n < goal {
+            if n % stride == 0 { checkpoints.append(i) }
+            let start = i
+            guard Self.varint(bytes, &i) != nil, let first = Self.varint(bytes, &i), let count = Self.varint(bytes, &i) else {
+                stoppedAt = start
+                i = start
+                return
             }
-            return true
+            n += 1
+            guard inOrder else { continue }
+            let low = Int(Swift.min(first, bound))
+            let (sum, overflow) = first.addingReportingOverflow(count)
+            let high = overflow ? Int(bound) : Int(Swift.min(sum, bound))
+            guard high > low else { continue }
+            if low < covered {
+                inOrder = false
+                gaps = []
+                continue
+            }
+            if low > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: low)) }
+            covered = high
         }
-        self.covered = covered
-        runsInOrder = inOrder
-        self.gaps = inOrder ? gaps : []
     }
 
     /// The variable-length integer at `i` (FORMATS.md E), advancing `i`; nil when it runs off the end,
