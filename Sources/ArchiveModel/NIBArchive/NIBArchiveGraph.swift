@@ -19,6 +19,9 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     let isEmptyKey: [Bool]
     public let openDiagnostics: [Diagnostic]
     private let topLevelCache = Mutex<[Field]?>(nil)
+    /// Objects of more than `storedRunLimit` values, as last decoded: decoding one reads all its values
+    /// (to find its runs), and the browser asks for the object again for each of its rows.
+    private let largeObjects = Mutex<[ObjectID: GraphObject]>([:])
 
     public init(input: InputBytes) {
         self.input = input
@@ -101,7 +104,14 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
         guard id >= 0, id < objectCount, let entry = objectEntry(id) else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [NIBArchiveIssue.objectNoSuchID(id: id, objects: objectCount).diagnostic(nil)])
         }
-        return read(id, entry)
+        guard entry.valueCount > UInt64(Self.storedRunLimit) else { return read(id, entry) }
+        if let known = largeObjects.withLock({ $0[id] }) { return known }
+        let object = read(id, entry)
+        largeObjects.withLock { cache in
+            if cache.count >= 16 { cache.removeAll(keepingCapacity: true) }
+            cache[id] = object
+        }
+        return object
     }
 
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
