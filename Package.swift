@@ -32,9 +32,13 @@ let package = Package(
         // The SIGBUS guard for mapped input files (C: a signal handler). Process-wide state by necessity,
         // since signal dispositions are; nothing else in ArchiveModel keeps any.
         .target(name: "CMappingGuard"),
-        // ncursesw, imported only by the terminal seam in TUI.
+        // ncursesw (the system ncurses on macOS), imported only by the terminal seam in TUI.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly),
+        .target(
+            name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly,
+            // The wide-character curses: libncursesw on Linux; macOS's libncurses is the wide one (no ncursesw).
+            linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])), .linkedLibrary("ncurses", .when(platforms: [.macOS]))]
+        ),
         .executableTarget(
             name: "archive-browse",
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
