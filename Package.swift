@@ -43,10 +43,12 @@ let package = Package(
             name: "archive-browse",
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport"], exclude: ["Snapshots"]),
+        // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
+        .target(name: "TestSupport", dependencies: ["ArchiveModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
-        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse"]),
+        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse", "TestSupport"], exclude: ["Golden"]),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
         .target(name: "FuzzSupport", dependencies: ["ArchiveModel"], swiftSettings: edgeCoverageOnly),
         // The render target's input format and session, shared with the tests that replay its inputs.
