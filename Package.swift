@@ -32,17 +32,23 @@ let package = Package(
         // The SIGBUS guard for mapped input files (C: a signal handler). Process-wide state by necessity,
         // since signal dispositions are; nothing else in ArchiveModel keeps any.
         .target(name: "CMappingGuard"),
-        // ncursesw, imported only by the terminal seam in TUI.
+        // ncursesw (the system ncurses on macOS), imported only by the terminal seam in TUI.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly),
+        .target(
+            name: "TUI", dependencies: ["ArchiveModel", "CNcursesw"], swiftSettings: edgeCoverageOnly,
+            // The wide-character curses: libncursesw on Linux; macOS's libncurses is the wide one (no ncursesw).
+            linkerSettings: [.linkedLibrary("ncursesw", .when(platforms: [.linux])), .linkedLibrary("ncurses", .when(platforms: [.macOS]))]
+        ),
         .executableTarget(
             name: "archive-browse",
             dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport"], exclude: ["Snapshots"]),
+        // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
+        .target(name: "TestSupport", dependencies: ["ArchiveModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
-        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse"]),
+        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse", "TestSupport"], exclude: ["Golden"]),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
         .target(name: "FuzzSupport", dependencies: ["ArchiveModel"], swiftSettings: edgeCoverageOnly),
         // The render target's input format and session, shared with the tests that replay its inputs.

@@ -1,7 +1,4 @@
 import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The checks every fuzz target and the corruption campaign run on a decoded input: the graph
 /// invariants, located diagnostics, the whole-graph index, and the front-end paths (outline rows,
@@ -13,8 +10,8 @@ public enum FuzzCheck {
     /// Writes `problems` to stderr and aborts (SIGABRT, which libFuzzer reports as a deadly signal).
     public static func trap(_ what: String, _ problems: [String]) -> Never {
         let text = "fuzz check failed: \(what):\n" + problems.prefix(8).map { "  " + $0 }.joined(separator: "\n") + "\n"
-        _ = text.withCString { write(2, $0, strlen($0)) }
-        abort()
+        Platform.writeToStandardError(text)
+        Platform.abort()
     }
 
     /// Traps when `problems` is not empty.

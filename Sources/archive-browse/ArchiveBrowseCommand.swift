@@ -1,9 +1,6 @@
 import ArchiveModel
 import ArgumentParser
 import TUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `archive-browse`: the command line. Exit status: 0 clean, 1 problems found, 2 unreadable file or
 /// bad arguments.
@@ -58,7 +55,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let exit as ExitCode {
-            Glibc.exit(exit.rawValue)
+            Platform.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             // The parser's messages quote arguments (a file name, an unknown option) as they were typed.
@@ -66,10 +63,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
                 .map { DisplayText.escapeMessage(String($0)) }.joined(separator: "\n")
             if code == .success {
                 print(message)
-                Glibc.exit(0)
+                Platform.exit(0)
             }
             FileOutput.standardError.write(message + "\n")
-            Glibc.exit(2)
+            Platform.exit(2)
         }
     }
 

@@ -1,8 +1,5 @@
 import ArchiveModel
 import TUI
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The non-interactive modes and the hand-off to the browser; each returns the exit status.
 enum CLIModes {
@@ -82,7 +79,7 @@ enum CLIModes {
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
         // Before anything else: a terminal type curses cannot use needs saying whatever stdin is.
-        let term = getenv("TERM").map { String(cString: $0) }
+        let term = Platform.environment("TERM")
         var fallback: (from: String, to: String)?
         switch TerminalTypeCheck.check(term: term, lookup: TerminalSeam.support(forTerminalType:)) {
         case .usable: break
@@ -92,15 +89,12 @@ enum CLIModes {
             return 2
         }
         // The archive may have come through a pipe (`cat x | archive-browse -`): keys then come from the terminal.
-        if isatty(0) == 0, isatty(1) != 0 {
-            let tty = open("/dev/tty", O_RDONLY)
-            if tty >= 0 { dup2(tty, 0); close(tty) }
-        }
-        guard isatty(0) != 0, isatty(1) != 0 else {
+        if !Platform.isTerminal(0), Platform.isTerminal(1) { Platform.takeStandardInputFromTerminal() }
+        guard Platform.isTerminal(0), Platform.isTerminal(1) else {
             FileOutput.standardError.write("archive-browse: the browser needs a terminal; use --dump, --check, --json or --screen\n")
             return 2
         }
-        if let fallback { setenv("TERM", fallback.to, 1) }
+        if let fallback { Platform.setEnvironment("TERM", fallback.to) }
         let status = Browser.run(graph: document.graph, fileName: document.name)
         // After the terminal is restored, so the shell keeps these lines.
         if let fallback {

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Buffered writing to a file descriptor (stdout, stderr) without Foundation.
 final class FileOutput {
     private let fd: Int32
@@ -22,7 +18,7 @@ final class FileOutput {
     func flush() {
         var offset = 0
         while offset < buffer.count {
-            let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let n = buffer[offset...].withUnsafeBytes { Platform.write(fd, $0.baseAddress, count: $0.count) }
             if n <= 0 { break }
             offset += n
         }

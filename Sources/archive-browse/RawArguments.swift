@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The bytes of command-line arguments as the shell passed them.
 ///
 /// `CommandLine.arguments` (and so the argument parser) decodes each argument as UTF-8 and replaces
@@ -14,7 +10,7 @@ enum RawArguments {
         guard count > 1 else { return [] }
         return (1..<count).map { i in
             guard let pointer = CommandLine.unsafeArgv[i] else { return [] }
-            let length = strlen(pointer)
+            let length = Platform.length(of: pointer)
             return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
         }
     }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The campaign loop: every variant of every input through the `Examiner`, with results streamed to
 /// `results.tsv` and the current input named in `current` before each decode (for the wrapper script
 /// to record a crash that kills the process).
@@ -80,7 +76,7 @@ struct Campaign {
                 if measuresPeak { _ = Probe.resetPeak() }
                 let before = Probe.memory()
                 let key = "\(input.name)\t\(variant.descriptor)"
-                if key == crashOn { abort() }
+                if key == crashOn { Platform.abort() }
                 let outcome = examiner.run(bytes, limit: limit, grace: grace, hang: key == hangOn)
                 let after = Probe.memory()
                 let peakKB = measuresPeak ? Swift.max(0, (after?.peak ?? 0) - (before?.rss ?? 0)) : 0
@@ -99,7 +95,7 @@ struct Campaign {
                     log.write("finding\t\(input.name)\t\(variant.descriptor)\thang\tstill running after \(fmt(limit + grace)) s; abandoned")
                     segment.rows().forEach(log.write)
                     printError("corruption-campaign: \(input.name) \(variant.descriptor) hangs; exiting for the wrapper to resume")
-                    _exit(70)
+                    Platform.exitNow(70)
                 }
                 if segment.variants % 500 == 0 {
                     segment.rows().forEach(log.write)

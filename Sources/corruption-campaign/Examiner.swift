@@ -1,10 +1,6 @@
 import ArchiveModel
 import FuzzSupport
 import Dispatch
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What decoding one input fully cost and found.
 struct Examination: Sendable {
@@ -46,7 +42,7 @@ final class Examiner: Sendable {
         let done = DispatchSemaphore(value: 0)
         let json = self.json
         queue.async { [self] in
-            while hang { sleep(60) }
+            while hang { Platform.sleep(seconds: 60) }
             let e = Self.examine(bytes, json: json)
             result.withLock { $0 = e }
             done.signal()

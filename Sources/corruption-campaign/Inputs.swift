@@ -1,7 +1,4 @@
 import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The campaign's inputs: files under the given paths (directories recursively, the corpus's own
 /// README/NOTICE/MANIFEST left out) plus the project's built fixtures, each under a stable name.
@@ -25,9 +22,8 @@ enum Inputs {
     static func collect(paths: [String], fixtures: Bool) -> [CampaignInput] {
         var result: [CampaignInput] = []
         for path in paths {
-            var info = stat()
-            guard stat(path, &info) == 0 else { printError("corruption-campaign: cannot read \(path)"); continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard let kind = Platform.kind(of: path) else { printError("corruption-campaign: cannot read \(path)"); continue }
+            if kind == .directory {
                 for relative in walk(path, "") { result.append(CampaignInput(name: relative, path: path + "/" + relative)) }
             } else {
                 let base = path.split(separator: "/").last.map(String.init) ?? path
@@ -41,21 +37,14 @@ enum Inputs {
     /// Relative paths of regular files under `root/relative`, sorted.
     static func walk(_ root: String, _ relative: String) -> [String] {
         let dirPath = relative.isEmpty ? root : root + "/" + relative
-        guard let dir = opendir(dirPath) else { return [] }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        closedir(dir)
+        let names = Platform.names(inDirectory: dirPath).filter { !$0.hasPrefix(".") }
         var files: [String] = []
         for name in names.sorted() {
             let rel = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard stat(root + "/" + rel, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard let kind = Platform.kind(of: root + "/" + rel) else { continue }
+            if kind == .directory {
                 files += walk(root, rel)
-            } else if (info.st_mode & S_IFMT) == S_IFREG, !(relative.isEmpty && skipped.contains(name)) {
+            } else if kind == .regular, !(relative.isEmpty && skipped.contains(name)) {
                 files.append(rel)
             }
         }

@@ -1,7 +1,4 @@
 import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// corruption-campaign: every truncation and many random byte changes of every input, each decoded
 /// fully in process with a watchdog. See scripts/corruption-campaign.sh and ROBUSTNESS.md.
@@ -33,7 +30,7 @@ var modeArgs: [String] = []
 
 var args = Array(CommandLine.arguments.dropFirst())
 @MainActor func take() -> String {
-    guard !args.isEmpty else { printError(usage); exit(2) }
+    guard !args.isEmpty else { printError(usage); Platform.exit(2) }
     return args.removeFirst()
 }
 while !args.isEmpty {
@@ -56,7 +53,7 @@ while !args.isEmpty {
     case "--report": mode = "report"; modeArgs = [take()]
     case "--write-seeds": mode = "seeds"; modeArgs = [take()]
     case "--reproduce": mode = "reproduce"; modeArgs = [take(), take(), take()]
-    case "-h", "--help": print(usage); exit(0)
+    case "-h", "--help": print(usage); Platform.exit(0)
     default: paths.append(a)
     }
 }
@@ -64,27 +61,27 @@ while !args.isEmpty {
 switch mode {
 case "report":
     guard let input = try? InputBytes.read(path: modeArgs[0] + "/results.tsv") else {
-        printError("corruption-campaign: no \(modeArgs[0])/results.tsv"); exit(2)
+        printError("corruption-campaign: no \(modeArgs[0])/results.tsv"); Platform.exit(2)
     }
     print(Report.markdown(String(decoding: input.buffer, as: UTF8.self)), terminator: "")
 case "seeds":
     for f in Fixtures.all() {
         let path = modeArgs[0] + "/" + (f.name.split(separator: "/").last.map(String.init) ?? f.name)
-        if !writeFile(path, f.bytes) { printError("corruption-campaign: cannot write \(path)"); exit(2) }
+        if !writeFile(path, f.bytes) { printError("corruption-campaign: cannot write \(path)"); Platform.exit(2) }
     }
 case "reproduce":
     let inputs = Inputs.collect(paths: paths, fixtures: true)
     guard let input = inputs.first(where: { $0.name == modeArgs[0] }), let original = input.bytes(),
           let variant = Variant(descriptor: modeArgs[1]) else {
-        printError("corruption-campaign: no input \(modeArgs[0]) or bad variant \(modeArgs[1])"); exit(2)
+        printError("corruption-campaign: no input \(modeArgs[0]) or bad variant \(modeArgs[1])"); Platform.exit(2)
     }
-    if !writeFile(modeArgs[2], plan.bytes(of: variant, original: original, name: input.name)) { exit(2) }
+    if !writeFile(modeArgs[2], plan.bytes(of: variant, original: original, name: input.name)) { Platform.exit(2) }
 default:
     var inputs = Inputs.collect(paths: paths, fixtures: fixtures)
     if let only { inputs = inputs.filter { $0.name == only } }
-    guard !inputs.isEmpty else { printError(usage); exit(2) }
-    mkdir(outDir, 0o755)
+    guard !inputs.isEmpty else { printError(usage); Platform.exit(2) }
+    Platform.makeDirectory(outDir)
     let campaign = Campaign(plan: plan, limit: limit, grace: grace, outDir: outDir, json: json,
                             resumeAfter: resume.map { (name: $0.0, descriptor: $0.1) }, crashOn: crashOn, hangOn: hangOn)
-    exit(campaign.run(inputs))
+    Platform.exit(campaign.run(inputs))
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// Every file of the shared corpus through the same path the CLI takes (detect, decode, full check,
 /// dump, JSON): no crash, graph invariants kept, valid files free of errors, corrupt ones located.
-@Suite struct CorpusDocumentTests {
+@Suite(.needsCorpus, .tags(.slow)) struct CorpusDocumentTests {
     /// Folders whose files are valid archives or property lists.
     static let validFolders = ["keyed-binary", "keyed-xml", "plist", "typedstream"]
 
@@ -36,7 +37,6 @@ import Testing
     }
 
     @Test func validFilesDecodeWithoutErrors() throws {
-        guard Corpus.isPresent else { return }
         var count = 0
         for folder in Self.validFolders {
             for path in Corpus.files(folder) {
@@ -54,7 +54,6 @@ import Testing
     }
 
     @Test func corruptFilesGetLocatedDiagnostics() throws {
-        guard Corpus.isPresent else { return }
         for path in Corpus.files("corrupt") {
             let (_, diagnostics) = try Self.process(path)
             #expect(diagnostics.contains { $0.range != nil && $0.severity >= .warning }, "\(path): no located problem")
@@ -62,7 +61,6 @@ import Testing
     }
 
     @Test func neighbouringFormatsAreNamed() throws {
-        guard Corpus.isPresent else { return }
         for path in Corpus.files("other") {
             let (doc, diagnostics) = try Self.process(path)
             switch doc.format {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// Whole-file causes (issue 24 item 4): each signature on a damaged copy of a fixture built in code,
 /// named first with its evidence, and never on the valid original.
@@ -146,7 +147,7 @@ struct DamageSignatureTests {
 }
 
 /// No valid file of the shared corpus gets a damage signature (the negative case, on real files).
-@Suite(.enabled(if: Corpus.isPresent)) struct DamageCorpusNegativeTests {
+@Suite(.needsCorpus) struct DamageCorpusNegativeTests {
     @Test(arguments: ["keyed-binary", "keyed-xml", "plist", "encodings"])
     func validFilesGetNoSignature(_ folder: String) throws {
         for path in Corpus.files(folder) {

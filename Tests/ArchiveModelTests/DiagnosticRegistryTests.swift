@@ -1,10 +1,6 @@
 import Testing
 @testable import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TestSupport
 
 /// The registry of diagnostic kinds (issue 24 items 1 and 2): ids unique and well formed, every one
 /// explained and asserted by some test, and the README's table generated from it.

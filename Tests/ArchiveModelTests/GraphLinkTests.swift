@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// `GraphIndex.links(to:)`: what points at an object without a field (`$class`, dictionary keys).
 @Suite struct GraphLinkTests {
@@ -48,8 +49,8 @@ import Testing
         #expect(index.links(to: one).isEmpty && index.linkCount(to: 0) == 0)
     }
 
-    @Test func typedstreamClassesToo() throws {
-        guard Corpus.isPresent, let root = Corpus.root else { return }
+    @Test(.needsCorpus) func typedstreamClassesToo() throws {
+        let root = try #require(Corpus.root)
         let graph = try Corpus.open(root + "/typedstream/crabstep__AttributedBodyTextOnly").graph
         let index = try #require(GraphIndex(graph: graph))
         let users = Self.classUsers(graph)

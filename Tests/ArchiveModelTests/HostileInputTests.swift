@@ -1,16 +1,14 @@
 import Testing
 @testable import ArchiveModel
 import FuzzSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// Inputs built to hurt: extreme nesting, exponential path counts, counts and sizes near 2^64, offset
 /// tables pointing into themselves, overlapping objects, reference loops, huge strings. Each goes
 /// through everything a front end does (decoder, full check, index, invariants, outline, `--dump`,
 /// `--json`) and must finish with diagnostics, linear output and bounded memory. The time limits are
 /// generous sanity bounds against hangs, not benchmarks.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.serialized, .tags(.slow)) struct HostileInputTests {
     /// What one input cost and produced.
     struct Exercise {
         var format: ContainerFormat
@@ -473,39 +471,5 @@ import Glibc
         let n = 200_000
         let e = Self.exercise(HostileInputs.typedstreamBackReferences(count: n))
         Self.expectBounded(e, lines: 20 * n, seconds: 300)
-    }
-}
-
-/// Time and memory readings for the hostile tests (Linux /proc; elsewhere the memory checks are skipped).
-enum Memory {
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
-    /// Resets the peak RSS (VmHWM) to the current RSS.
-    static func resetPeak() -> Bool {
-        let fd = open("/proc/self/clear_refs", O_WRONLY)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return write(fd, "5", 1) == 1
-    }
-
-    /// (RSS, peak RSS) in KiB.
-    static func status() -> (rss: Int, peak: Int)? {
-        let fd = open("/proc/self/status", O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        var rss: Int?, peak: Int?
-        for line in String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n") {
-            let digits = Int(line.filter(\.isNumber))
-            if line.hasPrefix("VmRSS:") { rss = digits } else if line.hasPrefix("VmHWM:") { peak = digits }
-        }
-        guard let rss, let peak else { return nil }
-        return (rss, peak)
     }
 }

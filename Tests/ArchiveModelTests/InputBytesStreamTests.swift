@@ -1,20 +1,13 @@
 import Testing
 @testable import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// Streams (standard input, pipes, devices) are read to their end but never past
 /// `InputBytes.streamLimit`: an endless stream is a read error, not an allocation without bound.
 @Suite struct InputBytesStreamTests {
     /// A pipe holding `bytes` (at most the pipe buffer, 64 KiB) with its write end closed.
     static func pipe(holding bytes: [UInt8]) -> Int32? {
-        var ends: [Int32] = [0, 0]
-        guard Glibc.pipe(&ends) == 0 else { return nil }
-        let written = bytes.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, $0.count) }
-        close(ends[1])
-        guard written == bytes.count else { close(ends[0]); return nil }
-        return ends[0]
+        TestPlatform.pipe(holding: bytes)
     }
 
     static func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) } }

@@ -1,8 +1,6 @@
 import Testing
 @testable import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// Files that change under us: an input read from a file must not crash (SIGBUS) when another
 /// process truncates or rewrites the file while the input is held. Files below
@@ -19,10 +17,7 @@ import Glibc
     }
 
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count
+        TestPlatform.writeFile(bytes, to: path)
     }
 
     /// A 3 MiB keyed archive: big enough that the old code mapped it (the threshold was 1 MiB).

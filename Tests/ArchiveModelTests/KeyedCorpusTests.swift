@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// Every keyed archive in the shared corpus: decoded, invariants kept, no false errors, and the class of
 /// every object agreeing with an independent decoder (Python plistlib via scripts/keyed_classes.py).
-@Suite struct KeyedCorpusTests {
+@Suite(.needsCorpus, .tags(.slow)) struct KeyedCorpusTests {
     static var keyedFiles: [String] { Corpus.files("keyed-binary") + Corpus.files("keyed-xml") }
 
     @Test func validKeyedArchivesHaveNoErrors() throws {
-        guard Corpus.isPresent else { return }
         #expect(Self.keyedFiles.count >= 80)
         for path in Self.keyedFiles {
             let doc = try Corpus.open(path)
@@ -20,7 +20,6 @@ import Testing
     }
 
     @Test func classesAgreeWithPlistlib() throws {
-        guard Corpus.isPresent else { return }
         guard let script = Self.script else { print("skipped: python3 not found"); return }
         var compared = 0
         for path in Self.keyedFiles {
@@ -39,7 +38,6 @@ import Testing
     }
 
     @Test func everyTopKeyIsDecoded() throws {
-        guard Corpus.isPresent else { return }
         let doc = try Corpus.open(Corpus.root.map { $0 + "/keyed-binary/go-ios__primitives.bin" } ?? "")
         #expect(doc.graph.topLevel.count == 12)
         let savedState = try Corpus.open(Corpus.root.map { $0 + "/keyed-binary/go-ios__savedstate.plist" } ?? "")
@@ -47,7 +45,7 @@ import Testing
     }
 
     @Test func malformedKeyedArchivesNameTheirDefect() throws {
-        guard Corpus.isPresent, let root = Corpus.root else { return }
+        let root = try #require(Corpus.root)
         let expected = [
             "bpylist2__invalid_type_archive.plist": "keyed.archiver.unknown",
             "bpylist2__invalid_version_archive.plist": "keyed.version.unsupported",

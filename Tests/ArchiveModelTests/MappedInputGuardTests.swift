@@ -1,8 +1,6 @@
 import Testing
 @testable import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// Files that change under us, above `InputBytes.mapThreshold`: a mapped input whose file another
 /// process cuts short must not die of SIGBUS. Each case runs in a child process (an exit test), so a

@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// Issue 25.9: no message template says "a invalid", "an UID", "1 more objects", "2 object" or
 /// "embedded in #19 1". Checked over every registered summary and explanation, and over what the
@@ -144,7 +145,7 @@ import Testing
         return copies
     }
 
-    @Test func producedMessages() {
+    @Test(.tags(.slow)) func producedMessages() {
         var found: [String: String] = [:]
         var count = 0
         Self.documents { name, document in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// The corpus nibs (ibtool output, coder versions 9 and 10): each decodes without a problem, through
 /// the path the CLI takes, and agrees with the PyPI `nibarchive` reader on every object's class and

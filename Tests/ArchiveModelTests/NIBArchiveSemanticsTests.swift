@@ -1,6 +1,7 @@
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// A nib reads like a nib: its top-level objects and connections one step from the top (without
 /// counting as references), connections summarised as outlet or action, collections as elements.

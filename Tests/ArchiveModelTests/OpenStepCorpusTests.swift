@@ -1,48 +1,22 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TestSupport
 import Testing
 @testable import ArchiveModel
 
 /// Real OpenStep files from `../shared/corpus/other` (next to the repository): every file the format
-/// detector calls OpenStep decodes without errors into a dictionary.
-@Suite struct OpenStepCorpusTests {
+/// detector calls OpenStep decodes without errors into a dictionary. Skipped without the corpus.
+@Suite(.needsCorpus) struct OpenStepCorpusTests {
     typealias S = OpenStepTestSupport
 
-    /// `<repo>/../shared/corpus/other` (located by `Corpus`).
-    static var corpusDirectory: String { (Corpus.root ?? "/nonexistent/shared/corpus") + "/other" }
-
-    /// File names in `directory` (nil when it cannot be opened).
-    static func fileNames(in directory: String) -> [String]? {
-        guard let dir = opendir(directory) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// The OpenStep files of the corpus with their bytes, or nil (after saying so) when it is absent.
-    static func openStepFiles() -> [(name: String, input: InputBytes)]? {
-        guard let names = fileNames(in: corpusDirectory) else {
-            print("skipped: ../shared/corpus not found")
-            return nil
-        }
-        return names.compactMap { name in
-            guard let input = try? InputBytes.read(path: corpusDirectory + "/" + name),
-                  FormatDetector.detect(input) == .openStepPlist else { return nil }
-            return (name, input)
+    /// The OpenStep files of the corpus's `other` folder with their names and bytes.
+    static func openStepFiles() -> [(name: String, input: InputBytes)] {
+        Corpus.files("other").compactMap { path in
+            guard let input = try? InputBytes.read(path: path), FormatDetector.detect(input) == .openStepPlist else { return nil }
+            return (String(path.split(separator: "/").last ?? ""), input)
         }
     }
 
     @Test func everyOpenStepFileDecodesToADictionaryWithoutErrors() throws {
-        guard let files = Self.openStepFiles() else { return }
+        let files = Self.openStepFiles()
         #expect(files.count >= 7, "\(files.map(\.name))")
         for (name, input) in files {
             let tree = OpenStepPlistDecoder.decode(input)
@@ -59,7 +33,7 @@ import Testing
     }
 
     @Test func pbxprojHasItsObjects() throws {
-        guard let files = Self.openStepFiles() else { return }
+        let files = Self.openStepFiles()
         let input = try #require(files.first { $0.name.hasSuffix(".pbxproj") }?.input)
         let clock = ContinuousClock()
         var decoded: EagerPlistTree?
@@ -88,7 +62,7 @@ import Testing
     }
 
     @Test func nextstepAndInterfaceBuilderClassFiles() throws {
-        guard let files = Self.openStepFiles() else { return }
+        let files = Self.openStepFiles()
         let byName = Dictionary(files.map { ($0.name, $0.input) }, uniquingKeysWith: { a, _ in a })
         // NeXTSTEP IB data.classes: a strings file of class dicts with `action:;` shortcuts.
         if let input = byName["worldwideweb__WorldWideWeb.nib__data.classes"] {

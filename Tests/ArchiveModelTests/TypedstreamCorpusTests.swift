@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// Every real typedstream in `../shared/corpus/typedstream` decodes without errors.
-@Suite struct TypedstreamCorpusTests {
+@Suite(.needsCorpus) struct TypedstreamCorpusTests {
     @Test func everyCorpusFileDecodesWithoutErrors() throws {
-        guard let files = TypedstreamCorpus.typedstreamFiles() else { return }
+        let files = TypedstreamCorpus.typedstreamFiles()
         #expect(files.count > 0)
         var clean = 0
         for url in files {
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func headerNoteNamesVersionsAndByteOrder() throws {
-        guard let files = TypedstreamCorpus.typedstreamFiles() else { return }
+        let files = TypedstreamCorpus.typedstreamFiles()
         let byName = Dictionary(uniqueKeysWithValues: files.map { ($0.lastPathComponent, $0) })
         if let url = byName["worldwideweb__WorldWideWeb.nib__data.nib"] {
             let graph = TypedstreamDecoder.decode(try TypedstreamCorpus.read(url))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+import TestSupport
 import FuzzSupport
 
 /// Every truncation and single-byte change of small fixtures decodes without a crash or hang and
@@ -194,11 +195,8 @@ import FuzzSupport
         }
     }
 
-    @Test func damagedCorpusTypedstreamsGiveLocatedDiagnosticsAndPartialGraphs() throws {
-        guard let root = TypedstreamCorpus.corpusRoot else {
-            print("skipped: ../shared/corpus not found")
-            return
-        }
+    @Test(.needsCorpus) func damagedCorpusTypedstreamsGiveLocatedDiagnosticsAndPartialGraphs() throws {
+        let root = try #require(TypedstreamCorpus.corpusRoot)
         var damaged: [(String, [UInt8])] = try Self.corruptTypedstreams(root).map { url in
             (url.lastPathComponent, try TypedstreamCorpus.bytes(url))
         }
@@ -226,9 +224,9 @@ import FuzzSupport
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.needsCorpus, .tags(.slow), .timeLimit(.minutes(3)))
     func corpusTruncationsAndByteChangesKeepInvariants() throws {
-        guard let files = TypedstreamCorpus.typedstreamFiles() else { return }
+        let files = TypedstreamCorpus.typedstreamFiles()
         let picked = files.filter { ["solarized__solarized.clr", "crabstep__foundation_NSDictionaryNested", "crabstep__AttributedBodyTextOnly"].contains($0.lastPathComponent) }
         for url in picked {
             let bytes = try TypedstreamCorpus.bytes(url)

@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import TestSupport
 
 /// Archives in base64, hex, gzip and zlib wrappers (issue 24 item 5): unwrapped, browsed, and named.
 struct WrapperTests {
@@ -97,7 +98,7 @@ struct WrapperTests {
 }
 
 /// No file of the shared corpus is taken for a wrapper.
-@Suite(.enabled(if: Corpus.isPresent)) struct WrapperCorpusTests {
+@Suite(.needsCorpus) struct WrapperCorpusTests {
     @Test func corpusFilesAreNotUnwrapped() throws {
         for folder in ["keyed-binary", "keyed-xml", "plist", "typedstream", "encodings", "other", "nibarchive"] {
             for path in Corpus.files(folder) {

@@ -1,8 +1,6 @@
 import Testing
 import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// Timing of large XML plists, run only on request:
 /// `XMLPLIST_BENCH=/path/a.plist:/path/b.plist swift test -c release --filter XMLPlistBenchmark`.

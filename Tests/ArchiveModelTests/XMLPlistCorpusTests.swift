@@ -1,14 +1,10 @@
 import Testing
 @testable import ArchiveModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TestSupport
 
 /// The XML files of the shared corpus (`../shared/corpus` next to the repository root; see its
-/// MANIFEST.tsv). When the corpus is absent the tests print a note and pass.
-@Suite struct XMLPlistCorpusTests {
+/// MANIFEST.tsv). When the corpus is absent the suite is skipped.
+@Suite(.needsCorpus, .tags(.slow)) struct XMLPlistCorpusTests {
     /// The corpus directory (located by `Corpus`).
     static let corpus: String? = Corpus.root
 
@@ -56,7 +52,7 @@ import Darwin
     }
 
     @Test func validFilesDecodeWithoutErrors() throws {
-        guard let corpus = Self.corpus else { return print("skipped: ../shared/corpus not found") }
+        let corpus = try #require(Self.corpus)
         let files = try Self.xmlFiles(corpus, ["plist", "keyed-xml"])
         #expect(files.count >= 20)
         for (name, input) in files {
@@ -74,7 +70,7 @@ import Darwin
 
     /// Xcode writes raw control characters and CF reads them back: notes, so `--check` passes (issue 24).
     @Test func xcuserstateControlCharactersAreNotes() throws {
-        guard let corpus = Self.corpus else { return print("skipped: ../shared/corpus not found") }
+        let corpus = try #require(Self.corpus)
         let name = "keyed-xml/flycut__termit__UserInterfaceState.xcuserstate"
         let tree = XMLPlistDecoder.decode(try InputBytes.read(path: corpus + "/" + name))
         let all = tree.fullCheck()
@@ -86,7 +82,7 @@ import Darwin
     }
 
     @Test func corruptFilesAreLocated() throws {
-        guard let corpus = Self.corpus else { return print("skipped: ../shared/corpus not found") }
+        let corpus = try #require(Self.corpus)
         let manifest = try Self.manifest(corpus)
         let files = try Self.xmlFiles(corpus, ["corrupt"])
         #expect(files.count >= 10)
@@ -107,7 +103,7 @@ import Darwin
     }
 
     @Test func entityErrorFileIsLocatedAtTheStrayText() throws {
-        guard let corpus = Self.corpus else { return print("skipped: ../shared/corpus not found") }
+        let corpus = try #require(Self.corpus)
         let tree = XMLPlistDecoder.decode(try InputBytes.read(path: corpus + "/corrupt/rust-plist__xml_entity_error.plist"))
         let stray = tree.openDiagnostics.first { $0.id == "xml.text.unexpected" }
         #expect(stray?.position == TextPosition(line: 4, column: 1))
@@ -115,7 +111,7 @@ import Darwin
     }
 
     @Test func truncationsOfSmallCorpusFiles() throws {
-        guard let corpus = Self.corpus else { return print("skipped: ../shared/corpus not found") }
+        let corpus = try #require(Self.corpus)
         for name in ["keyed-xml/go-ios__onevalue.xml", "plist/libplist__cdata.plist", "plist/rust-plist__xml.plist"] {
             guard let input = try? InputBytes.read(path: corpus + "/" + name) else { continue }
             let bytes = Array(input.buffer)

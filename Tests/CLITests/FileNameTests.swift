@@ -1,6 +1,7 @@
 import ArchiveModel
 import Foundation
 import Testing
+import TestSupport
 
 /// File names as the shell passes them (issue 25, bugs 4 and 8): bytes that are not UTF-8 open the
 /// file they name, and every output shows a name escaped, never raw.
@@ -19,7 +20,7 @@ import Testing
         let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o600) } }
         try #require(fd >= 0)
         defer { close(fd) }
-        #expect(contents.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == contents.count)
+        #expect(TestPlatform.write(contents, to: fd))
     }
 
     /// Runs the binary from `directory` through the shell, so that `arguments` (shell words, e.g.

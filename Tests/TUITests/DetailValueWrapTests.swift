@@ -21,10 +21,9 @@ import Testing
         return Array(lines.drop { !$0.contains("detail   hex") })
     }
 
-    @Test func aLongStringIsShownInFullOverSeveralLines() {
+    @Test func aLongStringIsShownInFullOverSeveralLines() throws {
         let lines = pane("jjd")
-        let start = try? #require(lines.firstIndex { $0.hasPrefix("value   \"word0 word1") })
-        guard let start else { return }
+        let start = try #require(lines.firstIndex(where: { $0.hasPrefix("value   \"word0 word1") }))
         let value = lines[start...].prefix { !$0.isEmpty }
         #expect(value.count > 5, "\(value)")
         #expect(value.last?.hasSuffix("word119 END\"") == true, "\(value)")

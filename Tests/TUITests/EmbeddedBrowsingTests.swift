@@ -1,6 +1,7 @@
 import ArchiveModel
 import Testing
 @testable import TUI
+import TestSupport
 
 /// Archives inside data values: marked in the tree, opened with `o` as a nested browser, closed
 /// with `q` back to the outer one at the same focus.
@@ -171,8 +172,8 @@ import Testing
     }
 
     /// An iMessage plist whose `t` values are typedstream blobs.
-    @Test func corpusIMessageTypedstream() {
-        guard let document = Corpus.open("plist/imessage-exporter__EditedToLinkAndBack.plist") else { return }
+    @Test(.needsCorpus) func corpusIMessageTypedstream() throws {
+        let document = try #require(Corpus.document("plist/imessage-exporter__EditedToLinkAndBack.plist"))
         let keys = "jllllllj" // root › ec › 0 › [0] › t
         let before = Headless.render(graph: document.graph, fileName: "imessage.plist", cols: 110, rows: 20, keys: keys)
         #expect(before.contains("t  data  ⧉ embedded typedstream"), "\(before)")
@@ -190,8 +191,8 @@ import Testing
     }
 
     /// A typedstream whose NSData holds a keyed archive (bplist inside typedstream).
-    @Test func corpusBplistInsideTypedstream() {
-        guard let document = Corpus.open("typedstream/crabstep__StyledLink") else { return }
+    @Test(.needsCorpus) func corpusBplistInsideTypedstream() throws {
+        let document = try #require(Corpus.document("typedstream/crabstep__StyledLink"))
         let s = Headless.stack(graph: document.graph, fileName: "styled", cols: 110, rows: 40, keys: "/__kIMDataDetected\no")
         #expect(s.depth == 1, "\(Headless.render(graph: document.graph, fileName: "styled", cols: 110, rows: 40, keys: "/__kIMDataDetected\n"))")
         #expect(s.current.context.graph.archiveKind == "NSKeyedArchiver")

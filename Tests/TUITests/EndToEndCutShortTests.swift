@@ -1,12 +1,13 @@
 import ArchiveModel
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end: a file above `InputBytes.mapThreshold` (so mapped, not copied) cut to nothing by another
 /// process while the browser has it open. Reading its bytes then must not kill the browser with SIGBUS:
 /// the hex view shows zeros, the status line says where the file was cut, and the browser quits
 /// normally, saying so again on standard error.
-@Suite(.serialized) struct EndToEndCutShortTests {
+@Suite(.serialized, .tags(.slow)) struct EndToEndCutShortTests {
     /// A binary plist of one data value, just over the threshold, written sparse (the data is a hole).
     static func writeSparsePlist(at path: String) throws {
         let length = UInt64(InputBytes.mapThreshold)

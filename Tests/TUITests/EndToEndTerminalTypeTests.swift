@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end (issue 25, bug 5): the browser in a real terminal whose `TERM` curses cannot use as it
 /// is. An unknown type of a known family runs with the family's type; `dumb` is refused with a message
 /// and exit status 2 instead of a blank screen.
-@Suite(.serialized) struct EndToEndTerminalTypeTests {
+@Suite(.serialized, .tags(.slow)) struct EndToEndTerminalTypeTests {
     /// The browser on the demo archive with `TERM` set in the pane's shell (tmux sets its own `TERM`
     /// for the pane, over the session's environment). The shell then prints `after-exit STATUS` and
     /// stays, so that the screen can be read (a dead pane's first line is lost); the driver's server

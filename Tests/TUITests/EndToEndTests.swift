@@ -2,11 +2,12 @@ import ArchiveModel
 import Foundation
 import Testing
 @testable import TUI
+import TestSupport
 
 /// End-to-end: the real `archive-browse` executable in tmux, driven with keys, read back from the
 /// screen by polling (no fixed sleeps). Each test skips with a message when tmux or the executable is
 /// missing, and the corpus flows skip when `../shared/corpus` is absent.
-@Suite(.serialized) struct EndToEndTests {
+@Suite(.serialized, .tags(.slow)) struct EndToEndTests {
     /// Whether the end-to-end tests can run; prints why not.
     static func ready() -> Bool {
         if ProcessInfo.processInfo.environment["TUI_SEAM_CHILD"] != nil { return false }
@@ -86,8 +87,9 @@ import Testing
 
     /// A real nib with cycles (views and superviews): search, follow a cycle row, back, next match,
     /// resize, help, quit.
-    @Test func corpusNibWithCycles() throws {
-        guard Self.ready(), let path = Corpus.path("keyed-binary/hexfiend__MyDocument.nib__keyedobjects.nib") else { return }
+    @Test(.needsCorpus) func corpusNibWithCycles() throws {
+        guard Self.ready() else { return }
+        let path = try #require(Corpus.path("keyed-binary/hexfiend__MyDocument.nib__keyedobjects.nib"))
         let url = URL(fileURLWithPath: path)
         let b = try BrowserInTmux([url.lastPathComponent], in: url.deletingLastPathComponent().path, cols: 120, rows: 30)
         #expect(b.waitForStatus("? help"), "start-up:\n\(b.screen)")
@@ -148,7 +150,7 @@ import Testing
         guard Self.ready() else { return }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        FileManager.default.createFile(atPath: directory + "/outer.archive", contents: Data(EmbeddedBrowsingTests.outerBytes))
+        #expect(FileManager.default.createFile(atPath: directory + "/outer.archive", contents: Data(EmbeddedBrowsingTests.outerBytes)))
         let b = try BrowserInTmux(["outer.archive"], in: directory)
         #expect(b.waitFor("⧉ embedded bplist00"), "\(b.screen)")
         try b.send("j", "o")
@@ -167,8 +169,9 @@ import Testing
     }
 
     /// The iMessage typedstream inside a plist, opened and closed in the real binary.
-    @Test func corpusEmbeddedTypedstream() throws {
-        guard Self.ready(), let path = Corpus.path("plist/imessage-exporter__EditedToLinkAndBack.plist") else { return }
+    @Test(.needsCorpus) func corpusEmbeddedTypedstream() throws {
+        guard Self.ready() else { return }
+        let path = try #require(Corpus.path("plist/imessage-exporter__EditedToLinkAndBack.plist"))
         let url = URL(fileURLWithPath: path)
         let b = try BrowserInTmux([url.lastPathComponent], in: url.deletingLastPathComponent().path, cols: 120, rows: 30)
         #expect(b.waitForStatus("? help"))
@@ -223,7 +226,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The file's own name is hostile too (the shell glob below passes it without quoting problems).
         let name = "evil\u{1B}]0;pwned4\u{07}.plist"
-        FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(Self.hostilePlist()))
+        #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(Self.hostilePlist())))
         let b = try BrowserInTmux(["--"], shellWords: "evil*.plist", in: directory, cols: 120, rows: 30, recordOutput: true)
         #expect(b.waitForStatus("? help"), "start-up:\n\(b.screen)")
         #expect(b.waitFor("REDKEY"))

@@ -2,16 +2,14 @@ import ArchiveModel
 import FuzzSupport
 import Testing
 @testable import TUI
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 
 /// The hostile inputs (issue 6) in the browser: each is opened headless and driven through the keys that
 /// do the most work (expand everything, jump to the last row, hex view, deep expansion, search, go-to,
 /// follow, back, problems, open embedded), with the screen drawn after every key. Every screen must be
 /// free of raw control characters and the whole script must finish in bounded time: no recursion
 /// through a deep tree, no walk of the 2^64 paths, no copy of a huge string onto the screen.
-@Suite(.serialized) struct HostileBrowsingTests {
+@Suite(.serialized, .tags(.slow)) struct HostileBrowsingTests {
     /// A tenth of the model tests' million levels: deep enough that recursion would overflow the stack
     /// of a test thread, small enough for a debug build.
     static let inputs = HostileInputs.catalogue(depth: 100_000, size: 5_000_000)
@@ -51,11 +49,7 @@ import Glibc
         #expect(seconds < 300, "took \(seconds) s (a hang guard, as in the model tests)")
     }
 
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { Memory.now() }
 }
 
 /// Text from the file that a pane repeats per line is cut: a long key shared by many referrers (each

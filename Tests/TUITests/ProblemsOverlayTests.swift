@@ -15,13 +15,12 @@ import Testing
     }
 
     /// 3,000 diagnostics of one id are one group; Enter opens it, and its last page shows the last.
-    @Test func theLastPageOfAnOpenGroupShowsTheLastProblems() {
+    @Test func theLastPageOfAnOpenGroupShowsTheLastProblems() throws {
         let (graph, lastOffset) = Self.damaged()
         let closed = Headless.screen(graph: graph, fileName: "damaged.plist", cols: 100, rows: 12, keys: "p")
         #expect(closed.line(0).contains("problems (3000)"))
         #expect(closed.text.contains("▸ 3000 × bplist.marker.unknown, first at "), "\(closed.text)")
-        let row = try? #require((1..<11).first { closed.line($0).contains("3000 × bplist.marker.unknown") })
-        guard let row else { return }
+        let row = try #require((1..<11).first(where: { closed.line($0).contains("3000 × bplist.marker.unknown") }))
         let keys = "pg" + String(repeating: "j", count: row - 1) + "<Enter>G"
         let screen = Headless.screen(graph: graph, fileName: "damaged.plist", cols: 100, rows: 12, keys: keys)
         let body = (1..<11).map { screen.line($0) }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestSupport
 import Foundation
 import Testing
 @testable import TUI

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TUI
 
-@Suite(.serialized) struct TerminalSeamTests {
+@Suite(.serialized, .tags(.slow)) struct TerminalSeamTests {
     @Test(.enabled(if: TmuxDriver.isAvailable))
     func driverSeesAShellCommand() throws {
         let tmux = try TmuxDriver(command: "printf 'hello from tmux\\n'; sleep 0.5; exit 3", cols: 40, rows: 5)

@@ -1,9 +1,4 @@
 import CMappingGuard
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The immutable bytes of one input: an owned copy, or (for very large files) a read-only memory map.
 ///
@@ -82,10 +77,10 @@ public final class InputBytes: @unchecked Sendable {
     deinit {
         switch storage {
         case .owned(let memory): memory.deallocate()
-        case .heap(let pointer): free(pointer)
+        case .heap(let pointer): Platform.release(pointer)
         case .mapped(let pointer, let count, let slot):
             mapping_guard_unregister(slot)
-            munmap(pointer, count)
+            Platform.unmap(pointer, size: count)
         case .empty: break
         }
     }
@@ -203,22 +198,21 @@ extension InputBytes {
         guard !path.contains(0) else { throw ReadError(description: "cannot open \(name): a file name cannot contain a NUL byte") }
         let fd = (path + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cString in
-                cString.baseAddress.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
+                cString.baseAddress.map { Platform.openReadOnly($0) } ?? -1
             }
         }
-        guard fd >= 0 else { throw ReadError(description: "cannot open \(name): \(errnoText())") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ReadError(description: "cannot stat \(name): \(errnoText())") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadError(description: "\(name) is a directory") }
-        let size = Int(info.st_size)
+        guard fd >= 0 else { throw ReadError(description: "cannot open \(name): \(Platform.errorText)") }
+        defer { Platform.close(fd) }
+        guard let status = Platform.status(of: fd) else { throw ReadError(description: "cannot stat \(name): \(Platform.errorText)") }
+        if status.kind == .directory { throw ReadError(description: "\(name) is a directory") }
+        let size = status.size
         // Pipes, devices and files whose size the kernel does not know (/proc) are read to the end, or
         // to `streamLimit`.
-        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return try readAll(fd: fd, name: name, limit: streamLimit) }
-        if size >= threshold, let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED {
+        guard status.kind == .regular, size > 0 else { return try readAll(fd: fd, name: name, limit: streamLimit) }
+        if size >= threshold, let pointer = Platform.mapReadOnly(fd, size: size) {
             let slot = mapping_guard_register(pointer, size)
             if slot >= 0 { return InputBytes(mapped: pointer, count: size, slot: slot) }
-            munmap(pointer, size)
+            Platform.unmap(pointer, size: size)
         }
         return try read(fd: fd, size: size, name: name)
     }
@@ -230,11 +224,11 @@ extension InputBytes {
         guard let base = memory.baseAddress else { memory.deallocate(); return InputBytes([UInt8]()) }
         var total = 0
         while total < size {
-            let n = Glibc.read(fd, base + total, Swift.min(size - total, 1 << 24))
+            let n = Platform.read(fd, into: base + total, count: Swift.min(size - total, 1 << 24))
             if n < 0 {
-                if errno == EINTR { continue }
+                if Platform.interrupted { continue }
                 memory.deallocate()
-                throw ReadError(description: "cannot read \(name): \(errnoText())")
+                throw ReadError(description: "cannot read \(name): \(Platform.errorText)")
             }
             if n == 0 { break }
             total += n
@@ -249,31 +243,31 @@ extension InputBytes {
     public static func readAll(fd: Int32, name: String, limit: Int = streamLimit) throws(ReadError) -> InputBytes {
         let limit = Swift.max(0, Swift.min(limit, Int.max - 1))
         var capacity = Swift.min(1 << 16, limit + 1), total = 0
-        guard var base = malloc(capacity) else { throw ReadError(description: "cannot read \(name): out of memory") }
+        guard var base = Platform.allocate(capacity) else { throw ReadError(description: "cannot read \(name): out of memory") }
         while true {
             if total == capacity {
                 // Room for one byte past the limit, so a stream of exactly `limit` bytes reads whole.
                 guard total <= limit else {
-                    free(base)
+                    Platform.release(base)
                     throw ReadError(description: "\(name) is longer than \(sizeText(limit)): save it to a file and open that; files of any size open directly")
                 }
                 capacity = capacity > limit / 2 ? limit + 1 : capacity * 2
-                guard let larger = realloc(base, capacity) else {
-                    free(base)
+                guard let larger = Platform.reallocate(base, to: capacity) else {
+                    Platform.release(base)
                     throw ReadError(description: "cannot read \(name): out of memory after \(ValueFormatter.byteCount(total))")
                 }
                 base = larger
             }
-            let n = Glibc.read(fd, base + total, capacity - total)
+            let n = Platform.read(fd, into: base + total, count: capacity - total)
             if n < 0 {
-                if errno == EINTR { continue }
-                free(base)
-                throw ReadError(description: "cannot read \(name): \(errnoText())")
+                if Platform.interrupted { continue }
+                Platform.release(base)
+                throw ReadError(description: "cannot read \(name): \(Platform.errorText)")
             }
             if n == 0 { break }
             total += n
         }
-        if total == 0 { free(base); return InputBytes([UInt8]()) }
+        if total == 0 { Platform.release(base); return InputBytes([UInt8]()) }
         return InputBytes(heap: base, count: total)
     }
 
@@ -284,6 +278,4 @@ extension InputBytes {
         }
         return "\(bytes) bytes"
     }
-
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Keys and class names from a file compare by their code units, the way NSString's
 /// `-isEqualToString:` and CF's dictionaries compare them. Swift's `==`, `hasPrefix` and hashing use
 /// canonical equivalence instead: "é" equals "e\u{301}" (two keys to NSKeyedUnarchiver, one to Swift),
@@ -34,7 +28,7 @@ extension String {
     private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
         guard count > 0 else { return true }
         guard count <= a.count, count <= b.count, let pa = a.baseAddress, let pb = b.baseAddress else { return false }
-        return memcmp(pa, pb, count) == 0
+        return Platform.bytesEqual(pa, pb, count: count)
     }
 }
 

@@ -1,15 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
-import Synchronization
 
 /// Splits whole-file passes across the machine's cores: the calling thread takes the first part (and
 /// reports progress), other parts run on Dispatch's global queue. Results come back in order.
 enum Parallel {
     /// Number of parts to split work of `count` items into (1 for small inputs).
     static func parts(for count: Int) -> Int {
-        count < 20_000 ? 1 : Swift.max(1, Swift.min(8, ProcessInfoLite.activeProcessorCount))
+        count < 20_000 ? 1 : Swift.max(1, Swift.min(8, Platform.processorCount))
     }
 
     /// Runs `body` over consecutive ranges of `0..<count`. `body` gets its range and a `shouldStop`
@@ -19,10 +15,11 @@ enum Parallel {
                                  _ body: @escaping @Sendable (Range<Int>, _ shouldStop: () -> Bool) -> T) -> [T]? {
         let n = parts(for: count)
         let bounds = (0...n).map { count * $0 / n }
-        let cancelled = Atomic<Bool>(false)
+        // A lock, not Synchronization's Atomic (macOS 15): checked once per item, which takes far longer.
+        let cancelled = Mutex(false)
         let results = Mutex<[Int: T]>([:])
         let group = DispatchGroup()
-        let stop: @Sendable () -> Bool = { cancelled.load(ordering: .relaxed) }
+        let stop: @Sendable () -> Bool = { cancelled.withLock { $0 } }
         for part in 1..<n {
             let range = bounds[part]..<bounds[part + 1]
             DispatchQueue.global().async(group: group) {
@@ -36,23 +33,12 @@ enum Parallel {
         var reported = 0
         let value = body(first) {
             reported += 1
-            if reported == 1 || reported % 4096 == 0, !progress(Double(reported) / Double(firstCount)) { cancelled.store(true, ordering: .relaxed) }
-            return cancelled.load(ordering: .relaxed)
+            if reported == 1 || reported % 4096 == 0, !progress(Double(reported) / Double(firstCount)) { cancelled.withLock { $0 = true } }
+            return cancelled.withLock { $0 }
         }
         group.wait()
-        if cancelled.load(ordering: .relaxed) { return nil }
+        if cancelled.withLock({ $0 }) { return nil }
         results.withLock { $0[0] = value }
         return results.withLock { dict in (0..<n).compactMap { dict[$0] } }
-    }
-}
-
-/// The number of online processors, without Foundation.
-enum ProcessInfoLite {
-    static var activeProcessorCount: Int {
-        #if canImport(Glibc)
-        return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        #else
-        return 2
-        #endif
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A cursor over XML bytes that splits them into tags, text and skipped constructs.
 ///
 /// It knows nothing about plists and never fails: a construct that is not closed runs to the end of the
@@ -148,8 +142,8 @@ struct XMLMarkupReader {
     /// The offset of the next `value` at or after `from`.
     func find(_ value: UInt8, from: Int) -> Int? {
         guard from < buffer.count, let base = buffer.baseAddress else { return nil }
-        guard let hit = memchr(base + from, Int32(value), buffer.count - from) else { return nil }
-        return base.distance(to: UnsafeRawPointer(hit))
+        guard let hit = Platform.firstByte(value, in: base + from, count: buffer.count - from) else { return nil }
+        return base.distance(to: hit)
     }
 
     /// The offset of the next occurrence of `pattern` at or after `from`.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decodes the content of a text element: expands the entity references CF knows
 /// (`&lt; &gt; &amp; &apos; &quot; &#NNN; &#xHHHH;`, FORMATS.md §B.2), appends CDATA payloads verbatim,
 /// drops comments, and records control characters and invalid UTF-8 on the way. Unknown references
@@ -243,7 +237,7 @@ struct XMLTextDecoder {
 
     private func find(_ value: UInt8, in range: ByteRange) -> Int? {
         guard range.count > 0, let base = buffer.baseAddress else { return nil }
-        guard let hit = memchr(base + range.start, Int32(value), range.count) else { return nil }
-        return base.distance(to: UnsafeRawPointer(hit))
+        guard let hit = Platform.firstByte(value, in: base + range.start, count: range.count) else { return nil }
+        return base.distance(to: hit)
     }
 }

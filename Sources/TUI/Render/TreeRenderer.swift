@@ -53,7 +53,7 @@ enum TreeRenderer {
         }
         if let inside = graph.archiveInside {
             lines.append(Span(""))
-            lines += TextWrap.lines("a \(inside.format.shortName) archive starts at offset \(inside.offset): o opens it", width: width)
+            lines += TextWrap.lines("\(English.article(inside.format.shortName)) archive starts at offset \(inside.offset): o opens it", width: width)
                 .map { Span($0, Theme.embedded) }
         }
         return lines

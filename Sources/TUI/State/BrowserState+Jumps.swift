@@ -41,7 +41,7 @@ extension BrowserState {
     /// pins `#id` as a top-level row when no path is found within the search bound.
     mutating func goTo(object id: ObjectID, _ context: BrowserContext) {
         guard id >= 0, id < context.graph.objectCount else {
-            message = "no object #\(id) (the graph has \(context.graph.objectCount) objects)"
+            message = "no object #\(id) (the graph has \(English.count(context.graph.objectCount, "object")))"
             return
         }
         if let path = PathFinder(context: context, pinned: pinnedRoots).path(toObject: id) {

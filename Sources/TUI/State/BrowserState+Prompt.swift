@@ -55,7 +55,7 @@ extension BrowserState {
         effects.append(.yank(text))
         message = command == .yankPath || command == .yankJQPath
             ? "copied \(what) " + DisplayText.escapeMessage(ValueFormatter.cut(text, limit: 120))
-            : "copied \(what) (\(text.count) characters)"
+            : "copied \(what) (\(English.count(text.count, "character")))"
     }
 }
 

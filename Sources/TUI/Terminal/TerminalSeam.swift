@@ -1,7 +1,4 @@
 @preconcurrency import CNcursesw
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The one place that talks to ncursesw: set-up, keys, drawing a `ScreenBuffer`, OSC 52, restore.
 public final class TerminalSeam: Terminal {
@@ -12,11 +9,8 @@ public final class TerminalSeam: Terminal {
     /// Sets the locale (falling back to C.UTF-8 when the environment's is not UTF-8) and starts
     /// ncurses in raw mode with keypad, mouse and (unless `NO_COLOR` is set) colours.
     public init() {
-        setlocale(LC_ALL, "")
-        if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
-            setlocale(LC_CTYPE, "C.UTF-8")
-        }
-        let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+        Platform.useEnvironmentLocaleOrUTF8()
+        let noColor = Platform.environment("NO_COLOR").map { !$0.isEmpty } ?? false
         initscr()
         active = true
         raw()
@@ -26,9 +20,7 @@ public final class TerminalSeam: Terminal {
         curs_set(0)
         set_escdelay(25)
         mouseinterval(200)
-        // BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED (mouse version 2;
-        // the mask macros are function-like and do not import).
-        mousemask(mmask_t(4 | 8 | (2 << 15) | (2 << 20)), nil)
+        mousemask(cnc_BUTTON1_CLICKED | cnc_BUTTON1_DOUBLE_CLICKED | cnc_BUTTON4_PRESSED | cnc_BUTTON5_PRESSED, nil)
         useColor = !noColor && has_colors()
         if useColor {
             start_color()
@@ -54,10 +46,12 @@ public final class TerminalSeam: Terminal {
         timeout(Int32(clamping: timeoutMilliseconds))
         var ch: wint_t = 0
         let status = get_wch(&ch)
-        if status == KEY_CODE_YES { return special(Int32(bitPattern: UInt32(ch))) }
+        // wint_t is unsigned on Linux, signed on macOS.
+        let code = UInt32(truncatingIfNeeded: ch)
+        if status == KEY_CODE_YES { return special(Int32(bitPattern: code)) }
         guard status == OK else { return nil }
-        if let control = Key.fromControlCode(UInt32(ch)) { return control }
-        guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+        if let control = Key.fromControlCode(code) { return control }
+        guard let scalar = Unicode.Scalar(code) else { return nil }
         return .char(Character(scalar))
     }
 
@@ -84,12 +78,12 @@ public final class TerminalSeam: Terminal {
     private func mouse() -> Key? {
         var event = MEVENT()
         guard getmouse(&event) == OK else { return nil }
-        let state = UInt(event.bstate)
+        let state = event.bstate
         let kind: MouseEvent.Kind
-        if state & (2 << 15) != 0 { kind = .wheelUp }
-        else if state & (2 << 20) != 0 { kind = .wheelDown }
-        else if state & 8 != 0 { kind = .doubleClick }
-        else if state & 4 != 0 { kind = .click }
+        if state & cnc_BUTTON4_PRESSED != 0 { kind = .wheelUp }
+        else if state & cnc_BUTTON5_PRESSED != 0 { kind = .wheelDown }
+        else if state & cnc_BUTTON1_DOUBLE_CLICKED != 0 { kind = .doubleClick }
+        else if state & cnc_BUTTON1_CLICKED != 0 { kind = .click }
         else { return nil }
         return .mouse(MouseEvent(kind, row: Int(event.y), column: Int(event.x)))
     }
@@ -145,8 +139,7 @@ public final class TerminalSeam: Terminal {
     }
 
     public func yank(_ text: String) {
-        let sequence = Array(OSC52.sequence(for: text).utf8)
-        _ = sequence.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        Platform.writeToStandardOutput(Array(OSC52.sequence(for: text).utf8))
     }
 }
 

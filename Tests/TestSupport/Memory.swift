@@ -1,0 +1,36 @@
+/// Time and memory readings for the hostile and sweep tests: the monotonic clock everywhere, resident
+/// memory from Linux's /proc (elsewhere `status()` is nil and `resetPeak()` false, and the memory
+/// checks are skipped).
+public enum Memory {
+    /// Seconds on the monotonic clock.
+    public static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// Resets the peak RSS (VmHWM) to the current RSS; false where the kernel cannot (not Linux).
+    public static func resetPeak() -> Bool {
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return write(fd, "5", 1) == 1
+    }
+
+    /// (RSS, peak RSS) in KiB, or nil where /proc is not there.
+    public static func status() -> (rss: Int, peak: Int)? {
+        let fd = open("/proc/self/status", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        var rss: Int?, peak: Int?
+        for line in String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n") {
+            let digits = Int(line.filter(\.isNumber))
+            if line.hasPrefix("VmRSS:") { rss = digits } else if line.hasPrefix("VmHWM:") { peak = digits }
+        }
+        guard let rss, let peak else { return nil }
+        return (rss, peak)
+    }
+}
