@@ -37,16 +37,19 @@ struct LocateMeasurement {
         objectRanges = (0..<tree.nodeCount).map { tree.node($0).range }
     }
 
-    /// Whether CoreFoundation's reader (through Foundation) parses `bytes`.
+    /// Whether CoreFoundation's reader (through Foundation, in a child process) parses `bytes`.
     ///
     /// A file with a container cycle, or nested past CF's limit, counts as rejected without asking
     /// Foundation: CF on macOS rejects both, and Linux Foundation recurses on a cycle until the stack
-    /// overflows (TOOLCHAIN.md), which ended the first full run of this tool.
+    /// overflows (TOOLCHAIN.md).
     static func accepted(_ bytes: [UInt8]) -> Bool {
         let fatal: Set<String> = ["bplist.container.cycle", "bplist.depth.exceeded"]
         if BinaryPlistTree(InputBytes(bytes)).fullCheck(progress: { _ in true }).contains(where: { fatal.contains($0.id) }) { return false }
-        return (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) != nil
+        return reader.accepts(bytes)
     }
+
+    /// The one Foundation reader process of this run.
+    nonisolated(unsafe) static let reader = FoundationReader()
 
     func region(of offset: Int) -> Region? {
         if offset < 8 { return nil }

@@ -11,6 +11,8 @@ let usage = """
       --values K     new values tried per position (default 2)
     """
 
+if CommandLine.arguments.dropFirst().first == "--foundation-reader" { FoundationReader.serve() }
+
 var positionsPerRegion = 64
 var valuesPerPosition = 2
 var seed: UInt64 = 1
@@ -91,6 +93,9 @@ for region in LocateMeasurement.Region.allCases {
 }
 print("| all | \(all.rejected) | \(all.located) | \(percent(all.located, all.rejected)) |")
 print("")
+if LocateMeasurement.reader.crashes > 0 {
+    print("Foundation crashed on \(LocateMeasurement.reader.crashes) damaged files (counted as rejected)")
+}
 print("\(measured) binary keyed archives of \(files.count) files; \(positionsPerRegion == 0 ? "every byte" : "\(positionsPerRegion) positions per region"), \(valuesPerPosition) values each, seed \(seed)")
 
 /// SplitMix64, so a run is repeatable from its seed.

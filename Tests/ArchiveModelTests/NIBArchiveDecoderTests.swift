@@ -18,7 +18,7 @@ import Testing
         #expect(graph.coderVersion == 10)
         #expect(GraphInvariants.violations(graph).isEmpty)
         #expect(graph.object(0).className == "NSObject")
-        #expect(graph.object(3).className == "UIViewController")
+        #expect(graph.object(3).field("UIView")?.value == .reference(.object(4)))
         #expect(graph.object(3).field("UIView")?.value == .reference(.object(4)))
     }
 
@@ -104,5 +104,31 @@ import Testing
         let outline = Outline(graph: graph)
         #expect(outline.view(6).summary == "\"view\"")
         #expect(outline.view(1).summary == "2 items")
+    }
+
+    /// Opening reads the object, key and class tables; the value table only as far as the objects
+    /// shown need (the root's run here), the full check all of it.
+    @Test func theValueTableIsReadAsFarAsNeeded() {
+        var b = NIBArchiveBuilder()
+        b.object("NSObject", [("child", .object(1)), ("n", .int8(1))])
+        b.object("NSArray", [("NSInlinedValue", .bool(true))] + (0..<10_000).map { _ in ("UINibEncoderEmptyKey", .object(0)) })
+        let (graph, _) = Self.graph(b)
+        #expect(graph.layout[.objects].scanned == 2)
+        #expect(graph.layout[.values].scanned == 0)
+        _ = graph.topLevel
+        #expect(graph.layout[.values].scanned <= 2 + NIBArchiveTable.stride)
+        #expect(graph.fullCheck().isEmpty)
+        #expect(graph.layout[.values].scanned == 10_003)
+    }
+
+    /// The value table's own problems come with the full check, which reads it.
+    @Test func aValueTableCutShortIsFoundByTheFullCheck() {
+        let (bytes, marks) = NIBArchiveBuilder.sample().build()
+        let graph = NIBArchiveGraph(input: InputBytes(Array(bytes.prefix((marks["value.20"] ?? 0) + 2))))
+        #expect(!graph.openDiagnostics.contains { $0.id == "nib.table.truncated" })
+        #expect(graph.object(3).field("UIView")?.value == .reference(.object(4)))
+        let all = graph.fullCheck()
+        let table = all.filter { $0.id.hasPrefix("nib.table") }
+        #expect(table.contains { $0.id == "nib.table.truncated" && $0.range?.start == marks["value.20"] }, "\(table.map(\.description))")
     }
 }

@@ -32,6 +32,23 @@ import Testing
         #expect(line.contains(" › g › h "), "\(line)")
     }
 
+    /// The case: a long name, the format and the count left the breadcrumb about 30 columns
+    /// at 120; the format gives way before the breadcrumb is cut.
+    @Test func theFormatGivesWayBeforeTheBreadcrumbIsCut() {
+        var b = BinaryPlistBuilder()
+        var inner = b.add(.string("deep"))
+        for key in ["hotel", "golf", "foxtrot", "echo", "delta", "charlie", "bravo", "alpha"] {
+            let k = b.add(.string(key))
+            inner = b.add(.dict([(key: k, value: inner)]))
+        }
+        b.topObject = inner
+        let graph = ArchiveDocument.open(InputBytes(b.build().bytes), name: "deep").graph
+        let text = Headless.render(graph: graph, fileName: "fq__recentdocs.sfl2", cols: 120, rows: 12, keys: "E/deep<Enter>")
+        let line = text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(line.contains("charlie › delta › echo › foxtrot › golf › hotel "), "\(line)")
+        #expect(line.hasPrefix(" fq__recentdocs.sfl2 │ "), "\(line)")
+    }
+
     @Test(arguments: [
         (["root", "a", "b"], 40, "root › a › b"),
         (["root", "alpha", "beta", "gamma"], 16, "… › beta › gamma"),

@@ -34,7 +34,7 @@ extension BinaryPlistIssue {
                 + "\(fits == 1 ? "fits" : "fit") between offset \(tableOffset) and the trailer; objects \(fits) and above are unreadable"
         case .trailerCut(let cut, let lostFields, let entries, let width, let tableOffset):
             "the file is \(English.count(cut, "byte")) short: its 32-byte trailer lacks \(lostFields); "
-                + "read with the offset table found before it (\(English.count(entries, "entry", plural: "entries")) of \(width) bytes at offset \(tableOffset)), "
+                + "read with the offset table found before it (\(English.count(entries, "entry", plural: "entries")) of \(English.count(width, "byte")) at offset \(tableOffset)), "
                 + "CF rejects the file"
         case .trailerFieldDamaged(let field, let stored, let repaired):
             "the trailer's \(field) is \(stored), but the offset table before the trailer says \(repaired): the field is damaged "

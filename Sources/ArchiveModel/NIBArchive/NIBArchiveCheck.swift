@@ -8,7 +8,7 @@ struct NIBArchiveCheck {
     static let reportLimit = 1_000
 
     func run(progress: (Double) -> Bool) -> [Diagnostic] {
-        var all = graph.openDiagnostics
+        var all = graph.openDiagnostics + graph.layout.tableDiagnostics()
         all += graph.keys.laterDiagnostics(graph.reader) { progress(0.05 * $0) }
         all += graph.classNames.laterDiagnostics(graph.reader) { progress(0.05 + 0.05 * $0) }
         let n = graph.objectCount
@@ -33,7 +33,7 @@ struct NIBArchiveCheck {
     /// `nib.object.values-overlap` for an object whose run includes values an earlier object lists.
     private func overlapDiagnostic(_ id: ObjectID) -> Diagnostic? {
         guard let entry = graph.objectEntry(id) else { return nil }
-        let run = NIBArchiveGraph.clippedRun(entry, valueCount: graph.layout[.values].found)
+        let run = NIBArchiveGraph.clippedRun(entry, valueCount: graph.valueBound)
         let foreign = graph.runs.pieces(of: run, id: id).filter { $0.shownBy != id }
         guard let first = foreign.first else { return nil }
         return NIBArchiveIssue.objectValuesOverlap(id: id, other: first.shownBy, first: first.stretch.first, count: foreign.reduce(0) { $0 + $1.stretch.count })
@@ -42,7 +42,9 @@ struct NIBArchiveCheck {
 
     /// Stretches of values no object lists.
     private func unowned() -> [Diagnostic] {
-        graph.runs.unowned.prefix(Self.reportLimit).map { stretch in
+        let values = graph.layout[.values].found
+        let existing = graph.runs.unowned.lazy.map { NIBValueRuns.Stretch(first: $0.first, end: Swift.min($0.end, values)) }.filter { $0.count > 0 }
+        return existing.prefix(Self.reportLimit).map { stretch in
             NIBArchiveIssue.valueUnowned(first: stretch.first, count: stretch.count).diagnostic(graph.valueRange(stretch))
         }
     }

@@ -14,23 +14,22 @@ extension NIBArchiveGraph {
                 .diagnostic(entry.range, object: id))
         }
         let values = layout[.values]
-        let run = Self.clippedRun(entry, valueCount: values.found)
+        let run = Self.clippedRun(entry, valueCount: valueBound)
         let (claimedEnd, overflow) = entry.firstValue.addingReportingOverflow(entry.valueCount)
-        let missing = overflow || claimedEnd > UInt64(values.found)
-        if missing {
-            diagnostics.append(NIBArchiveIssue.objectValuesOutOfRange(id: id, first: entry.firstValue, count: entry.valueCount,
-                                                                     values: values.found, declared: values.declaredCount)
-                .diagnostic(entry.range, object: id))
-        }
         var fields: [Field] = []
+        var complete = !overflow && claimedEnd <= UInt64(run.end)
         for piece in runs.pieces(of: run, id: id) {
             if piece.shownBy == id {
-                appendFields(piece.stretch, object: id, to: &fields, diagnostics: &diagnostics)
+                complete = appendFields(piece.stretch, object: id, to: &fields, diagnostics: &diagnostics) && complete
             } else {
                 fields.append(standIn(piece.stretch, owner: piece.shownBy))
             }
         }
-        if missing, entry.valueCount > 0 {
+        if !complete {
+            // A value past the readable ones: the value table has been read to its end.
+            diagnostics.append(NIBArchiveIssue.objectValuesOutOfRange(id: id, first: entry.firstValue, count: entry.valueCount,
+                                                                     values: values.found, declared: values.declaredCount)
+                .diagnostic(entry.range, object: id))
             let from = Swift.max(entry.firstValue, UInt64(values.found))
             fields.append(Field(key: "(missing values)", value: .invalid(
                 "values from \(from) on do not exist: the value table has \(English.count(values.found, "readable value"))")))
@@ -50,21 +49,27 @@ extension NIBArchiveGraph {
     /// The bytes of the values of `stretch`.
     func valueRange(_ stretch: NIBValueRuns.Stretch) -> ByteRange? {
         let table = layout[.values]
-        guard stretch.count > 0, let start = table.entryOffset(stretch.first, reader),
-              let last = table.entryOffset(stretch.end - 1, reader), let (entry, _) = try? reader.value(at: last) else { return nil }
+        guard stretch.count > 0, let start = table.entryOffset(stretch.first),
+              let last = table.entryOffset(stretch.end - 1), let (entry, _) = try? reader.value(at: last) else { return nil }
         return ByteRange(start, entry.range.end)
     }
 
-    /// Appends the fields of the values in `stretch`, reading them in order from the first.
-    private func appendFields(_ stretch: NIBValueRuns.Stretch, object id: ObjectID, to fields: inout [Field], diagnostics: inout [Diagnostic]) {
-        guard stretch.count > 0, var position = layout[.values].entryOffset(stretch.first, reader) else { return }
+    /// Appends the fields of the values in `stretch`, reading them in order from the first; false when
+    /// a value of the stretch cannot be read (it lies past the readable value table).
+    private func appendFields(_ stretch: NIBValueRuns.Stretch, object id: ObjectID, to fields: inout [Field], diagnostics: inout [Diagnostic]) -> Bool {
+        guard stretch.count > 0 else { return true }
+        guard var position = layout[.values].entryOffset(stretch.first) else { return false }
         var run = EmptyKeyRun()
+        var complete = true
         for index in stretch.first..<stretch.end {
-            guard let (entry, end) = try? reader.value(at: position) else { break }
+            guard let (entry, end) = try? reader.value(at: position) else {
+                complete = false
+                break
+            }
             position = end
             let (value, problem) = fieldValue(entry, index: index)
             if let problem { diagnostics.append(problem.with(object: .some(id))) }
-            if keys.emptyKeys.contains(Int(truncatingIfNeeded: entry.keyIndex)), entry.keyIndex < UInt64(Int.max) {
+            if entry.keyIndex < UInt64(isEmptyKey.count), isEmptyKey[Int(entry.keyIndex)] {
                 run.add(index, value, entry.range)
                 continue
             }
@@ -78,6 +83,7 @@ extension NIBArchiveGraph {
             fields.append(Field(key: key, value: value, range: entry.range))
         }
         if let list = run.field(self) { fields.append(list) }
+        return complete
     }
 
     /// Consecutive `UINibEncoderEmptyKey` values being collected into one list field.
@@ -113,7 +119,7 @@ extension NIBArchiveGraph {
 
     /// The field value of value `index`, read on its own (items of long lists).
     func valueItem(_ index: Int) -> FieldValue {
-        guard let offset = layout[.values].entryOffset(index, reader), let (entry, _) = try? reader.value(at: offset) else {
+        guard let offset = layout[.values].entryOffset(index), let (entry, _) = try? reader.value(at: offset) else {
             return .invalid("value \(index) cannot be read")
         }
         return fieldValue(entry, index: index).0

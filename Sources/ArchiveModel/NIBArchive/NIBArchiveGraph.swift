@@ -13,18 +13,28 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     let keys: NIBTextTable
     let classNames: NIBTextTable
     let runs: NIBValueRuns
+    /// Whether key *i* is `UINibEncoderEmptyKey`, by key index (a lookup for every value read).
+    let isEmptyKey: [Bool]
     public let openDiagnostics: [Diagnostic]
     private let topLevelCache = Mutex<[Field]?>(nil)
+    /// Objects of more than `storedRunLimit` values, as last decoded: decoding one reads all its values
+    /// (to find its runs), and the browser asks for the object again for each of its rows.
+    private let largeObjects = Mutex<[ObjectID: GraphObject]>([:])
 
     public init(input: InputBytes) {
         self.input = input
         reader = NIBArchiveReader(input: input)
         layout = NIBArchiveLayout(input: input)
-        keys = NIBTextTable(.keys, layout: layout, reader: reader)
+        let keys = NIBTextTable(.keys, layout: layout, reader: reader)
+        self.keys = keys
+        isEmptyKey = (0..<keys.table.found).map { keys.emptyKeys.contains($0) }
         classNames = NIBTextTable(.classNames, layout: layout, reader: reader)
-        let objectTable = layout[.objects], valueCount = layout[.values].found
+        let objectTable = layout[.objects], valueTable = layout[.values]
         let reader = self.reader
-        runs = NIBValueRuns(valueCount: valueCount, gapsInOrder: objectTable.gapsInOrder) {
+        // Runs in ibtool's order need nothing more; others are sorted, and their owners assigned over
+        // the values that exist (which reads the value table).
+        runs = NIBValueRuns(gapsInOrder: objectTable.gapsInOrder) {
+            let valueCount = valueTable.found
             var runs: [NIBValueRuns.Stretch] = []
             var position = objectTable.offset
             for _ in 0..<objectTable.found {
@@ -32,9 +42,10 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
                 position = end
                 runs.append(Self.clippedRun(entry, valueCount: valueCount))
             }
-            return runs
+            return (runs, valueCount)
         }
-        var open = layout.diagnostics + keys.diagnostics + classNames.diagnostics
+        objectCount = objectTable.found
+        var open = layout.openDiagnostics + keys.diagnostics + classNames.diagnostics
         if objectTable.found == 0, input.count >= NIBArchiveLayout.headerSize {
             open.append(NIBArchiveIssue.rootMissing(declared: objectTable.declaredCount)
                 .diagnostic(ByteRange(start: NIBArchiveLayout.countField(.objects), count: 8)))
@@ -45,7 +56,7 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     public var container: ContainerFormat { .nibArchive }
     public var archiveKind: String { "NIBArchive" }
     /// The objects that could be read from the object table.
-    public var objectCount: Int { layout[.objects].found }
+    public let objectCount: Int
     /// The header's coder version (9 or 10 in known nibs), when the header is complete.
     public var coderVersion: UInt32? { layout.coderVersion }
 
@@ -62,14 +73,19 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
 
     /// The object-table entry of object `id` and its bytes.
     func objectEntry(_ id: ObjectID) -> NIBObjectEntry? {
-        guard let offset = layout[.objects].entryOffset(id, reader) else { return nil }
+        guard let offset = layout[.objects].entryOffset(id) else { return nil }
         return try? reader.object(at: offset).0
     }
 
     /// The bytes of object `id`'s entry in the object table.
     func objectRange(_ id: ObjectID) -> ByteRange? { objectEntry(id)?.range }
 
-    /// An object's run of values clipped to the values that exist.
+    /// How far objects' runs of values are read: up to the declared count while the runs are in
+    /// ibtool's order (a value past the end of the readable table then stops the read); with runs that
+    /// overlap, the values that exist, which `NIBValueRuns` assigned to owners.
+    var valueBound: Int { runs.overlapping ? layout[.values].found : Int(layout[.values].declaredCount) }
+
+    /// An object's run of values clipped to `valueCount` values.
     static func clippedRun(_ entry: NIBObjectEntry, valueCount: Int) -> NIBValueRuns.Stretch {
         let first = Int(Swift.min(entry.firstValue, UInt64(valueCount)))
         let (end, overflow) = entry.firstValue.addingReportingOverflow(entry.valueCount)
@@ -86,7 +102,14 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
         guard id >= 0, id < objectCount, let entry = objectEntry(id) else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [NIBArchiveIssue.objectNoSuchID(id: id, objects: objectCount).diagnostic(nil)])
         }
-        return read(id, entry)
+        guard entry.valueCount > UInt64(Self.storedRunLimit) else { return read(id, entry) }
+        if let known = largeObjects.withLock({ $0[id] }) { return known }
+        let object = read(id, entry)
+        largeObjects.withLock { cache in
+            if cache.count >= 16 { cache.removeAll(keepingCapacity: true) }
+            cache[id] = object
+        }
+        return object
     }
 
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {

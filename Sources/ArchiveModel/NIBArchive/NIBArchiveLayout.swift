@@ -1,6 +1,11 @@
-/// The header and the four tables of a NIBArchive, read when the file is opened, with every problem of
-/// the layout: a short header, unknown versions, tables outside the file or inside the header, counts
-/// that cannot fit, tables cut short or unreadable past an entry, tables sharing bytes, unused bytes.
+/// The header and the four tables of a NIBArchive, with every problem of the layout: a short header,
+/// unknown versions, tables outside the file or inside the header, counts that cannot fit, tables cut
+/// short or unreadable past an entry, tables sharing bytes, unused bytes.
+///
+/// Opening reads the header and the object, key and class-name tables; the value table is read as far
+/// as the objects shown need. So the header's problems and those of the tables read at open are known
+/// at once (`openDiagnostics`); the value table's, the overlaps and the unused bytes come with the full
+/// check (`tableDiagnostics`), which reads everything.
 ///
 /// Header (FORMATS.md E, little-endian): offset 0 "NIBArchive", 10 format word (1), 14 coder version
 /// (9 or 10), then from 18 a (count, offset) pair of 32-bit words for each table in `NIBTableKind` order.
@@ -12,35 +17,44 @@ struct NIBArchiveLayout: Sendable {
     let coderVersion: UInt32?
     /// The tables, indexed by `NIBTableKind.rawValue`.
     let tables: [NIBArchiveTable]
-    let diagnostics: [Diagnostic]
+    let fileSize: Int
+    /// The header's problems and those of the tables read at open.
+    let openDiagnostics: [Diagnostic]
 
     init(input: InputBytes) {
         let reader = NIBArchiveReader(input: input)
-        var found: [Diagnostic] = []
+        fileSize = input.count
         guard input.count >= Self.headerSize else {
             formatVersion = nil
             coderVersion = nil
             tables = NIBTableKind.allCases.map { NIBArchiveTable(kind: $0, declaredCount: 0, offset: Self.headerSize, reader: reader) }
-            diagnostics = [NIBArchiveIssue.headerTruncated(size: input.count).diagnostic(ByteRange(0, input.count))]
+            openDiagnostics = [NIBArchiveIssue.headerTruncated(size: input.count).diagnostic(ByteRange(0, input.count))]
             return
         }
+        var found: [Diagnostic] = []
         let format = reader.uint32(at: 10) ?? 0, coder = reader.uint32(at: 14) ?? 0
         formatVersion = format
         coderVersion = coder
         if format != 1 { found.append(NIBArchiveIssue.headerFormatVersion(format).diagnostic(ByteRange(10, 14))) }
         if coder != 9, coder != 10 { found.append(NIBArchiveIssue.headerCoderVersion(coder).diagnostic(ByteRange(14, 18))) }
-        // The values first: the object scan clips each object's run of values to the values that exist.
-        func table(_ kind: NIBTableKind, valueCount: Int = 0) -> NIBArchiveTable {
+        func table(_ kind: NIBTableKind, valueBound: Int = 0) -> NIBArchiveTable {
             let field = Self.countField(kind)
-            return NIBArchiveTable(kind: kind, declaredCount: reader.uint32(at: field) ?? 0,
-                                   offset: Int(reader.uint32(at: field + 4) ?? 0), reader: reader, valueCount: valueCount)
+            return NIBArchiveTable(kind: kind, declaredCount: reader.uint32(at: field) ?? 0, offset: Int(reader.uint32(at: field + 4) ?? 0),
+                                   reader: reader, valueBound: valueBound, eager: kind != .values)
         }
+        // The object scan notes the runs of values below the declared value count (the values that
+        // exist are known when the value table has been read).
         let values = table(.values)
-        tables = [table(.objects, valueCount: values.found), table(.keys), values, table(.classNames)]
-        for table in tables { found += Self.check(table, fileSize: input.count) }
-        found += Self.overlaps(tables)
-        found += Self.unusedBytes(tables, fileSize: input.count)
-        diagnostics = found
+        tables = [table(.objects, valueBound: Int(values.declaredCount)), table(.keys), values, table(.classNames)]
+        for kind in [NIBTableKind.objects, .keys, .classNames] { found += Self.check(tables[kind.rawValue], fileSize: input.count) }
+        openDiagnostics = found
+    }
+
+    /// The problems of the value table and of how the four tables lie in the file (reads the value
+    /// table in full).
+    func tableDiagnostics() -> [Diagnostic] {
+        guard fileSize >= Self.headerSize else { return [] }
+        return Self.check(self[.values], fileSize: fileSize) + Self.overlaps(tables) + Self.unusedBytes(tables, fileSize: fileSize)
     }
 
     /// The header offset of a table's count; its offset field follows at +4.

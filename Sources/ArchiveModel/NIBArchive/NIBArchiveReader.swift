@@ -8,6 +8,15 @@ enum NIBReadFailure: Error, Equatable, Sendable {
     case unknownType(UInt8, offset: Int)
 }
 
+extension NIBReadFailure {
+    /// A truncation reported where the entry that the input cut starts (a length or index inside the
+    /// entry reports its own offset).
+    func inEntry(at start: Int) -> NIBReadFailure {
+        if case .truncated(_, let end) = self { return .truncated(start: start, end: end) }
+        return self
+    }
+}
+
 /// One entry of the object table: class-name index, first value index, value count (FORMATS.md E).
 struct NIBObjectEntry: Sendable, Equatable {
     var classIndex: UInt64
@@ -68,6 +77,10 @@ struct NIBArchiveReader {
 
     /// The object entry at `offset`.
     func object(at offset: Int) throws(NIBReadFailure) -> (NIBObjectEntry, end: Int) {
+        do { return try objectEntry(at: offset) } catch { throw error.inEntry(at: offset) }
+    }
+
+    private func objectEntry(at offset: Int) throws(NIBReadFailure) -> (NIBObjectEntry, end: Int) {
         let (classIndex, a) = try varint(at: offset)
         let (first, b) = try varint(at: a)
         let (count, end) = try varint(at: b)
@@ -76,6 +89,10 @@ struct NIBArchiveReader {
 
     /// The key entry at `offset`: the range of its UTF-8 bytes.
     func key(at offset: Int) throws(NIBReadFailure) -> (text: ByteRange, end: Int) {
+        do { return try keyEntry(at: offset) } catch { throw error.inEntry(at: offset) }
+    }
+
+    private func keyEntry(at offset: Int) throws(NIBReadFailure) -> (text: ByteRange, end: Int) {
         let (length, start) = try varint(at: offset)
         let end = try skip(length, from: start, entry: offset)
         return (ByteRange(start, end), end)
@@ -96,6 +113,10 @@ struct NIBArchiveReader {
 
     /// The value entry at `offset`.
     func value(at offset: Int) throws(NIBReadFailure) -> (NIBValueEntry, end: Int) {
+        do { return try valueEntry(at: offset) } catch { throw error.inEntry(at: offset) }
+    }
+
+    private func valueEntry(at offset: Int) throws(NIBReadFailure) -> (NIBValueEntry, end: Int) {
         let (keyIndex, typeOffset) = try varint(at: offset)
         guard let type = input.byte(at: typeOffset) else { throw .truncated(start: offset, end: input.count) }
         let payloadStart = typeOffset + 1
@@ -111,6 +132,10 @@ struct NIBArchiveReader {
 
     /// The class-name entry at `offset`: name length, extra-word count, the words, the name.
     func className(at offset: Int) throws(NIBReadFailure) -> (NIBClassEntry, end: Int) {
+        do { return try classEntry(at: offset) } catch { throw error.inEntry(at: offset) }
+    }
+
+    private func classEntry(at offset: Int) throws(NIBReadFailure) -> (NIBClassEntry, end: Int) {
         let (length, a) = try varint(at: offset)
         let (extraCount, extrasStart) = try varint(at: a)
         let (extraBytes, overflow) = extraCount.multipliedReportingOverflow(by: 4)

@@ -26,58 +26,79 @@ public enum NIBTableKind: Int, CaseIterable, Sendable {
     }
 }
 
-/// Where one table's entries are, found by reading them once when the file is opened.
+import Synchronization
+
+/// Where one table's entries are, found by reading them (`NIBTableScan`).
 ///
 /// Entries have variable sizes, so entry *i* can only be found by reading the entries before it. The
 /// offset of every 4th entry is kept: finding any entry reads at most 3 others, and the index costs
-/// 2 bytes per entry (each entry takes at least 1 byte of the file).
-struct NIBArchiveTable: Sendable {
+/// 2 bytes per entry (each entry takes at least 1 byte of the file). An eager table is read in full
+/// when the file is opened; the value table, most of a nib's bytes, is read as far as the objects asked
+/// for need, and in full when its count, end or failure is asked for (the full check).
+final class NIBArchiveTable: @unchecked Sendable {
+    // Safety: immutable but for the scan, which a Mutex guards.
     let kind: NIBTableKind
     /// The count the header declares.
     let declaredCount: UInt32
     /// The offset the header declares.
     let offset: Int
-    /// How many entries could be read (at most `declaredCount`).
-    private(set) var found = 0
-    /// The offset after the last entry read (`offset` when none was).
-    private(set) var end: Int
-    /// Why reading stopped before `declaredCount` entries, if it did.
-    private(set) var failure: NIBReadFailure?
-    /// Offset of entry `stride * i`.
-    private var checkpoints: [Int] = []
+    private let reader: NIBArchiveReader
+    private let scan: Mutex<NIBTableScan>
 
     static let stride = 4
 
-    /// For the object table: the gaps between the objects' runs of values when the runs come in
-    /// ibtool's order (nil when they do not, or for another table; see `NIBValueRuns`).
-    private(set) var gapsInOrder: [NIBValueRuns.Stretch]?
-
-    /// Reads the table's entries from `offset` until `declaredCount` have been read or one cannot be
-    /// (for the object table, tracking the runs of the `valueCount` values that exist).
-    init(kind: NIBTableKind, declaredCount: UInt32, offset: Int, reader: NIBArchiveReader, valueCount: Int = 0) {
+    /// A table of `declaredCount` entries from `offset`; read now when `eager` (for the object table,
+    /// noting the runs of values below `valueBound`).
+    init(kind: NIBTableKind, declaredCount: UInt32, offset: Int, reader: NIBArchiveReader, valueBound: Int = 0, eager: Bool = true) {
         self.kind = kind
         self.declaredCount = declaredCount
         self.offset = offset
-        end = offset
-        if kind == .objects { gapsInOrder = valueCount > 0 ? [NIBValueRuns.Stretch(first: 0, end: valueCount)] : [] }
-        guard declaredCount > 0 else { return }
-        guard offset < reader.input.count else {
-            failure = .truncated(start: offset, end: reader.input.count)
-            return
-        }
-        // Each entry takes at least one byte, so the scan ends by the end of the input.
-        let scan = NIBTableScan(kind, reader.input.buffer, offset: offset, count: Int(declaredCount), stride: Self.stride, valueCount: valueCount)
-        checkpoints = scan.checkpoints
-        found = scan.found
-        end = scan.end
-        if kind == .objects { gapsInOrder = scan.runsInOrder ? scan.gaps : nil }
-        guard let stopped = scan.stoppedAt else { return }
+        self.reader = reader
+        scan = Mutex(NIBTableScan(kind, offset: offset, count: Int(declaredCount), valueBound: valueBound))
+        if eager { complete() }
+    }
+
+    /// Reads every entry that can be read.
+    private func complete() {
+        scan.withLock { if !$0.isDone { $0.advance(reader.input.buffer, upTo: .max, stride: Self.stride) } }
+    }
+
+    /// How many entries could be read (at most `declaredCount`); reads them all.
+    var found: Int {
+        complete()
+        return scan.withLock { $0.found }
+    }
+
+    /// The offset after the last entry read (`offset` when none was); reads them all.
+    var end: Int {
+        complete()
+        return scan.withLock { $0.position }
+    }
+
+    /// How many entries have been read so far (without reading more).
+    var scanned: Int { scan.withLock { $0.found } }
+
+    /// The bytes the readable entries occupy.
+    var range: ByteRange { ByteRange(offset, end) }
+
+    /// Why reading stopped before `declaredCount` entries, if it did: the entry that could not be read,
+    /// read again by `NIBArchiveReader` to say why.
+    var failure: NIBReadFailure? {
+        complete()
+        guard let stopped = scan.withLock({ $0.stoppedAt }) else { return nil }
         do {
             _ = try Self.entryEnd(kind, at: stopped, reader)
-            failure = .truncated(start: stopped, end: reader.input.count) // not reached: both readers agree
+            return .truncated(start: stopped, end: reader.input.count) // not reached: both readers agree
         } catch {
-            failure = error
+            return error
         }
+    }
+
+    /// For the object table: the values below the bound no object's run lists, when the runs come in
+    /// ibtool's order (nil when they do not; see `NIBValueRuns`).
+    var gapsInOrder: [NIBValueRuns.Stretch]? {
+        complete()
+        return scan.withLock { $0.gapsInOrder }
     }
 
     /// The offset after the entry of `kind` at `offset`.
@@ -91,14 +112,14 @@ struct NIBArchiveTable: Sendable {
         }
     }
 
-    /// The bytes the readable entries occupy.
-    var range: ByteRange { ByteRange(offset, end) }
-
-    /// The offset of entry `index` (which must be below `found`): the nearest checkpoint, then the
-    /// entries between it and `index`.
-    func entryOffset(_ index: Int, _ reader: NIBArchiveReader) -> Int? {
-        guard index >= 0, index < found else { return nil }
-        var position = checkpoints[index / Self.stride]
+    /// The offset of entry `index`, reading the table that far when needed; nil when it cannot be read.
+    func entryOffset(_ index: Int) -> Int? {
+        guard index >= 0, index < Int(declaredCount) else { return nil }
+        let checkpoint: Int? = scan.withLock { s in
+            if s.found <= index { s.advance(reader.input.buffer, upTo: index + 1, stride: Self.stride) }
+            return index < s.found ? s.checkpoints[index / Self.stride] : nil
+        }
+        guard var position = checkpoint else { return nil }
         for _ in 0..<(index % Self.stride) {
             // Entries below `found` were read once already, so this cannot fail.
             guard let next = try? Self.entryEnd(kind, at: position, reader) else { return nil }

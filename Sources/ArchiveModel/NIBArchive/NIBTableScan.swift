@@ -1,37 +1,61 @@
-/// The pass over a whole table when a nib is opened, as a tight loop over the input's bytes.
+/// A pass over a table's entries as a tight loop over the input's bytes, which can stop and resume.
 ///
 /// A 100 MB nib has some 10 million values and 4 million objects; reading each entry through
-/// `NIBArchiveReader` (optional bytes, thrown failures, entry structs) made this pass most of the time
-/// to the first screen. This loop only finds where entries start; it stops at the first entry it cannot
-/// read, and `NIBArchiveReader` then reads that entry again to say exactly why.
-struct NIBTableScan {
+/// `NIBArchiveReader` (optional bytes, thrown failures, entry structs) made the pass most of the time
+/// to the first screen. This loop only finds where entries start, keeping every `stride`th offset; it
+/// stops at the first entry it cannot read, and `NIBArchiveReader` then reads that entry again to say
+/// exactly why.
+struct NIBTableScan: Sendable {
+    let kind: NIBTableKind
+    /// Entries the header declares.
+    let count: Int
     /// Offset of entry `stride * i`.
-    var checkpoints: [Int] = []
+    private(set) var checkpoints: [Int] = []
     /// Entries read.
-    var found = 0
-    /// Offset after the last entry read.
-    var end: Int
+    private(set) var found = 0
+    /// Offset of the next entry: after the last one read.
+    private(set) var position: Int
     /// Offset of the entry that could not be read, if one could not.
-    var stoppedAt: Int?
-    /// For the object table: each object's run of values, clipped to `valueCount`, while they come in
-    /// ibtool's order (each run starting where the one before ended); the gaps between them.
-    var runsInOrder = true
-    var gaps: [NIBValueRuns.Stretch] = []
+    private(set) var stoppedAt: Int?
+    /// For the object table: whether the objects' runs of values, clipped to `valueBound`, come in
+    /// ibtool's order (each starting where the one before ended), and the gaps between them so far.
+    private(set) var runsInOrder = true
+    private var gaps: [NIBValueRuns.Stretch] = []
+    private var covered = 0
+    private let valueBound: Int
 
-    /// Scans `count` entries of `kind` from `offset`. For the object table, `valueCount` (the values
-    /// that exist) is what the runs are clipped to.
-    init(_ kind: NIBTableKind, _ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, stride: Int, valueCount: Int = 0) {
-        end = offset
-        checkpoints.reserveCapacity(Swift.min(count, Swift.max(0, bytes.count - offset) / kind.minimumEntrySize) / stride + 1)
+    /// Whether every entry that can be read has been.
+    var isDone: Bool { stoppedAt != nil || found >= count }
+
+    init(_ kind: NIBTableKind, offset: Int, count: Int, valueBound: Int = 0) {
+        self.kind = kind
+        self.count = count
+        position = offset
+        self.valueBound = valueBound
+    }
+
+    /// For a finished object scan in ibtool's order: the values below `valueBound` no run lists.
+    var gapsInOrder: [NIBValueRuns.Stretch]? {
+        guard runsInOrder else { return nil }
+        return valueBound > covered ? gaps + [NIBValueRuns.Stretch(first: covered, end: valueBound)] : gaps
+    }
+
+    /// Reads entries until `target` have been read (or every one that can be).
+    mutating func advance(_ bytes: UnsafeRawBufferPointer, upTo target: Int, stride: Int) {
+        let goal = Swift.min(target, count)
+        guard found < goal, stoppedAt == nil else { return }
+        if checkpoints.isEmpty {
+            checkpoints.reserveCapacity(Swift.min(count, Swift.max(0, bytes.count - position) / kind.minimumEntrySize) / stride + 1)
+        }
         // One loop per kind, so that the entry's layout is not chosen again for each of millions.
         switch kind {
-        case .objects: scanObjects(bytes, offset: offset, count: count, stride: stride, valueCount: valueCount)
-        case .keys: scan(bytes, offset: offset, count: count, stride: stride) { i in
+        case .objects: scanObjects(bytes, goal: goal, stride: stride)
+        case .keys: scan(bytes, goal: goal, stride: stride) { i in
             guard let length = Self.varint(bytes, &i) else { return false }
             return Self.skip(length, bytes, &i)
         }
-        case .values: scan(bytes, offset: offset, count: count, stride: stride) { Self.value(bytes, &$0) }
-        case .classNames: scan(bytes, offset: offset, count: count, stride: stride) { i in
+        case .values: scan(bytes, goal: goal, stride: stride) { Self.value(bytes, &$0) }
+        case .classNames: scan(bytes, goal: goal, stride: stride) { i in
             guard let length = Self.varint(bytes, &i), let extras = Self.varint(bytes, &i), extras <= UInt64(Int.max / 8) else { return false }
             return Self.skip(extras * 4, bytes, &i) && Self.skip(length, bytes, &i)
         }
@@ -40,44 +64,52 @@ struct NIBTableScan {
 
     /// Entries read by `entry`, which advances the offset past one and says whether it could.
     @inline(__always)
-    private mutating func scan(_ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, stride: Int, _ entry: (inout Int) -> Bool) {
-        var i = offset
-        var next = 0 // entries until the next checkpoint
-        while found < count {
-            if next == 0 { checkpoints.append(i); next = stride }
-            next -= 1
+    private mutating func scan(_ bytes: UnsafeRawBufferPointer, goal: Int, stride: Int, _ entry: (inout Int) -> Bool) {
+        var i = position
+        var n = found
+        defer { found = n; position = i }
+        while n < goal {
+            if n % stride == 0 { checkpoints.append(i) }
             let start = i
             guard entry(&i) else {
                 stoppedAt = start
-                end = start
+                i = start
                 return
             }
-            found += 1
+            n += 1
         }
-        end = i
     }
 
-    /// The object table, noting the runs of values while they come in ibtool's order.
-    private mutating func scanObjects(_ bytes: UnsafeRawBufferPointer, offset: Int, count: Int, stride: Int, valueCount: Int) {
-        var covered = 0
-        var inOrder = true
-        var gaps: [NIBValueRuns.Stretch] = []
-        scan(bytes, offset: offset, count: count, stride: stride) { i in
-            guard Self.varint(bytes, &i) != nil, let first = Self.varint(bytes, &i), let n = Self.varint(bytes, &i) else { return false }
-            guard inOrder else { return true }
-            let start = Int(Swift.min(first, UInt64(valueCount)))
-            let (sum, overflow) = first.addingReportingOverflow(n)
-            let stop = overflow ? valueCount : Int(Swift.min(sum, UInt64(valueCount)))
-            if stop > start {
-                if start < covered { inOrder = false; return true }
-                if start > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: start)) }
-                covered = stop
+    /// The object table, noting the runs of values while they come in ibtool's order. Written out
+    /// rather than through `scan`: variables a closure captures and changes live in boxes on the heap.
+    private mutating func scanObjects(_ bytes: UnsafeRawBufferPointer, goal: Int, stride: Int) {
+        var i = position
+        var n = found
+        var covered = self.covered, inOrder = runsInOrder
+        let bound = UInt64(valueBound)
+        defer { found = n; position = i; self.covered = covered; runsInOrder = inOrder }
+        while n < goal {
+            if n % stride == 0 { checkpoints.append(i) }
+            let start = i
+            guard Self.varint(bytes, &i) != nil, let first = Self.varint(bytes, &i), let count = Self.varint(bytes, &i) else {
+                stoppedAt = start
+                i = start
+                return
             }
-            return true
+            n += 1
+            guard inOrder else { continue }
+            let low = Int(Swift.min(first, bound))
+            let (sum, overflow) = first.addingReportingOverflow(count)
+            let high = overflow ? Int(bound) : Int(Swift.min(sum, bound))
+            guard high > low else { continue }
+            if low < covered {
+                inOrder = false
+                gaps = []
+                continue
+            }
+            if low > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: low)) }
+            covered = high
         }
-        if inOrder, valueCount > covered { gaps.append(NIBValueRuns.Stretch(first: covered, end: valueCount)) }
-        runsInOrder = inOrder
-        self.gaps = gaps
     }
 
     /// The variable-length integer at `i` (FORMATS.md E), advancing `i`; nil when it runs off the end,

@@ -68,13 +68,13 @@ struct NIBTextTable: Sendable {
     /// The text of entry `index`, or nil when it does not exist.
     func text(_ index: Int, _ reader: NIBArchiveReader) -> String? {
         if index >= 0, index < texts.count { return texts[index] }
-        guard let offset = table.entryOffset(index, reader), let (bytes, _, _) = Self.read(kind, at: offset, reader) else { return nil }
+        guard let offset = table.entryOffset(index), let (bytes, _, _) = Self.read(kind, at: offset, reader) else { return nil }
         return Self.text(kind, bytes: bytes, index: index, reader: reader).0
     }
 
     /// Problems of the texts past `eagerLimit` (the full check's share; the others are in `diagnostics`).
     func laterDiagnostics(_ reader: NIBArchiveReader, progress: (Double) -> Bool) -> [Diagnostic] {
-        guard table.found > Self.eagerLimit, let start = table.entryOffset(Self.eagerLimit, reader) else { return [] }
+        guard table.found > Self.eagerLimit, let start = table.entryOffset(Self.eagerLimit) else { return [] }
         var found: [Diagnostic] = []
         var position = start
         for index in Self.eagerLimit..<table.found {

@@ -16,7 +16,8 @@ struct NIBValueRuns: Sendable {
 
     /// Whether any two objects' runs share a value.
     let overlapping: Bool
-    /// Stretches of values that no object lists.
+    /// Stretches of values that no object lists (in ibtool's order, below the declared value count:
+    /// the full check clips them to the values that exist).
     let unowned: [Stretch]
     /// With overlapping runs: the owner of each value (-1 for none), and each object's owned stretches
     /// (`owned[ownedStart[id]..<ownedStart[id + 1]]`). Empty otherwise.
@@ -25,13 +26,15 @@ struct NIBValueRuns: Sendable {
     private let owned: [Stretch]
 
     /// With `gapsInOrder` (the object scan found the runs in ibtool's order, each starting where the
-    /// one before ended, and these gaps between them) nothing more is read or stored; otherwise the
-    /// runs are listed by `runs` (in id order, clipped to the `valueCount` values that exist) and sorted.
-    init(valueCount: Int, gapsInOrder: [Stretch]?, runs: () -> [Stretch]) {
+    /// one before ended, and these gaps between them, below the declared value count) nothing more is
+    /// read or stored; otherwise `runs` lists the runs (in id order, clipped to the `valueCount` values
+    /// that exist), which are sorted.
+    init(gapsInOrder: [Stretch]?, runs: () -> (runs: [Stretch], valueCount: Int)) {
         if let gapsInOrder {
             self.init(overlapping: false, unowned: gapsInOrder, owners: ([], [], []))
         } else {
-            self.init(runs: runs(), valueCount: valueCount)
+            let (list, valueCount) = runs()
+            self.init(runs: list, valueCount: valueCount)
         }
     }
 

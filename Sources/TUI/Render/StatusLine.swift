@@ -32,7 +32,9 @@ enum StatusLine {
         let count = context.graph.objectCount == 1 ? "1 object" : "\(context.graph.objectCount) objects"
         let labels = state.message == nil ? breadcrumbLabels(state, context) : []
         let tail = state.message ?? labels.joined(separator: " › ")
-        let minimumTail = min(TextLayout.width(tail), state.message == nil ? 24 : 48)
+        // The breadcrumb keeps at least half the part (at least 24 columns): the format and the count
+        // give way before it is cut.
+        let minimumTail = min(TextLayout.width(tail), state.message == nil ? max(24, width / 2) : 48)
         func fits(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail <= width }
         let cause = context.likelyCause.map { ["likely cause: " + $0.label] } ?? []
         var parts = [named(context.fileName), format, count]
@@ -46,7 +48,8 @@ enum StatusLine {
         func fitsShrunk(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + min(minimumTail, 12) <= width }
         let kept = fitsShrunk(parts + wrappers + cause) ? wrappers + cause : fitsShrunk(parts + cause) ? cause : []
         parts += kept
-        let nameRoom = max(16, width - 4 - minimumTail)
+        // The file's name (with the nesting) is cut only to leave the breadcrumb its 24 columns.
+        let nameRoom = max(16, width - 4 - min(minimumTail, state.message == nil ? 24 : 48))
         if TextLayout.width(name) > nameRoom + 1 {
             // A long path: keep its end (the file's own name, the nesting).
             parts[0] = " " + cutLeft(String(name.dropFirst()), to: nameRoom)

@@ -59,6 +59,7 @@ public final class BrowserContext {
         insideCache = nil
         problemList = nil
         problemRowsCache = nil
+        likelyCause = diagnostics.filter { $0.id.hasPrefix("damage.") }.max { $0.severity < $1.severity }.flatMap { DamageCode(rawValue: $0.id) }
         diagnosticsByObject = [:]
         rangedDiagnostics = []
         for (i, d) in sorted.enumerated() {
@@ -78,10 +79,9 @@ public final class BrowserContext {
         return rows
     }
 
-    /// The likely whole-file cause the full check found (`damage.*`), worst first.
-    var likelyCause: DamageCode? {
-        diagnostics?.lazy.filter { $0.id.hasPrefix("damage.") }.max { $0.severity < $1.severity }.flatMap { DamageCode(rawValue: $0.id) }
-    }
+    /// The likely whole-file cause the full check found (`damage.*`, the first of the worst), found
+    /// once per check: the status line asks at every frame.
+    public private(set) var likelyCause: DamageCode?
 
     /// Number of outline roots (pinned roots come after these).
     public var outlineRootCount: Int { outlineRoots.count }
