@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TUI
 
 @Suite struct ExpansionTreeTests {
@@ -71,7 +72,7 @@ import Testing
 
     /// A chain expanded 200,000 levels deep (a damaged file's nesting): built, walked, collapsed and freed
     /// without recursion (the recursive trie overflowed the stack at about 10,000 levels).
-    @Test func chainTwoHundredThousandDeep() {
+    @Test(.tags(.slow)) func chainTwoHundredThousandDeep() {
         let depth = 200_000
         var tree = ExpansionTree(rootCount: 1)
         var slot = 0
