@@ -117,3 +117,32 @@ import TestSupport
         #expect(fonts > 40)
     }
 }
+
+/// A nib inside a data value is an embedded archive like a bplist or typedstream: its problems are
+/// reported on the object holding it, at the file offsets of its bytes.
+@Suite struct EmbeddedNIBArchiveTests {
+    @Test func aNibInADataValueIsCheckedInPlace() throws {
+        var inner = NIBArchiveBuilder.sample()
+        inner.values[18] = NIBArchiveBuilder.ValueEntry(keyIndex: inner.key("UIDestination"), type: 10, payload: NIBArchiveBuilder.le(99, 4))
+        let (innerBytes, innerMarks) = inner.build()
+        #expect(EmbeddedArchive.format(of: innerBytes) == .nibArchive)
+        var outer = NIBArchiveBuilder()
+        outer.object("NSObject", [("payload", .object(1))])
+        outer.object("NSData", [("NS.bytes", .data(innerBytes))])
+        let (bytes, marks) = outer.build()
+        let graph = NIBArchiveGraph(input: InputBytes(bytes))
+        #expect(graph.fullCheck().isEmpty)
+        let mapped = EmbeddedCheck.diagnostics(in: graph)
+        let dangling = try #require(mapped.first { $0.id == "nib.value.ref-out-of-range" })
+        let base = try #require(marks["value.1.payload"])
+        #expect(dangling.range == ByteRange(start: base + (innerMarks["value.18.payload"] ?? 0), count: 4))
+        #expect(dangling.message.hasPrefix("in the NIBArchive embedded in #1"), "\(dangling.message)")
+    }
+
+    /// A nib behind another format's header is found and named, as a bplist would be.
+    @Test func aNibFurtherIntoTheFileIsNamed() {
+        let bytes = Array("HEADER--".utf8) + NIBArchiveBuilder.sample().build().bytes
+        let found = EmbeddedArchive.archive(after: InputBytes(bytes))
+        #expect(found?.offset == 8 && found?.format == .nibArchive)
+    }
+}

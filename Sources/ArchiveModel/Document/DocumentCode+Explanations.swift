@@ -31,7 +31,7 @@ extension DocumentCode {
             have GNUstep re-archive the data with NSKeyedArchiver, whose output this tool reads.
             """
         case .archiveInside: """
-            The input as a whole is in no format this tool reads, but a binary plist, typedstream or XML plist starts further \
+            The input as a whole is in no format this tool reads, but a binary plist, typedstream, NIBArchive or XML plist starts further \
             in, within its first MiB. Such a file is usually an archive behind a header of another format: a database or \
             cache record, a network or transport frame, or a block carved from a disk image with other bytes before it. The \
             browser opens the inner archive with o; the range marks its first bytes. The note says nothing about the inner \

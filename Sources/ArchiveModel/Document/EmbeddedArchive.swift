@@ -1,13 +1,14 @@
 /// Archives stored inside data values (a keyed archive in an NSData, an iMessage typedstream in a
 /// plist, a bplist inside a bplist): detected by content and opened as nested documents.
 public enum EmbeddedArchive {
-    /// The format of `bytes` when they hold an archive this tool decodes (binary plist, typedstream, or
-    /// an XML plist), else nil. Text that merely looks like OpenStep is not treated as an archive.
+    /// The format of `bytes` when they hold an archive this tool decodes (binary plist, typedstream,
+    /// NIBArchive, or an XML plist), else nil. Text that merely looks like OpenStep is not treated as an
+    /// archive.
     public static func format(of bytes: [UInt8]) -> ContainerFormat? {
         guard bytes.count >= 8 else { return nil }
         let format = FormatDetector.detect(InputBytes(bytes.prefix(64)))
         switch format {
-        case .binaryPlist, .typedstream: return format
+        case .binaryPlist, .typedstream, .nibArchive: return format
         case .xmlPlist: return bytes.count >= 20 ? format : nil
         default: return nil
         }
@@ -46,11 +47,12 @@ public enum EmbeddedArchive {
         let end = Swift.min(input.count, scanLimit)
         guard end > 1 else { return nil }
         for offset in 1..<end {
-            guard let first = input.byte(at: offset), first == 0x62 || first == 0x04 || first == 0x3C else { continue }
+            guard let first = input.byte(at: offset), first == 0x62 || first == 0x04 || first == 0x3C || first == 0x4E else { continue }
             let looksLikeStart = input.matches(Array("bplist00".utf8), at: offset)
                 || input.matches([0x04, 0x0B] + Array("streamtyped".utf8), at: offset)
                 || input.matches([0x04, 0x0B] + Array("typedstream".utf8), at: offset)
                 || input.matches(Array("<?xml".utf8), at: offset) || input.matches(Array("<plist".utf8), at: offset)
+                || input.matches(NIBArchiveLayout.signature, at: offset)
             guard looksLikeStart else { continue }
             let head = input.bytes(in: ByteRange(offset, offset.addingReportingOverflow(64).partialValue))
             if let format = format(of: head) { return (offset, format) }

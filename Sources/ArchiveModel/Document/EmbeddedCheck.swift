@@ -65,9 +65,9 @@ public enum EmbeddedCheck {
     static func archiveStarts(in container: ContainerFormat) -> [[UInt8]] {
         let starts: [String] = switch container {
         // The base64 characters that depend on the magic bytes alone (8 × length / 6 of them).
-        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0"]
-        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69"]
-        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist"]
+        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0", "TklCQXJjaGl2Z"]
+        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69", "4e494241"]
+        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist", "NIBArchive"]
         }
         return starts.map { Array($0.utf8) }
     }
