@@ -15,7 +15,9 @@ let modelEdgeCoverageOnly: [SwiftSetting] = edgesOnly == "everywhere" ? edgeCove
 
 let package = Package(
     name: "archive-browse",
-    platforms: [.macOS(.v14)],
+    // macOS 15: the value model's integers are Int128, and the caches lock with Synchronization's
+    // Mutex; both are in the Swift 6 runtime that macOS 15 ships.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "archive-browse", targets: ["archive-browse"]),
         .library(name: "ArchiveModel", targets: ["ArchiveModel"]),

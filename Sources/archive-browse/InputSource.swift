@@ -24,12 +24,7 @@ enum InputSource {
     /// The name for JSON, which escapes what it must itself: the name as text, or escaped when its
     /// bytes are not UTF-8 (as `ArchiveDocument` gives it).
     var jsonName: String {
-                if case .file(let bytes) = self {
-            // Decoding repairs what is not UTF-8, so text that encodes back to the same bytes is the
-            // name itself (`String(validating:as:)` needs macOS 15).
-            let text = String(decoding: bytes, as: UTF8.self)
-            return text.utf8.elementsEqual(bytes) ? text : displayName
-        }
+                if case .file(let bytes) = self { return String(validating: bytes, as: UTF8.self) ?? displayName }
         return displayName
     }
 

@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// Every C library call of the command line, for macOS (Darwin) and Linux (Glibc, Musl) alike: no
-/// other file of the target imports the C library. Only calls that macOS 14 has.
+/// other file of the target imports the C library.
 enum Platform {
     /// Ends the process with `status` (buffered `FileOutput` must be flushed first).
     static func exit(_ status: Int32) -> Never {

@@ -1,6 +1,7 @@
 import ArchiveModel
 import FuzzSupport
 import Dispatch
+import Synchronization
 
 /// What decoding one input fully cost and found.
 struct Examination: Sendable {

@@ -7,7 +7,7 @@ import Musl
 #endif
 
 // Every C library call of the campaign, for macOS (Darwin) and Linux (Glibc, Musl) alike: no other file
-// of the target imports the C library. Only calls that macOS 14 has.
+// of the target imports the C library.
 
 /// The process and file-system calls the campaign makes.
 enum Platform {
@@ -56,33 +56,6 @@ enum Platform {
 private func exitProcess(_ status: Int32) -> Never { exit(status) }
 private func abortProcess() -> Never { abort() }
 private func sleepThread(_ seconds: UInt32) -> UInt32 { sleep(seconds) }
-
-/// A value guarded by a POSIX mutex, with the `withLock` of Synchronization's `Mutex`, which needs
-/// macOS 15 (the package supports macOS 14).
-final class Mutex<Value>: @unchecked Sendable {
-    // Safety: `value` is read and written only inside `withLock`, under `lock`.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
-
-    init(_ initialValue: Value) {
-        value = initialValue
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
-    }
-
-    /// Runs `body` with the value, holding the lock.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return try body(&value)
-    }
-}
 
 /// Process measurements without Foundation: monotonic time, and resident memory from /proc (Linux;
 /// elsewhere `memory()` is nil and `resetPeak()` false, so the peak is not measured).

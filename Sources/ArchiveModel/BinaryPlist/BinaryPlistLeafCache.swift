@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Decoded strings and data of `minimumBytes` or more, by object id. A bplist names a value by
 /// reference, so one 100 KB string can be every object's field for 20,000 objects: decoding it at each
 /// read made `--check` of such an 820 KB file take 28 s and `--dump` minutes. Bounded by `byteLimit`

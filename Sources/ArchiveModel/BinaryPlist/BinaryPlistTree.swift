@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A bplist00 file opened lazily: opening validates the header, trailer and offset table only; each
 /// object is decoded when `node(_:)` asks for it.
 public final class BinaryPlistTree: PlistTree, @unchecked Sendable {

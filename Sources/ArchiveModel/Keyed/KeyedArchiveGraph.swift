@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An NSKeyedArchiver archive read from a property list: objects are the `$objects` entries, decoded on
 /// demand. Everything NSKeyedUnarchiver would see is shown, and every departure from the format is a
 /// diagnostic (see the rules in `Rules/`).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A compiled nib in the NIBArchive format (UINibEncoder's; FORMATS.md E) as an `ObjectGraph`.
 ///
 /// Opening reads the header and walks the four tables once, keeping where their entries are; an object

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Splits whole-file passes across the machine's cores: the calling thread takes the first part (and
 /// reports progress), other parts run on Dispatch's global queue. Results come back in order.
@@ -15,11 +16,10 @@ enum Parallel {
                                  _ body: @escaping @Sendable (Range<Int>, _ shouldStop: () -> Bool) -> T) -> [T]? {
         let n = parts(for: count)
         let bounds = (0...n).map { count * $0 / n }
-        // A lock, not Synchronization's Atomic (macOS 15): checked once per item, which takes far longer.
-        let cancelled = Mutex(false)
+        let cancelled = Atomic<Bool>(false)
         let results = Mutex<[Int: T]>([:])
         let group = DispatchGroup()
-        let stop: @Sendable () -> Bool = { cancelled.withLock { $0 } }
+        let stop: @Sendable () -> Bool = { cancelled.load(ordering: .relaxed) }
         for part in 1..<n {
             let range = bounds[part]..<bounds[part + 1]
             DispatchQueue.global().async(group: group) {
@@ -33,11 +33,11 @@ enum Parallel {
         var reported = 0
         let value = body(first) {
             reported += 1
-            if reported == 1 || reported % 4096 == 0, !progress(Double(reported) / Double(firstCount)) { cancelled.withLock { $0 = true } }
-            return cancelled.withLock { $0 }
+            if reported == 1 || reported % 4096 == 0, !progress(Double(reported) / Double(firstCount)) { cancelled.store(true, ordering: .relaxed) }
+            return cancelled.load(ordering: .relaxed)
         }
         group.wait()
-        if cancelled.withLock({ $0 }) { return nil }
+        if cancelled.load(ordering: .relaxed) { return nil }
         results.withLock { $0[0] = value }
         return results.withLock { dict in (0..<n).compactMap { dict[$0] } }
     }

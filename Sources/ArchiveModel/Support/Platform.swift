@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// Every C library call ArchiveModel makes, for macOS (Darwin) and Linux (Glibc, Musl) alike: no other
-/// file of the module imports the C library. Only calls that macOS 14 has.
+/// file of the module imports the C library.
 enum Platform {
     // MARK: - Bytes
 
@@ -94,31 +94,3 @@ enum Platform {
 // The C names, reached from inside `Platform`, whose own members of the same names would shadow them.
 private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
 private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
-
-/// A value guarded by a lock, with the `withLock` of Synchronization's `Mutex`, which needs macOS 15
-/// (the package supports macOS 14): a POSIX mutex, on Linux and macOS alike. Declared in this module,
-/// it is the `Mutex` its files name.
-final class Mutex<Value>: @unchecked Sendable {
-    // Safety: `value` is read and written only inside `withLock`, under `lock`.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
-
-    init(_ initialValue: Value) {
-        value = initialValue
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deinitialize(count: 1)
-        lock.deallocate()
-    }
-
-    /// Runs `body` with the value, holding the lock.
-    func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return try body(&value)
-    }
-}

@@ -1,4 +1,5 @@
 import ArchiveModel
+import Synchronization
 
 /// A result computed off the UI thread: the graph index or a full check.
 public enum JobResult: Sendable {
@@ -21,7 +22,7 @@ public final class BackgroundJob: @unchecked Sendable {
     public let kind: Kind
     /// The action to apply once the result is installed.
     public var then: Action?
-    private let lock = Platform.Lock()
+    private let lock = Mutex(())
     private var fraction = 0.0
     private var cancelled = false
     private var result: JobResult?
@@ -32,7 +33,7 @@ public final class BackgroundJob: @unchecked Sendable {
     }
 
     private func locked<T>(_ body: () -> T) -> T {
-        lock.withLock(body)
+        lock.withLock { _ in body() }
     }
 
     /// Progress in 0...1.

@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// Every C library call of the TUI outside curses, for macOS (Darwin) and Linux (Glibc, Musl) alike:
-/// no other file of the target imports the C library. Only calls that macOS 14 has.
+/// no other file of the target imports the C library.
 enum Platform {
     /// The environment variable `name`, or nil when it is not set.
     static func environment(_ name: String) -> String? {
@@ -33,30 +33,6 @@ enum Platform {
             offset += n
         }
         return true
-    }
-
-    /// A POSIX mutex (Synchronization's `Mutex` needs macOS 15; the package supports macOS 14).
-    final class Lock: @unchecked Sendable {
-        // Safety: the mutex is only used through pthread calls, which are thread-safe.
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-        init() {
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        }
-
-        deinit {
-            pthread_mutex_destroy(mutex)
-            mutex.deinitialize(count: 1)
-            mutex.deallocate()
-        }
-
-        /// Runs `body` holding the lock.
-        func withLock<T>(_ body: () throws -> T) rethrows -> T {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body()
-        }
     }
 
     /// Runs `body` on a new detached POSIX thread (not the shared concurrency pool, which long blocking
