@@ -136,7 +136,7 @@ import TestSupport
         let dangling = try #require(mapped.first { $0.id == "nib.value.ref-out-of-range" })
         let base = try #require(marks["value.1.payload"])
         #expect(dangling.range == ByteRange(start: base + (innerMarks["value.18.payload"] ?? 0), count: 4))
-        #expect(dangling.message.hasPrefix("in the NIBArchive embedded in #1"), "\(dangling.message)")
+        #expect(dangling.message.hasPrefix("in the NIBArchive embedded in object #1, field \"NS.bytes\""), "\(dangling.message)")
     }
 
     /// A nib behind another format's header is found and named, as a bplist would be.
