@@ -81,6 +81,21 @@ import Testing
         #expect(!diagnostics.contains { $0.id == BinaryPlistCode.objectOverlap.rawValue })
     }
 
+    /// Found by the fuzz smoke: a damaged count marker claiming a 2^15-byte count put the header's
+    /// range past the end of the file. Every range stays inside the input.
+    @Test func aHugeCountWidthStaysInsideTheFile() {
+        var bytes = Self.fixture.bytes
+        let object = Self.fixture.ranges[2]
+        bytes[object.start] = 0x5F
+        bytes[object.start + 1] = 0x1F
+        let diagnostics = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(bytes), name: "wide").graph)
+        for d in diagnostics {
+            for r in [d.range].compactMap({ $0 }) + d.notes.compactMap(\.range) {
+                #expect(r.end <= bytes.count, "\(d.id): \(r)")
+            }
+        }
+    }
+
     /// A file whose objects do not sit back to back (padding between them) gets no root cause from
     /// the chain, even where an entry is odd.
     @Test func paddedLayoutIsNotAudited() {

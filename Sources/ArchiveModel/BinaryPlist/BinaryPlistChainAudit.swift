@@ -93,7 +93,7 @@ struct BinaryPlistChainAudit {
         guard let header = BinaryPlistObjectHeader(input, at: s) else { return nil }
         var notes = [DiagnosticNote("where object \(k) should end: \(k + 1 < raw.count ? "object \(k + 1) starts" : "the offset table starts") at offset \(y)",
                                     range: ByteRange(start: y, count: 0)),
-                     DiagnosticNote("object \(k) as its damaged length reads it", range: ByteRange(s, ends[k]))]
+                     DiagnosticNote("object \(k) as its damaged length reads it", range: ByteRange(s, Swift.min(ends[k], input.count)))]
         if let count = header.count(fitting: y - s, refSize: layout.objectRefSize) {
             notes.append(DiagnosticNote("the space between its neighbours holds \(English.count(count, header.unit, plural: header.unit == "entry" ? "entries" : nil)), the count it likely had"))
         }
@@ -150,7 +150,8 @@ struct BinaryPlistObjectHeader {
         if Self.counted.contains(marker >> 4), marker & 0x0F == 0x0F, let countMarker = input.byte(at: s + 1), countMarker >> 4 == 0x1 {
             end = s + 2 + (1 << Int(countMarker & 0x0F))
         }
-        range = ByteRange(s, end)
+        // A damaged count marker can claim a width past the end of the file.
+        range = ByteRange(s, Swift.min(end, input.count))
     }
 
     /// Types whose length is a count in the marker (or after it).
