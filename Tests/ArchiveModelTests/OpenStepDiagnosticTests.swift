@@ -32,7 +32,6 @@ import Testing
 
     static let cases: [Case] = [
         Case("openstep.encoding.invalid-utf8", Array("{ a = \"".utf8) + [0xFF] + Array("\"; }".utf8), 1, 8, length: 1),
-        Case("openstep.encoding.utf16", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], 1, 1, length: 2),
         Case("openstep.root.empty", [], 1, 1, length: 0),
         Case("openstep.root.whitespace-only", "  \n ", 1, 1, length: 4, .note),
         Case("openstep.root.trailing-content", "{ a = b; } x", 1, 12, length: 1),

@@ -3,7 +3,7 @@ extension OpenStepCode {
     /// (`CFOldStylePList.c`) behaves, what usually causes it and what to do.
     public var explanation: String {
         switch self {
-        case .encodingInvalidUTF8, .encodingUTF16, .rootEmpty, .rootWhitespaceOnly, .rootTrailingContent,
+        case .encodingInvalidUTF8, .rootEmpty, .rootWhitespaceOnly, .rootTrailingContent,
              .stringsTrailingContent, .valueUnexpectedCharacter, .depthExceeded, .commentUnterminated:
             documentExplanation
         case .stringUnterminated, .stringUnknownEscape, .stringShortUnicodeEscape, .stringLoneSurrogate,
@@ -19,8 +19,6 @@ extension OpenStepCode {
         switch self {
         case .encodingInvalidUTF8:
             "The file holds bytes that are not valid UTF-8: a stray byte of 0x80 or above, or a multi-byte sequence cut short. CF converts the whole file to text before parsing an old-style plist and fails with \"Conversion of string failed.\" when the bytes are not in the expected encoding, so Apple's reader rejects the file. Old .strings files saved as MacRoman or Latin-1, or text pasted from another encoding, are the usual causes. This decoder shows each bad sequence as U+FFFD and lists the first ones; re-save the file as UTF-8."
-        case .encodingUTF16:
-            "The input starts with a UTF-16 byte-order mark. Apple's tools often write .strings files in UTF-16 (genstrings does by default), and CF detects the mark and reads them, but this decoder reads UTF-8 only, so nothing in the file is decoded here. Convert the file to UTF-8 (for example with `iconv -f UTF-16 -t UTF-8`, or `plutil -convert xml1` for a property list) and open the result; Apple's tools read the UTF-8 version equally well."
         case .rootEmpty:
             "The input has no bytes at all. CF refuses to parse empty data (\"Conversion of string failed. The string is empty.\"), so an empty file is not a property list for Apple's reader. The usual causes are a file truncated to zero while being written, a failed download or copy, or a placeholder created by a build step that never filled it. Recover the file from where it came from."
         case .rootWhitespaceOnly:

@@ -5,7 +5,6 @@
 /// it accepts something no Apple writer produces, `.note` for information.
 public enum OpenStepCode: String, DiagnosticCatalog {
     case encodingInvalidUTF8 = "openstep.encoding.invalid-utf8"
-    case encodingUTF16 = "openstep.encoding.utf16"
     case rootEmpty = "openstep.root.empty"
     case rootWhitespaceOnly = "openstep.root.whitespace-only"
     case rootTrailingContent = "openstep.root.trailing-content"
@@ -54,7 +53,6 @@ public enum OpenStepCode: String, DiagnosticCatalog {
     public var summary: String {
         switch self {
         case .encodingInvalidUTF8: "bytes that are not valid UTF-8"
-        case .encodingUTF16: "the input is UTF-16, which this decoder does not read"
         case .rootEmpty: "the input is empty: it holds no property-list value"
         case .rootWhitespaceOnly: "the input holds only whitespace and comments"
         case .rootTrailingContent: "text follows the root value"

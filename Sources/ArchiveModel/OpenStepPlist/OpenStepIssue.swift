@@ -4,7 +4,6 @@
 enum OpenStepIssue: Sendable {
     case invalidUTF8(offset: Int, bytes: String)
     case moreInvalidUTF8(count: Int)
-    case utf16Input(byteOrder: String)
     case emptyInput
     case whitespaceOnly
     case trailingContent(found: String, count: Int)
@@ -39,7 +38,6 @@ enum OpenStepIssue: Sendable {
     var code: OpenStepCode {
         switch self {
         case .invalidUTF8, .moreInvalidUTF8: .encodingInvalidUTF8
-        case .utf16Input: .encodingUTF16
         case .emptyInput: .rootEmpty
         case .whitespaceOnly: .rootWhitespaceOnly
         case .trailingContent: .rootTrailingContent
@@ -78,8 +76,6 @@ enum OpenStepIssue: Sendable {
             "invalid UTF-8 sequence \(bytes) at offset \(offset); decoded as U+FFFD, but CF rejects the file"
         case .moreInvalidUTF8(let count):
             English.count(count, "more invalid UTF-8 sequence") + " from here on " + (count == 1 ? "is" : "are") + " not listed; each is decoded as U+FFFD"
-        case .utf16Input(let byteOrder):
-            "the input starts with a UTF-16 \(byteOrder) byte-order mark; this decoder reads UTF-8 only"
         case .emptyInput:
             "the input is empty; CF rejects an empty old-style plist"
         case .whitespaceOnly:

@@ -36,12 +36,15 @@ public protocol PlistTree: AnyObject, Sendable {
     func offsetSharers() -> [Int: Int]
     /// `offsetSharers()` once it has been computed, else empty: showing one node never waits for the pass.
     var knownOffsetSharers: [Int: Int] { get }
+    /// The Unicode encoding of a text format's input (XML, OpenStep); nil for binary formats.
+    var textEncoding: TextEncoding? { get }
 }
 
 extension PlistTree {
     public var mayShareContainers: Bool? { false }
     public func offsetSharers() -> [Int: Int] { [:] }
     public var knownOffsetSharers: [Int: Int] { [:] }
+    public var textEncoding: TextEncoding? { nil }
 
     public func containerValues(_ id: Int) -> PlistArrayElements? {
         let node = node(id)
@@ -71,8 +74,11 @@ public final class EagerPlistTree: PlistTree, @unchecked Sendable {
     public let nodes: [PlistNode]
     public let rootID: Int?
     public let openDiagnostics: [Diagnostic]
+    public let textEncoding: TextEncoding?
 
-    public init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic]) {
+    public init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic],
+                textEncoding: TextEncoding? = nil) {
+        self.textEncoding = textEncoding
         self.format = format
         self.input = input
         self.nodes = nodes
