@@ -78,8 +78,9 @@ enum TextTranscoder {
             let width = encoding.form.unitWidth
             let what = width == 2 ? "an odd length" : "a length that is not a multiple of 4"
             diagnostics.append(Diagnostic(TextEncodingCode.partialUnit,
-                "the \(encoding.form.rawValue) file has \(what): its last " + English.count(leftover, "byte")
-                    + " (at offset \(reader.end)) are part of a \(width)-byte unit that is cut off, so the file was probably truncated; they are not decoded",
+                "the \(encoding.form.rawValue) file has \(what): "
+                    + (leftover == 1 ? "its last byte (offset \(reader.end)) is" : "its last \(leftover) bytes (from offset \(reader.end)) are")
+                    + " part of a \(width)-byte unit that is cut off, so the file was probably truncated; \(leftover == 1 ? "it is" : "they are") not decoded",
                 range: ByteRange(reader.end, input.count), position: TextPosition(line: line, column: out.count - lineStart + 1)))
         }
         if !encoding.hasByteOrderMark {
