@@ -49,6 +49,7 @@ import Testing
         Case("openstep.data.unterminated", "{ a = <0f; }", 1, 7, length: 3),
         Case("openstep.gnustep.typed-value", "<*I5>", 1, 1, length: 5, .warning),
         Case("openstep.gnustep.malformed", "<*Ix>", 1, 1, length: 5),
+        Case("openstep.gnustep.base64-data", "{ d = <[AAEC]>; }", 1, 7, length: 8, .warning),
         Case("openstep.array.unterminated", "{ a = (b, c", 1, 7, length: 5),
         Case("openstep.array.missing-close", "{ a = (b, c; d = e; }", 1, 12, length: 1),
         Case("openstep.array.missing-comma", "(a b)", 1, 4, length: 1),

@@ -8,7 +8,7 @@ extension OpenStepCode {
             documentExplanation
         case .stringUnterminated, .stringUnknownEscape, .stringShortUnicodeEscape, .stringLoneSurrogate,
              .stringOctalOverflow, .dataUnevenLength, .dataInvalidCharacter, .dataUnterminated, .gnustepTypedValue,
-             .gnustepMalformed:
+             .gnustepMalformed, .gnustepBase64Data:
             scalarExplanation
         default:
             containerExplanation
@@ -56,8 +56,10 @@ extension OpenStepCode {
             "A data value opened with '<' has no closing '>' before a character that cannot be part of it, or before the end of the input. CF fails on it, so Apple rejects the file. The usual cause is a deleted '>' or a '<' that was meant to be part of a string and should have been quoted. This decoder ends the value where the hexadecimal digits stop; add the '>' or quote the string."
         case .gnustepTypedValue:
             "A value like <*I5>, <*R1.5>, <*BY> or <*D2001-01-01 …> is a GNUstep extension that types an integer, real, boolean or date inside the old-style syntax. GNUstep writes and reads it, but CF has no such branch: it parses it as data and fails on the '*', so Apple rejects the file. This decoder reads the value with its GNUstep meaning, shown in the message. The file was written by GNUstep; convert it with GNUstep's tools if Apple's must read it."
+        case .gnustepBase64Data:
+            "A data value written <[…]> with base64 inside, instead of hex digits between < and >, is GNUstep's extension of the old-style syntax: GNUstep writes data this way in its own property-list format and reads it back. CF has no such branch: it takes the '[' for a bad hex digit and fails, so Apple rejects the file. This decoder reads the base64 (whitespace between digits is allowed) and shows the bytes. The file was written by GNUstep; convert it with GNUstep's plutil, or rewrite the value as hex (<0fbd…>), if Apple's tools must read it."
         default:
-            "A value starts like a GNUstep typed value (<*I, <*R, <*B or <*D) but the rest cannot be read as that type: digits missing, an unknown type letter, a date in the wrong form or no closing '>'. CF rejects any such value, and GNUstep's parser rejects the malformed one too. It usually comes from hand editing or a damaged GNUstep file. The message says what is wrong; fix the value or write it as a plain string."
+            "A value starts like a GNUstep typed value (<*I, <*R, <*B or <*D) or base64 data (<[…]>) but the rest cannot be read as that: digits missing, an unknown type letter, a date in the wrong form, no closing '>', characters that are not base64 or base64 digits left over after the last group of four. CF rejects any such value, and GNUstep's parser rejects or misreads the malformed one too. It usually comes from hand editing or a damaged GNUstep file. The message says what is wrong; fix the value or write it as a plain string or hex data."
         }
     }
 

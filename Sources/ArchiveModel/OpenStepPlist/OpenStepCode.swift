@@ -22,6 +22,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
     case dataUnterminated = "openstep.data.unterminated"
     case gnustepTypedValue = "openstep.gnustep.typed-value"
     case gnustepMalformed = "openstep.gnustep.malformed"
+    case gnustepBase64Data = "openstep.gnustep.base64-data"
     case arrayUnterminated = "openstep.array.unterminated"
     case arrayMissingClose = "openstep.array.missing-close"
     case arrayMissingComma = "openstep.array.missing-comma"
@@ -43,7 +44,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
         // strings file stops silently at the first non-key, a comment may run to the end. GNUstep's
         // typed values are a warning by choice: GNUstep writes and reads them, CF rejects them.
         case .stringsTrailingContent, .commentUnterminated, .stringUnknownEscape, .stringShortUnicodeEscape,
-             .stringLoneSurrogate, .stringOctalOverflow, .gnustepTypedValue, .dictDuplicateKey:
+             .stringLoneSurrogate, .stringOctalOverflow, .gnustepTypedValue, .gnustepBase64Data, .dictDuplicateKey:
             .warning
         default:
             .error
@@ -69,7 +70,8 @@ public enum OpenStepCode: String, DiagnosticCatalog {
         case .dataInvalidCharacter: "a data value holds a character that is not a hex digit"
         case .dataUnterminated: "a data value has no closing '>'"
         case .gnustepTypedValue: "a GNUstep typed value such as <*I5>, which CF does not read"
-        case .gnustepMalformed: "a GNUstep typed value that cannot be read"
+        case .gnustepMalformed: "a GNUstep typed value or base64 data value that cannot be read"
+        case .gnustepBase64Data: "data in GNUstep's base64 syntax <[…]>, which CF does not read"
         case .arrayUnterminated: "an array is not closed before the end of the input"
         case .arrayMissingClose: "an array ends without its ')'"
         case .arrayMissingComma: "array elements are not separated by a comma"

@@ -21,6 +21,7 @@ enum OpenStepIssue: Sendable {
     case unterminatedData(found: String)
     case gnustepValue(text: String, meaning: String)
     case gnustepMalformed(text: String, reason: String)
+    case gnustepBase64(text: String, count: Int)
     case unterminatedArray(opened: TextPosition, enclosing: Int)
     case arrayMissingClose(opened: TextPosition, found: String)
     case arrayMissingComma(found: String)
@@ -55,6 +56,7 @@ enum OpenStepIssue: Sendable {
         case .unterminatedData: .dataUnterminated
         case .gnustepValue: .gnustepTypedValue
         case .gnustepMalformed: .gnustepMalformed
+        case .gnustepBase64: .gnustepBase64Data
         case .unterminatedArray: .arrayUnterminated
         case .arrayMissingClose: .arrayMissingClose
         case .arrayMissingComma: .arrayMissingComma
@@ -109,7 +111,9 @@ enum OpenStepIssue: Sendable {
         case .gnustepValue(let text, let meaning):
             "typed value \(text) is a GNUstep extension, read as \(meaning); CF does not accept it"
         case .gnustepMalformed(let text, let reason):
-            "malformed GNUstep typed value \(text): \(reason)"
+            (text.hasPrefix("<[") ? "malformed GNUstep base64 data " : "malformed GNUstep typed value ") + "\(text): \(reason)"
+        case .gnustepBase64(let text, let count):
+            "data \(text) is in GNUstep's base64 syntax, read as " + English.count(count, "byte") + "; CF does not accept it"
         case .unterminatedArray(let opened, let enclosing):
             "array opened at \(opened) is not terminated before the end of the input" + enclosingNote(enclosing)
         case .arrayMissingClose(let opened, let found):
