@@ -267,3 +267,25 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// `damage.truncated` reads the encodings too: a UTF-16 file cut inside a unit is truncated, one that
+/// still ends with `</plist>` and a stray byte is not.
+@Suite struct TextEncodingDamageTests {
+    static let le = TextEncoding(.utf16LE, byteOrderMark: true)
+
+    @Test func cutInsideAUnitIsTruncation() throws {
+        let bytes = Array(EncodedText.bytes("<plist><array><string>abc</string><string>def</string></array></plist>", Self.le).prefix(41))
+        let document = ArchiveDocument.open(InputBytes(bytes), name: "cut")
+        let causes = DocumentCheck.causes(of: document.graph, diagnostics: document.graph.fullCheck())
+        let cut = try #require(causes.first { $0.id == "damage.truncated" })
+        #expect(cut.range == ByteRange(41, 41))
+    }
+
+    @Test func wholeUTF16PlistWithAStrayByteIsNotTruncation() {
+        let bytes = EncodedText.bytes("<plist><true/></plist>\n", Self.le) + [0x0A]
+        let document = ArchiveDocument.open(InputBytes(bytes), name: "stray")
+        let checked = document.graph.fullCheck()
+        #expect(checked.map(\.id) == ["text.encoding.partial-unit"])
+        #expect(!DocumentCheck.causes(of: document.graph, diagnostics: checked).contains { $0.id == "damage.truncated" })
+    }
+}
