@@ -92,6 +92,15 @@ import Testing
         #expect(tree.rootID.flatMap { tree.node($0).range } == ByteRange(18, 60))
     }
 
+    /// Offsets quoted in messages are file offsets too: the control character is text offset 15,
+    /// file offset 4 + 4 × 15 in UTF-32BE with a mark.
+    @Test func offsetsInMessagesAreFileOffsets() throws {
+        let tree = XMLPlistDecoder.decode(InputBytes(E.bytes("<plist><string>\u{7}</string></plist>", TextEncoding(.utf32BE, byteOrderMark: true))))
+        let d = try #require(tree.fullCheck().first { $0.id == "xml.string.control-character" })
+        #expect(d.range == ByteRange(64, 68))
+        #expect(d.message.contains("the first at offset 64"), "\(d.message)")
+    }
+
     @Test func detectsAsCFDoes() {
         func detect(_ bytes: [UInt8]) -> TextEncoding { TextEncoding.detect(InputBytes(bytes)) }
         #expect(detect([0xFF, 0xFE, 0x3C, 0x00]) == TextEncoding(.utf16LE, byteOrderMark: true))

@@ -4,7 +4,8 @@
 ///
 /// It keeps a checkpoint (text offset, file offset) every `stride` scalars and re-reads at most that
 /// many scalars of the file per lookup: memory is about one byte per 4 scalars, and no lookup reads
-/// more than `stride` units.
+/// more than `stride` units. A stretch between checkpoints that is all ASCII (its text is `stride`
+/// bytes and its file `stride` units: every scalar at its shortest in both) is mapped by arithmetic.
 public struct TextOffsetMap: Sendable {
     static let stride = 32
 
@@ -34,12 +35,18 @@ public struct TextOffsetMap: Sendable {
     public func fileOffset(_ offset: Int, roundingUp: Bool = false) -> Int {
         if offset <= 0 { return textOffsets.isEmpty ? start : fileOffsets[0] }
         if offset >= textLength { return fileEnd }
-        var low = 0, high = textOffsets.count - 1
+        // Checkpoint k starts at a text offset from k × stride (all ASCII) to 4 × k × stride (all astral).
+        let stride = Self.stride
+        var low = Swift.min(textOffsets.count - 1, offset / (4 * stride)), high = Swift.min(textOffsets.count - 1, offset / stride)
         while low < high {
             let mid = low + (high - low + 1) / 2
             if textOffsets[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         var text = textOffsets[low], file = fileOffsets[low]
+        let width = form.unitWidth
+        if low + 1 < textOffsets.count, textOffsets[low + 1] - text == stride, fileOffsets[low + 1] - file == stride * width {
+            return file + (offset - text) * width
+        }
         return withExtendedLifetime(input) {
             let reader = UnicodeUnitReader(input.buffer, form: form, start: start)
             while text < offset, file < reader.end {

@@ -13,22 +13,27 @@ enum TextPlistDecoding {
             return EagerPlistTree(format: tree.format, input: input, nodes: tree.nodes, rootID: tree.rootID,
                                   diagnostics: tree.openDiagnostics, textEncoding: encoding)
         }
-        let transcoded = TextTranscoder.transcode(input, encoding)
-        let tree = parse(transcoded.text, encoding, transcoded.map)
-        return remap(tree, with: transcoded.map, onto: input, adding: transcoded.diagnostics, encoding: encoding)
+        var nodes: [PlistNode]
+        let format: ContainerFormat, rootID: Int?, diagnostics: [Diagnostic], map: TextOffsetMap
+        do {
+            // The transcoded copy and the parsed tree end with this scope, so the node table is then
+            // changed in place rather than copied.
+            let transcoded = TextTranscoder.transcode(input, encoding)
+            map = transcoded.map
+            let tree = parse(transcoded.text, encoding, map)
+            (format, rootID, nodes) = (tree.format, tree.rootID, tree.nodes)
+            diagnostics = (tree.openDiagnostics.map { remap($0, map) } + transcoded.diagnostics).sortedByOffset()
+        }
+        remap(&nodes, with: map)
+        return EagerPlistTree(format: format, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics, textEncoding: encoding)
     }
 
-    /// `tree` with every range (nodes, diagnostics, notes) mapped to the file, and `input` as its input.
-    static func remap(_ tree: EagerPlistTree, with map: TextOffsetMap, onto input: InputBytes, adding extra: [Diagnostic],
-                      encoding: TextEncoding) -> EagerPlistTree {
-        let nodes = tree.nodes.map { node -> PlistNode in
-            var copy = node
-            copy.range = node.range.map(map.fileRange)
-            if !node.diagnostics.isEmpty { copy.diagnostics = node.diagnostics.map { remap($0, map) } }
-            return copy
+    /// Every node's range and diagnostics mapped to the file.
+    static func remap(_ nodes: inout [PlistNode], with map: TextOffsetMap) {
+        for i in nodes.indices {
+            nodes[i].range = nodes[i].range.map(map.fileRange)
+            if !nodes[i].diagnostics.isEmpty { nodes[i].diagnostics = nodes[i].diagnostics.map { remap($0, map) } }
         }
-        let diagnostics = (tree.openDiagnostics.map { remap($0, map) } + extra).sortedByOffset()
-        return EagerPlistTree(format: tree.format, input: input, nodes: nodes, rootID: tree.rootID, diagnostics: diagnostics, textEncoding: encoding)
     }
 
     static func remap(_ d: Diagnostic, _ map: TextOffsetMap) -> Diagnostic {
