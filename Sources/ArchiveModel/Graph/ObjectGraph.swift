@@ -22,11 +22,15 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// Every diagnostic: container checks plus archive validation rules. May be slow on huge inputs;
     /// `progress` receives a fraction and returns false to cancel.
     func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
+    /// The Unicode encoding of a text plist's input (XML, OpenStep); nil for binary formats.
+    var textEncoding: TextEncoding? { get }
 }
 
 extension ObjectGraph {
     public func structure(_ id: ObjectID) -> GraphObject { object(id) }
     public func makeStructureReader() -> (ObjectID) -> GraphObject { { self.structure($0) } }
+    /// The Unicode encoding of a text plist's input; nil for binary formats.
+    public var textEncoding: TextEncoding? { nil }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

@@ -28,6 +28,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     public var container: ContainerFormat { tree.format }
     public var archiveKind: String { header.archiver.map { DisplayText.escape($0) } ?? "keyed archive (no $archiver)" }
     public var input: InputBytes { tree.input }
+    public var textEncoding: TextEncoding? { tree.textEncoding }
     public var objectCount: Int { objectNodeIDs.count }
     /// `$version`, when it is an integer.
     public var version: Int128? { header.version }

@@ -61,7 +61,7 @@ public struct DumpRenderer {
     /// Writes the dump line by line to `write`.
     public func render(_ write: (String) -> Void) {
         let graph = document.graph
-        write("\(document.displayName): \(document.format), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
+        write("\(document.displayName): \(document.formatDescription), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
         var written: Set<String> = []
         func writeDiagnostic(_ d: Diagnostic, indent: String) {
             if let count = groupCounts[d.id] {

@@ -8,6 +8,7 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
     public var container: ContainerFormat { tree.format }
     public var archiveKind: String { "plist" }
     public var input: InputBytes { tree.input }
+    public var textEncoding: TextEncoding? { tree.textEncoding }
     public var objectCount: Int { tree.nodeCount }
     public var openDiagnostics: [Diagnostic] { tree.openDiagnostics }
 

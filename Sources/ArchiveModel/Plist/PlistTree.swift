@@ -32,11 +32,14 @@ public protocol PlistTree: AnyObject, Sendable {
     func sharing() -> PlistSharing
     /// `sharing()` as far as it is known now: showing one node never waits for the pass.
     var knownSharing: PlistSharing { get }
+    /// The Unicode encoding of a text format's input (XML, OpenStep); nil for binary formats.
+    var textEncoding: TextEncoding? { get }
 }
 
 extension PlistTree {
     public func sharing() -> PlistSharing { .none }
     public var knownSharing: PlistSharing { .none }
+    public var textEncoding: TextEncoding? { nil }
 
     public func containerValues(_ id: Int) -> PlistArrayElements? {
         let node = node(id)
@@ -65,8 +68,11 @@ public final class EagerPlistTree: PlistTree, Sendable {
     public let nodes: [PlistNode]
     public let rootID: Int?
     public let openDiagnostics: [Diagnostic]
+    public let textEncoding: TextEncoding?
 
-    public init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic]) {
+    public init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic],
+                textEncoding: TextEncoding? = nil) {
+        self.textEncoding = textEncoding
         self.format = format
         self.input = input
         self.nodes = nodes
