@@ -1,4 +1,5 @@
-/// Turns one `$objects` entry into a `GraphObject`, running the per-object rules.
+/// Turns one `$objects` entry into a `GraphObject`; runs the per-object rules over it when asked
+/// (`ruleDiagnostics`), apart from decoding.
 struct KeyedObjectReader {
     let graph: KeyedArchiveGraph
     let cache: KeyedReadCache
@@ -18,18 +19,16 @@ struct KeyedObjectReader {
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
 
-    /// The object; with `rules`, the per-object rules' diagnostics, which look at the first
-    /// `lazyItemLimit` items of a lazily read list. `storedLists` reads such lists once, up front
-    /// (for whole-file passes, which go through every item several times).
-    func read(rules: Bool = true, lazyItemLimit: Int = .max, storedLists: Bool = false) -> GraphObject {
+    /// The object as decoded, with the problems met decoding it (no rules: see `ruleDiagnostics`).
+    /// `storedLists` reads lazily read lists once, up front (for whole-file passes, which go through
+    /// every item several times).
+    func read(storedLists: Bool = false) -> GraphObject {
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
-        var names: [String] = []
         switch node.value {
         case .string(let s) where s.isLiterally("$null"):
             object.kind = .nullMarker
         case .dict(let keys, let values):
-            names = keys.map { cache.keyName($0, in: graph) }
-            readDictionary(names: names, values: values, into: &object)
+            readDictionary(names: keys.map { cache.keyName($0, in: graph) }, values: values, into: &object)
         case .array, .set:
             object.kind = .container
             object.className = node.value.typeName
@@ -52,16 +51,23 @@ struct KeyedObjectReader {
                 }
             }
         }
-        guard rules else { return object }
+        return object
+    }
+
+    /// The per-object rules' diagnostics for `object` (this entry as `read` decoded it), which look at
+    /// the first `lazyItemLimit` items of a lazily read list; first the notes on inline arrays it
+    /// shares with other objects (known when a whole-file pass read it).
+    func ruleDiagnostics(for object: GraphObject, lazyItemLimit: Int = .max) -> [Diagnostic] {
+        var found: [Diagnostic] = []
         for link in object.sharedListLinks where link.targets != nil {
             if let list = shared[link.node] {
-                object.diagnostics.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
+                found.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
             }
         }
-        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object, keyNames: names,
+        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object,
                                          lazyItemLimit: lazyItemLimit)
-        object.diagnostics.append(contentsOf: KeyedArchiveRules.checkObject(context))
-        return object
+        found.append(contentsOf: KeyedArchiveRules.checkObject(context))
+        return found
     }
 
     private func readDictionary(names: [String], values: [Int], into object: inout GraphObject) {
