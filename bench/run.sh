@@ -292,6 +292,32 @@ measure() {
     M_WALL=$wall M_RC=$rc M_OUT=$out
 }
 
+# Instruction counts (user space, all threads; `perf stat -e instructions:u`, else callgrind's Ir):
+# unlike wall time they hardly move with the load of other work on the machine, so a
+# regression of archive-browse shows on a busy machine and ratios against peers hold. Each command
+# runs once more for this, untimed; rows go to instructions.tsv.
+INSTR_TSV="$WORK/instructions.tsv"
+: > "$INSTR_TSV"
+INSTR_TOOL=none
+if perf stat -x, -e instructions:u -o /dev/null true >/dev/null 2>&1; then INSTR_TOOL=perf
+elif command -v valgrind >/dev/null; then INSTR_TOOL=callgrind; fi
+instructions() { # tool file cmd...
+    local tool=$1 file=$2; shift 2
+    local n="" f="$WORK/runs/instr.$$"
+    case "$INSTR_TOOL" in
+        perf)
+            perf stat -x, -e instructions:u -o "$f" -- timeout --kill-after=10 "$TIMEOUT" "$@" >/dev/null 2>&1 </dev/null || true
+            n=$(awk -F, '/instructions/ { print $1 }' "$f" 2>/dev/null | head -1) ;;
+        callgrind)
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$f" </dev/null || true
+            n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$f" | head -1) ;;
+    esac
+    rm -f "$f"
+    case "$n" in ''|*[!0-9]*) n="" ;; esac
+    printf '%s\t%s\t%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$(stat -c %s "$file")" "$n" "$INSTR_TOOL" >> "$INSTR_TSV"
+    log "$tool $(basename "$file"): ${n:-n/a} instructions ($INSTR_TOOL)"
+}
+
 unavailable() { # tool file why
     printf '%s\t%s\t%s\t\t\t\t\t\tunavailable\t%s\n' "$1" "$(basename "$2")" "$(stat -c %s "$2")" "$3" >> "$RESULTS_TSV"
     log "$1 $(basename "$2"): unavailable ($3)"
@@ -309,7 +335,9 @@ ours() { # file: archive-browse --check, --json, --screen
         log "archive-browse decodes no object in $(basename "$f")"
     fi
     measure "archive-browse --check" "$f" "$TIMEOUT" check "$BIN" --check "$f"
+    instructions "archive-browse --check" "$f" "$BIN" --check "$f"
     measure "archive-browse --json" "$f" "$TIMEOUT" json "$BIN" --json "$f"
+    instructions "archive-browse --json" "$f" "$BIN" --json "$f"
     measure "archive-browse --screen $SCREEN_SIZE" "$f" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" "$f"
 }
 
@@ -317,7 +345,9 @@ foundation() { # file
     local f=$1
     if [ -x "$PEER" ]; then
         measure "Foundation parse" "$f" "$TIMEOUT" peer "$PEER" parse "$f"
+        instructions "Foundation parse" "$f" "$PEER" parse "$f"
         measure "Foundation unarchive" "$f" "$TIMEOUT" peer "$PEER" unarchive "$f"
+        instructions "Foundation unarchive" "$f" "$PEER" unarchive "$f"
     else
         unavailable "Foundation parse" "$f" "FoundationPeer did not compile"
         unavailable "Foundation unarchive" "$f" "FoundationPeer did not compile"
@@ -333,6 +363,8 @@ plistutil_peer() { # file
     [ "$fmt" = bin ] && [ "$PLISTUTIL_XML_TIMEOUT" -lt "$limit" ] && limit=$PLISTUTIL_XML_TIMEOUT
     if [ -n "$PLISTUTIL" ]; then
         measure "plistutil -f $fmt" "$1" "$limit" peer "$PLISTUTIL" -i "$1" -o /dev/null -f "$fmt"
+        # (not for XML: libplist 2.2.0's XML parse is quadratic and would take minutes)
+        if [ "$fmt" = xml ]; then instructions "plistutil -f $fmt" "$1" "$PLISTUTIL" -i "$1" -o /dev/null -f "$fmt"; fi
     else
         unavailable "plistutil -f $fmt" "$1" "libplist-utils could not be installed"
     fi
@@ -480,6 +512,8 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "repeat=$REPEAT"
     echo "redraw=$REDRAW_LINE"
     echo "redraw_tmux=$TMUX_LINE"
+    echo "instructions_tool=$INSTR_TOOL"
+    echo "note=${BENCH_NOTE:-}"
     echo "generated=$(cat "$USED_FILES")"
 } > "$WORK/meta.txt"
 OUT_MD="$BENCH_DIR/results.md"
