@@ -100,16 +100,30 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// `storedLists` (the full check) reads long lists once, up front.
     func read(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool = false,
               storedLists: Bool = false) -> GraphObject {
+        readForRules(id, cache: cache, shared: shared, wholeFile: wholeFile, storedLists: storedLists).object
+    }
+
+    /// An object as `read` gives it, with what its rules need again: its plist node (nil for a stand-in
+    /// for a shared `$objects` node, which has no rules) and its key names.
+    struct ReadForRules {
+        var object: GraphObject
+        var node: PlistNode?
+        var keyNames: [String] = []
+    }
+
+    func readForRules(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool = false,
+                      storedLists: Bool = false) -> ReadForRules {
         let nodeID = objectNodeIDs[id]
         let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
         if let entry, entry.owner != id {
-            return Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range)
+            return ReadForRules(object: Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range), node: nil)
         }
         let node = tree.node(nodeID)
-        var object = reader(id, node: node, cache: cache, shared: shared, wholeFile: wholeFile).read(storedLists: storedLists)
+        var names: [String] = []
+        var object = reader(id, node: node, cache: cache, shared: shared, wholeFile: wholeFile).read(storedLists: storedLists, keyNames: &names)
         if let entry, wholeFile { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
-        return object
+        return ReadForRules(object: object, node: node, keyNames: names)
     }
 
     private func reader(_ id: ObjectID, node: PlistNode, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool) -> KeyedObjectReader {
@@ -120,13 +134,20 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// The rules' diagnostics for `object` (object `object.id` as `read` decoded it): none for a stand-in
     /// for a shared `$objects` node, the note on the shared node for its owner.
     func ruleDiagnostics(of object: GraphObject, cache: KeyedReadCache, shared: SharedContent, itemLimit: Int = .max) -> [Diagnostic] {
-        let id = object.id
-        let nodeID = objectNodeIDs[id]
+        let nodeID = objectNodeIDs[object.id]
         let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
-        if let entry, entry.owner != id { return [] }
-        let node = tree.node(nodeID)
-        var found = reader(id, node: node, cache: cache, shared: shared, wholeFile: false).ruleDiagnostics(for: object, lazyItemLimit: itemLimit)
-        if let entry { found.append(Self.sharedEntryDiagnostic(entry, range: node.range)) }
+        if let entry, entry.owner != object.id { return [] }
+        return ruleDiagnostics(of: ReadForRules(object: object, node: tree.node(nodeID)), cache: cache, shared: shared, itemLimit: itemLimit)
+    }
+
+    /// The rules' diagnostics for an object read by `readForRules`.
+    func ruleDiagnostics(of read: ReadForRules, cache: KeyedReadCache, shared: SharedContent, itemLimit: Int = .max) -> [Diagnostic] {
+        guard let node = read.node else { return [] }
+        let id = read.object.id
+        var found = reader(id, node: node, cache: cache, shared: shared, wholeFile: false)
+            .ruleDiagnostics(for: read.object, lazyItemLimit: itemLimit, keyNames: read.keyNames)
+        let nodeID = objectNodeIDs[id]
+        if let entry = shared.entries[shared.canonical[nodeID] ?? nodeID] { found.append(Self.sharedEntryDiagnostic(entry, range: node.range)) }
         return found
     }
 
@@ -148,10 +169,10 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
             let cache = KeyedReadCache()
             for id in range {
                 if shouldStop() { break }
-                let object = self.read(id, cache: cache, shared: shared, wholeFile: true, storedLists: true)
-                edges.add(object)
-                for d in object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
-                for d in self.ruleDiagnostics(of: object, cache: cache, shared: shared) where d.id.hasPrefix("keyed.") { found.append(d) }
+                let read = self.readForRules(id, cache: cache, shared: shared, wholeFile: true, storedLists: true)
+                edges.add(read.object)
+                for d in read.object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
+                for d in self.ruleDiagnostics(of: read, cache: cache, shared: shared) where d.id.hasPrefix("keyed.") { found.append(d) }
             }
             return (edges, found)
         }) else { return all.sortedByOffset() }

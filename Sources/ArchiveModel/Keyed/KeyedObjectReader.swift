@@ -23,12 +23,19 @@ struct KeyedObjectReader {
     /// `storedLists` reads lazily read lists once, up front (for whole-file passes, which go through
     /// every item several times).
     func read(storedLists: Bool = false) -> GraphObject {
+        var names: [String] = []
+        return read(storedLists: storedLists, keyNames: &names)
+    }
+
+    /// `read`, giving the names of a dictionary's keys in order too (for `ruleDiagnostics`).
+    func read(storedLists: Bool, keyNames: inout [String]) -> GraphObject {
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
         switch node.value {
         case .string(let s) where s.isLiterally("$null"):
             object.kind = .nullMarker
         case .dict(let keys, let values):
-            readDictionary(names: keys.map { cache.keyName($0, in: graph) }, values: values, into: &object)
+            keyNames = keys.map { cache.keyName($0, in: graph) }
+            readDictionary(names: keyNames, values: values, into: &object)
         case .array, .set:
             object.kind = .container
             object.className = node.value.typeName
@@ -57,14 +64,15 @@ struct KeyedObjectReader {
     /// The per-object rules' diagnostics for `object` (this entry as `read` decoded it), which look at
     /// the first `lazyItemLimit` items of a lazily read list; first the notes on inline arrays it
     /// shares with other objects (known when a whole-file pass read it).
-    func ruleDiagnostics(for object: GraphObject, lazyItemLimit: Int = .max) -> [Diagnostic] {
+    /// `keyNames`, when given, are the names of the dictionary's keys (as `read` gave them).
+    func ruleDiagnostics(for object: GraphObject, lazyItemLimit: Int = .max, keyNames: [String] = []) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for link in object.sharedListLinks where link.targets != nil {
             if let list = shared[link.node] {
                 found.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
             }
         }
-        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object,
+        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object, keyNames: keyNames,
                                          lazyItemLimit: lazyItemLimit)
         found.append(contentsOf: KeyedArchiveRules.checkObject(context))
         return found
