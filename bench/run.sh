@@ -14,7 +14,7 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
-#            --only LIST (comma-separated sections: main,shapes,ttfs,redraw; the report then goes to
+#            --only LIST (comma-separated sections: main,shapes,typedstream,ttfs,redraw; the report then goes to
 #            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
@@ -139,19 +139,27 @@ else
 fi
 [ "$HUGE" = 1 ] && TTFS_SIZES="$TTFS_SIZES 1G"
 
-MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
-MAIN_XML=$(gen "wide-$MAIN_N.xml" --shape wide --objects "$MAIN_N" --format xml)
-SMALL_BIN=$(gen "wide-$SMALL_N.bplist" --shape wide --objects "$SMALL_N" --format binary)
-SHAPE_FILES=()
-for shape in deep shared mixed; do
-    SHAPE_FILES+=("$(gen "$shape-$SHAPE_N.bplist" --shape "$shape" --objects "$SHAPE_N" --format binary)")
-done
-TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N")
-TTFS_FILES=()
-for size in $TTFS_SIZES; do
-    TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
-done
-FLAT_FILE=$(gen "flat-$FLAT_N.bplist" --shape flat --objects "$FLAT_N" --format binary --writer stream)
+# Only the files of the sections run (--only) are made.
+wants() { [ -z "$ONLY" ] || [ "$GEN_ONLY" = 1 ] || [[ ",$ONLY," == *",$1,"* ]]; }
+MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE=""
+SHAPE_FILES=() TTFS_FILES=()
+if wants main; then
+    MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
+    MAIN_XML=$(gen "wide-$MAIN_N.xml" --shape wide --objects "$MAIN_N" --format xml)
+    SMALL_BIN=$(gen "wide-$SMALL_N.bplist" --shape wide --objects "$SMALL_N" --format binary)
+fi
+if wants shapes; then
+    for shape in deep shared mixed; do
+        SHAPE_FILES+=("$(gen "$shape-$SHAPE_N.bplist" --shape "$shape" --objects "$SHAPE_N" --format binary)")
+    done
+fi
+if wants shapes || wants typedstream; then TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N"); fi
+if wants ttfs; then
+    for size in $TTFS_SIZES; do
+        TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
+    done
+fi
+if wants redraw; then FLAT_FILE=$(gen "flat-$FLAT_N.bplist" --shape flat --objects "$FLAT_N" --format binary --writer stream); fi
 if [ "$GEN_ONLY" = 1 ]; then
     ls -l "$WORK/files" | grep -v '\.gen$' >&2
     exit 0
@@ -424,8 +432,8 @@ section shapes && for f in "${SHAPE_FILES[@]}"; do
     esac
     plistutil_peer "$f"
 done
-section shapes && ours "$TS_FILE"
-if ! section shapes; then
+if section shapes || section typedstream; then ours "$TS_FILE"; fi
+if ! section shapes && ! section typedstream; then
     :
 elif python3 -c 'import typedstream' 2>/dev/null; then
     measure "pytypedstream unarchive" "$TS_FILE" "$TIMEOUT" peer python3 -c \
