@@ -5,6 +5,8 @@ import Synchronization
 /// diagnostic (see the rules in `Rules/`).
 public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     public let tree: any PlistTree
+    /// `tree` when it is a binary plist, for reading UIDs straight from the bytes (`leafValue(of:)`).
+    let binaryTree: BinaryPlistTree?
     let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.
     let objectNodeIDs: PlistArrayElements
@@ -20,6 +22,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
 
     public init(tree: any PlistTree) {
         self.tree = tree
+        binaryTree = tree as? BinaryPlistTree
         header = KeyedArchiveHeader(tree: tree)
         objectNodeIDs = header.objectNodeIDs
         openDiagnostics = tree.openDiagnostics + header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree)

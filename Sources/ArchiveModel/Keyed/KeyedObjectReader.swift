@@ -92,7 +92,7 @@ struct KeyedObjectReader {
         var conversion = newConversion()  // shared by all fields: one inline array is converted once per object
         for (name, value) in zip(names, values) {
             if name.isLiterally("$class") {
-                if case .uid(let u) = graph.tree.node(value).value, u < UInt64(graph.objectCount) {
+                if let u = graph.binaryTree?.wellFormedUID(value) ?? graph.tree.node(value).value.uid, u < UInt64(graph.objectCount) {
                     let classID = Int(u)
                     object.classObjectID = classID
                     let cls = cache.keyedClass(classID, in: graph)
@@ -110,5 +110,13 @@ struct KeyedObjectReader {
                           to object: inout GraphObject) {
         object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, conversion: &conversion))
         object.sharedListLinks = conversion.links
+    }
+}
+
+extension PlistValue {
+    /// The value of a UID, nil for other values.
+    fileprivate var uid: UInt64? {
+        if case .uid(let u) = self { return u }
+        return nil
     }
 }
