@@ -28,7 +28,7 @@ extension ExportShapes {
         case "NSOrderedSet", "NSMutableOrderedSet": return orderedSet(k).map { .tagged("$orderedSet", list($0)) }
         case "NSDictionary", "NSMutableDictionary": return dictionary(k)
         case "NSString", "NSMutableString": return StringPresenter.text(of: o, in: graph).map { .scalar(.string($0)) }
-        case "NSData", "NSMutableData": return DataPresenter.bytes(of: o, in: graph).map { .scalar(.data($0)) }
+        case "NSData", "NSMutableData": return DataPresenter.bytes(of: o, in: graph).map { leaf(.data($0)) }
         case "NSDate": return date(k).map { .scalar(.date($0)) }
         case "NSNumber": return number(k).map { .scalar(ExportScalar($0)) }
         case "NSNull": return .scalar(.null)

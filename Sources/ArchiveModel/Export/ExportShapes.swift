@@ -12,6 +12,11 @@ public struct ExportShapes {
     /// Whether object dictionaries carry `"$id"` (`--diff` leaves it out: ids differ between layouts).
     public let includesIDs: Bool
     private let read: (ObjectID) -> GraphObject
+    /// The seam for archives embedded in data values (an iMessage typedstream in a plist, a nib in a
+    /// typedstream): given a data value's bytes, the export of the archive inside, or nil to write the
+    /// bytes as data. Unset, every data value is written as data; the embedded-archive service is to
+    /// set it (its result is written as the value, once per object like any other non-leaf).
+    public var embeddedArchive: (([UInt8]) -> ExportValue?)?
 
     public init(graph: any ObjectGraph, includesIDs: Bool = true) {
         self.graph = graph
@@ -36,7 +41,7 @@ public struct ExportShapes {
     /// A stored value as an export value: references stay `.object` for the walker to expand.
     public func value(_ field: FieldValue) -> ExportValue {
         switch field {
-        case .scalar(let s): return .scalar(ExportScalar(s))
+        case .scalar(let s): return leaf(s)
         case .reference(.object(let id)): return .object(id)
         case .reference(.null): return .scalar(.null)
         case .reference(.conditionalNull(let id)): return .tagged("$conditional", .scalar(.integer(Int128(id))))
@@ -53,12 +58,21 @@ public struct ExportShapes {
     public func shape(of id: ObjectID) -> (value: ExportValue, isLeaf: Bool) {
         let o = read(id)
         switch o.kind {
-        case .value: return (.scalar(o.value.map(ExportScalar.init) ?? .null), true)
+        case .value:
+            let value = o.value.map(leaf) ?? .scalar(.null)
+            if case .scalar = value { return (value, true) }
+            return (value, false)
         case .nullMarker: return (.scalar(.null), true)
         case .container: return (container(o), false)
         case .instance: return (known(o) ?? generic(o), false)
         case .classDescription, .classRecord, .invalid: return (generic(o), false)
         }
+    }
+
+    /// A stored scalar; data goes through `embeddedArchive` when it is set.
+    func leaf(_ s: ScalarValue) -> ExportValue {
+        if case .data(let bytes) = s, let embeddedArchive, let inside = embeddedArchive(bytes) { return inside }
+        return .scalar(ExportScalar(s))
     }
 
     /// A key as the export writes it: one more `$` before a key starting with `$` (archives only).

@@ -122,7 +122,10 @@ struct GraphDiffWalk {
     private func compareClass(_ x: ExportValue, _ y: ExportValue, _ path: Int32, _ holders: Holders, _ report: (GraphDiff.Difference) -> Void) {
         let s = GraphDiffText.chain(x), t = GraphDiffText.chain(y)
         guard s.count == t.count, zip(s, t).allSatisfy({ $0.isLiterally($1) }) else {
-            return report(difference(.classChanged, path, x, y, holders))
+            var d = difference(.classChanged, path, x, y, holders)
+            d.a?.summary = s.joined(separator: " < ")
+            d.b?.summary = t.joined(separator: " < ")
+            return report(d)
         }
     }
 
