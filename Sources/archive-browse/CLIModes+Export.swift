@@ -51,8 +51,9 @@ extension CLIModes {
         case .notFound(let resolved, let there):
             let prefix = resolved.isEmpty ? "the document" : KeyPath.escapedForm(resolved)
             let wanted = KeyPath.escapedForm(path)
-            FileOutput.standardError.write("archive-browse: no value at \(DisplayText.escape(wanted)); the longest prefix that resolves is "
-                + "\(DisplayText.escape(prefix)), \(there)\n")
+            // Path forms double a key's own backslashes, so their escapes stay unambiguous.
+            FileOutput.standardError.write("archive-browse: no value at \(DisplayText.escapeMessage(wanted)); the longest prefix that resolves is "
+                + "\(DisplayText.escapeMessage(prefix)), \(there)\n")
             _ = reportProblems(document)
             return 1
         case .found(let value, let resolved):

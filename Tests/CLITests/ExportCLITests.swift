@@ -2,6 +2,7 @@ import ArchiveModel
 import Foundation
 import FuzzSupport
 import Testing
+import TestSupport
 
 /// The export modes through the real binary: output, exit statuses and argument checks.
 @Suite struct ExportCLITests {
@@ -89,5 +90,23 @@ import Testing
             let r = try CLI.run(arguments)
             #expect(r.status == 2, "\(arguments)")
         }
+    }
+
+    /// Two versions of a nib: a copy with one frame string edited (same length) differs at exactly
+    /// that path; strings (NSString instances in a nib) are values, written again where met again.
+    @Test(.needsCorpus) func diffOfTwoVersionsOfANib() throws {
+        let path = try #require(Corpus.path("nibarchive/viraptor-ibtool__button_shadowless.nib"))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let old = Array("{{480, 315}, {480, 270}}".utf8), new = Array("{{480, 315}, {640, 270}}".utf8)
+        let at = try #require((0...(bytes.count - old.count)).first { Array(bytes[$0..<($0 + old.count)]) == old })
+        var edited = bytes
+        edited.replaceSubrange(at..<(at + old.count), with: new)
+        let copy = try CLI.temp(edited, "wider.nib")
+        let r = try CLI.run(["--diff", path, copy])
+        #expect(r.status == 1)
+        #expect(r.out.hasPrefix(#"changed root.IB\.objectdata.NSVisibleWindows.$set.0.NSWindowRect: "{{480, 315}, {480, 270}}" → "{{480, 315}, {640, 270}}""#))
+        #expect(r.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == 1)
+        let json = try CLI.run(["--unarchive", "json", path])
+        #expect(json.out.contains(#""NSClassName":"NSApplication""#))
     }
 }

