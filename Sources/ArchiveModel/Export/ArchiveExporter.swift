@@ -4,8 +4,19 @@
 /// is, so the output is finite (a DAG with 2^64 paths is written in its size) and drops nothing.
 /// A bare string or data value of up to `repeatedLeafLimit` bytes is written again where it is met
 /// again (the common case of one string listed by many objects); a longer one is written once too.
+///
+/// A plain property list is converted as `plutil -convert` would: a container listed twice (a binary
+/// plist writer may share one) is written again in full, while the output stays within
+/// `repeatBudget` events; past it, and for a cycle, the marker.
 public struct ArchiveExporter {
     public let shapes: ExportShapes
+    /// Whether an object met again is written again (within the budget) rather than referenced.
+    public let repeatsShared: Bool
+    /// Events (values, container starts) written before a repeat is refused: 1M plus 8 per object.
+    let repeatBudget: Int
+    private var events = 0
+    /// Objects whose shape is being written (a visit of one of them is a cycle).
+    private var isOpen: [Bool]
     /// Longest string or data value written again at each visit.
     public static let repeatedLeafLimit = 1024
     /// Steps spent over one export on the `$path`s of reference markers; past it, markers carry the
@@ -18,11 +29,14 @@ public struct ArchiveExporter {
     private var tails: [String?]
     private var pathSteps = 0
 
-    public init(shapes: ExportShapes) {
+    public init(shapes: ExportShapes, repeatsShared: Bool? = nil) {
         self.shapes = shapes
+        self.repeatsShared = repeatsShared ?? shapes.isPlainPlist
         let count = Swift.max(0, Swift.min(shapes.graph.objectCount, Int(Int32.max)))
+        repeatBudget = 1_000_000 + 8 * count
         parents = [Int32](repeating: -2, count: count)
         tails = [String?](repeating: nil, count: count)
+        isOpen = [Bool](repeating: false, count: self.repeatsShared ? count : 0)
     }
 
     private enum Container {
@@ -49,6 +63,7 @@ public struct ArchiveExporter {
         while true {
             if let (v, owner) = pending {
                 pending = nil
+                events += 1
                 switch v {
                 case .scalar(let s): sink.scalar(s)
                 case .object(let id): pending = visit(id, path: path, owners: owners, to: &sink)
@@ -86,15 +101,20 @@ public struct ArchiveExporter {
         sink.finish()
     }
 
-    private func open(_ frame: Frame, _ frames: inout [Frame], _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {
-        if let owner = frame.owner { owners.append((owner, path.count)) }
+    private mutating func open(_ frame: Frame, _ frames: inout [Frame], _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {
+        if let owner = frame.owner {
+            owners.append((owner, path.count))
+            if owner < isOpen.count { isOpen[owner] = true }
+        }
         frames.append(frame)
         path.append("")
     }
 
-    private func close(_ frame: Frame, _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {
+    private mutating func close(_ frame: Frame, _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {
         path.removeLast()
-        if frame.owner != nil { owners.removeLast() }
+        guard let owner = frame.owner else { return }
+        owners.removeLast()
+        if owner < isOpen.count { isOpen[owner] = false }
     }
 
     /// Object `id` met at `path`: its shape to write next (owned by it), or nil when it was written
@@ -103,8 +123,11 @@ public struct ArchiveExporter {
                                                 to sink: inout S) -> (ExportValue, ObjectID?)? {
         let tracked = id >= 0 && id < parents.count
         if tracked, parents[id] != -2 {
-            marker(id, to: &sink)
-            return nil
+            guard repeatsShared, id < isOpen.count, !isOpen[id], events < repeatBudget else {
+                marker(id, to: &sink)
+                return nil
+            }
+            return (shapes.shape(of: id).value, id)
         }
         let (shape, isLeaf) = shapes.shape(of: id)
         if isLeaf, case .scalar(let s) = shape, s.payloadSize <= Self.repeatedLeafLimit {
