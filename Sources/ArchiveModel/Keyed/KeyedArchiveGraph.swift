@@ -3,8 +3,7 @@ import Synchronization
 /// An NSKeyedArchiver archive read from a property list: objects are the `$objects` entries, decoded on
 /// demand. Everything NSKeyedUnarchiver would see is shown, and every departure from the format is a
 /// diagnostic (see the rules in `Rules/`).
-public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: all stored state is immutable except the class cache, which a Mutex guards.
+public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     public let tree: any PlistTree
     let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.
@@ -29,6 +28,7 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
     public var container: ContainerFormat { tree.format }
     public var archiveKind: String { header.archiver.map { DisplayText.escape($0) } ?? "keyed archive (no $archiver)" }
     public var input: InputBytes { tree.input }
+    public var textEncoding: TextEncoding? { tree.textEncoding }
     public var objectCount: Int { objectNodeIDs.count }
     /// `$version`, when it is an integer.
     public var version: Int128? { header.version }
@@ -78,8 +78,8 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         if let known = sharedContentCache.withLock({ $0 }) { return known }
         // Not held while looking: showing an object reads the cache and must never wait for the pass.
         var found = SharedContent()
-        if tree.mayShareContainers != false {
-            let canonical = tree.offsetSharers()
+        if tree.knownSharing.mayShareContainers != false {
+            let canonical = tree.sharing().offsetSharers
             let entries = findSharedEntries(entryHolders(canonical: canonical))
             found = SharedContent(lists: findSharedInlineLists(entries: entries, canonical: canonical), entries: entries,
                                   canonical: canonical)
