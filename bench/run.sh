@@ -369,6 +369,15 @@ ours() { # file: archive-browse --check, --json, --screen
     measure "archive-browse --screen $SCREEN_SIZE" "$f" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" "$f"
 }
 
+unarchive_json() { # keyed file: the resolved export (issue 28), beside nska_deserialize's on the same file
+    local f=$1
+    measure "archive-browse --unarchive json" "$f" "$TIMEOUT" json "$BIN" --unarchive json "$f"
+    if nska_ok; then
+        measure "nska_deserialize to JSON" "$f" "$TIMEOUT" peer python3 -c \
+            'import json, nska_deserialize, sys; r = nska_deserialize.deserialize_plist(sys.argv[1]); json.dump(r, open("/dev/null", "w"), default=str); print(type(r).__name__, len(r))' "$f"
+    fi
+}
+
 foundation() { # file
     local f=$1
     if [ -x "$PEER" ]; then
@@ -419,6 +428,7 @@ section() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 # 1. The main set: wide archive, binary and XML, and the smaller one; every tool.
 section main && for f in "$MAIN_BIN" "$MAIN_XML" "$SMALL_BIN"; do
     ours "$f"
+    unarchive_json "$f"
     foundation "$f"
     other_peers "$f"
 done
