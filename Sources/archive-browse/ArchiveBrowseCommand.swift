@@ -50,6 +50,15 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Flag(help: "With --check or --dump: list every diagnostic instead of grouping an id reported many times.")
     var noGroup = false
 
+    @Option(help: ArgumentHelp("Write a new, valid binary plist (keyed archive) of everything that decodes, after undoing reversible damage; report on stderr (--json: stdout).", valueName: "OUT"))
+    var salvage: String?
+
+    @Option(help: ArgumentHelp("Write the input's bytes with reversible damage undone (wrapper, Latin-1 re-encoding, CR/LF conversion).", valueName: "OUT"))
+    var repair: String?
+
+    @Flag(help: "With --salvage or --repair: replace OUT if it exists (never the input).")
+    var force = false
+
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -75,7 +84,8 @@ struct ArchiveBrowseCommand: ParsableCommand {
             if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
             return
         }
-        let modes = [dump, check, json, screen != nil].filter { $0 }.count
+        if let problem = rescueValidationProblem { throw ValidationError(problem) }
+        let modes = [dump, check, json && !rescuing, screen != nil].filter { $0 }.count
         if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
         if keys != nil && screen == nil { throw ValidationError("--keys works only with --screen (the keys are typed into the headless browser it renders)") }
         if fullValues && !dump { throw ValidationError("--full-values works only with --dump") }
@@ -96,6 +106,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
         let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
         let output = FileOutput.standardOutput
         defer { output.flush() }
+        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json)) }
         if check { throw ExitCode(CLIModes.check(sources, output, grouped: !noGroup)) }
         if json { throw ExitCode(CLIModes.json(sources, output)) }
         guard let source = sources.first, let document = source.openReporting() else { throw ExitCode(2) }
