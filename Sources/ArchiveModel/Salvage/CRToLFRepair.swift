@@ -212,19 +212,46 @@ struct CRToLFRepair {
         inValues += (o + 1..<Swift.min(end, bytes.count)).filter { bytes[$0] == 0x0A }.count
     }
 
-    /// A keyed archive's UIDs: below its `$objects` count.
+    /// A keyed archive's UIDs: below its `$objects` count, and (when the file's other UIDs are all
+    /// different, as CF's and Python's writers make them: they write each value once) a value no
+    /// other UID object has.
     private mutating func fixUIDs(_ f: Trailer, offsets: [Int]) -> [Site] {
         let tree = BinaryPlistTree(InputBytes(bytes))
         guard KeyedArchiveHeader.looksKeyed(tree) else { return [] }
         let entries = KeyedArchiveHeader(tree: tree).objectNodeIDs.count
-        var sites: [Site] = []
+        var used = Set<UInt64>()
+        var unique = true
+        var pending: [(range: Range<Int>, fits: [(value: UInt64, crs: [Int])])] = []
         for o in offsets where o >= 8 && o < bytes.count && bytes[o] >> 4 == 0x8 {
             let range = o + 1..<o + 2 + Int(bytes[o] & 0x0F)
-            guard range.upperBound <= bytes.count, range.contains(where: { bytes[$0] == 0x0A }) else { continue }
-            let fits = readings(range).filter { $0.value < UInt64(entries) }
+            guard range.upperBound <= bytes.count else { continue }
+            guard range.contains(where: { bytes[$0] == 0x0A }) else {
+                if !used.insert(value(range, crs: [])).inserted { unique = false }
+                continue
+            }
             tried += 1
-            if fits.count == 1 { apply(fits[0].crs) } else if fits.count > 1 { sites.append(Site(range: range, readings: fits.map(\.crs))) }
-            else { markUndecided(range) }
+            pending.append((range, readings(range).filter { $0.value < UInt64(entries) }))
+        }
+        // Deciding one UID can decide another: repeat until nothing changes.
+        var changed = true
+        while changed {
+            changed = false
+            for i in pending.indices {
+                let fits = unique ? pending[i].fits.filter { !used.contains($0.value) } : pending[i].fits
+                guard fits.count == 1 || pending[i].fits.count == 1 else { continue }
+                let chosen = fits.count == 1 ? fits[0] : pending[i].fits[0]
+                apply(chosen.crs)
+                used.insert(chosen.value)
+                pending[i].fits = []
+                changed = true
+            }
+            pending.removeAll { $0.fits.isEmpty && !$0.range.contains(where: { bytes[$0] == 0x0A }) }
+            pending.removeAll { $0.fits.isEmpty }
+        }
+        var sites: [Site] = []
+        for p in pending {
+            let fits = unique ? p.fits.filter { !used.contains($0.value) } : p.fits
+            if fits.count > 1 { sites.append(Site(range: p.range, readings: fits.map(\.crs))) } else { markUndecided(p.range) }
         }
         return sites
     }
