@@ -6,8 +6,9 @@
 /// 2. the offset table and the objects' lengths together: Apple's writer starts at 8 and puts objects back
 ///    to back in table order, so each entry is the previous one plus that object's length (which a
 ///    count byte may hold);
-/// 3. reference ranges: a container's references must be below the object count, a dictionary's keys
-///    must be strings, a keyed archive's UIDs below its `$objects` count;
+/// 3. references: the order the writers number objects in (see `flattenOrder`), else ranges alone: a
+///    container's references below the object count, a dictionary's keys strings; a keyed archive's
+///    UIDs below its `$objects` count and different from its other UIDs;
 /// 4. plausibility for what is left: each remaining reading is decoded and checked, and the one with
 ///    the fewest problems kept (ties stay 0x0A and are reported undecided).
 ///
@@ -21,7 +22,7 @@ struct CRToLFRepair {
     /// 0x0A offsets inside values, which the structure does not decide (left 0x0A).
     private(set) var inValues = 0
     /// Readings tried (field readings enumerated plus decodes).
-    private(set) var tried = 0
+    var tried = 0
     private let original: [UInt8]
     /// A field's 0x0A bytes are enumerated together only up to this many (2^12 readings).
     static let maxSubset = 12
@@ -39,7 +40,13 @@ struct CRToLFRepair {
         guard bytes.count >= 40, Array(bytes.prefix(6)) == Array("bplist".utf8), !bytes.contains(0x0D) else { return false }
         guard let trailer = fixTrailer() else { return false }
         let offsets = fixTableAndLengths(trailer)
-        var sites = fixReferences(trailer, offsets: offsets)
+        var sites: [Site]
+        if let flattened = flattenOrder(trailer, offsets: offsets) {
+            self = flattened.repair
+            sites = flattened.sites
+        } else {
+            sites = fixReferences(trailer, offsets: offsets)
+        }
         sites += fixUIDs(trailer, offsets: offsets)
         choosePlausible(sites, budget: budget, shouldStop: shouldStop)
         return true
@@ -69,7 +76,7 @@ struct CRToLFRepair {
         }
     }
 
-    private mutating func apply(_ crs: [Int]) {
+    mutating func apply(_ crs: [Int]) {
         for i in crs { bytes[i] = 0x0D }
     }
 
@@ -197,7 +204,7 @@ struct CRToLFRepair {
     }
 
     /// Where a container's references start and how many (pairs for a dictionary).
-    private func containerRefs(at o: Int) -> (start: Int, count: Int)? {
+    func containerRefs(at o: Int) -> (start: Int, count: Int)? {
         let low = Int(bytes[o] & 0x0F)
         guard low == 0x0F else { return (o + 1, low) }
         guard o + 1 < bytes.count, bytes[o + 1] >> 4 == 1, bytes[o + 1] & 0x0F <= 3 else { return nil }
