@@ -73,6 +73,16 @@ public enum ArchiveRepair {
         }
         guard case .binaryPlist = format else { return nil }
         let bytes = Array(input.buffer.bindMemory(to: UInt8.self))
+        if BinaryPlistShortfall.find(BinaryPlistTail(input: input)) != nil {
+            var search = CRLFToLFRepair(bytes)
+            guard let repaired = search.run(budget: limits.decodes * 50) else { return nil }
+            let put = repaired.count - size
+            var step = RepairStep(.crlfToLF, summary: "undid a text-mode transfer that turned CR LF into LF: \(English.count(put, "CR byte")) put back before LF bytes, "
+                                  + "found by the offset table's object lengths", bytesChanged: put, sizeBefore: size, sizeAfter: repaired.count)
+            step.undecided = search.undecided
+            step.candidatesTried = search.tried
+            return (repaired, step)
+        }
         if !bytes.contains(0x0D) {
             var search = CRToLFRepair(bytes)
             guard search.run(budget: limits.decodes, shouldStop: limits.shouldStop) else { return nil }
