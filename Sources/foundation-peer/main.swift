@@ -2,7 +2,8 @@
 // archive, as a separate process, since Linux Foundation crashes on some inputs (TOOLCHAIN.md §5).
 // The tests of --salvage run it on the files --salvage writes.
 //
-// Every $top key is decoded. Classes this Foundation does not have (custom classes, AppKit classes
+// Every $top key holding a reference is decoded (`$0`, `$1`… in order without a key, as
+// decodeObject() reads what encodeObject(_:) wrote). Classes this Foundation does not have (custom classes, AppKit classes
 // on Linux) are decoded as a stand-in that decodes, in turn, every key of the archive whose values are
 // all references, so the whole reachable graph goes through the unarchiver.
 //
@@ -85,12 +86,21 @@ do {
     unarchiver.requiresSecureCoding = false
     unarchiver.decodingFailurePolicy = .setErrorAndReturn
     for name in classNames where NSClassFromString(name) == nil { unarchiver.setClass(StandIn.self, forClassName: name) }
-    for key in top.keys.sorted() {
+    // Keys whose value is a reference; `$0`, `$1`… are what encodeObject(_:) without a key writes,
+    // read back in order by decodeObject() without a key. Scalars ($top may hold encodeInt values)
+    // are not objects to decode.
+    let referenceTopKeys = top.filter { uid($0.value) != nil }.map(\.key)
+    let sequential = referenceTopKeys.filter { $0.hasPrefix("$") && Int($0.dropFirst()) != nil }.sorted { Int($0.dropFirst()) ?? 0 < Int($1.dropFirst()) ?? 0 }
+    for key in referenceTopKeys.filter({ !sequential.contains($0) }).sorted() {
         _ = unarchiver.decodeObject(forKey: key)
         if let error = unarchiver.error { finish("decoding $top key \(key): \(error)", 1) }
     }
+    for key in sequential {
+        _ = unarchiver.decodeObject()
+        if let error = unarchiver.error { finish("decoding $top key \(key) (in order, without a key): \(error)", 1) }
+    }
     unarchiver.finishDecoding()
-    print("decoded \(top.count) $top keys, \(objects.count) $objects entries")
+    print("decoded \(referenceTopKeys.count) of \(top.count) $top keys, \(objects.count) $objects entries")
 } catch {
     finish("NSKeyedUnarchiver: \(error)", 1)
 }

@@ -30,17 +30,17 @@ import TestSupport
         return path
     }
 
-    static func damagedFixture() throws -> String {
+    static func damagedFixture(_ name: String) throws -> String {
         var b = KeyedArchiveBuilder()
         let root = b.object("Foo", [("name", .string("x")), ("next", .rawUID(500))])
         b.top = [("root", .ref(root))]
-        let path = scratch("dangling.bplist")
+        let path = scratch(name + "-dangling.bplist")
         try Data(b.buildBinary()).write(to: URL(fileURLWithPath: path))
         return path
     }
 
     @Test func theInputIsNeverWrittenEvenThroughALink() throws {
-        let input = try Self.damagedFixture()
+        let input = try Self.damagedFixture("links")
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let symlink = Self.scratch("symlink.bplist"), hardlink = Self.scratch("hardlink.bplist")
         try FileManager.default.createSymbolicLink(atPath: symlink, withDestinationPath: input)
@@ -57,7 +57,7 @@ import TestSupport
     }
 
     @Test func anExistingOutputNeedsForce() throws {
-        let input = try Self.damagedFixture()
+        let input = try Self.damagedFixture("existing")
         let out = Self.scratch("existing.bplist")
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: out))
         let refused = try CLITests.run(["--salvage", out, input])
@@ -74,7 +74,7 @@ import TestSupport
     }
 
     @Test func theJSONReportNamesEachChangeWithItsObjectAndBytes() throws {
-        let input = try Self.damagedFixture()
+        let input = try Self.damagedFixture("report")
         let out = Self.scratch("report.bplist")
         let r = try CLITests.run(["--salvage", out, "--json", input])
         #expect(r.status == 1)
@@ -84,7 +84,8 @@ import TestSupport
         let changes = try #require(json["changes"] as? [[String: Any]])
         #expect(changes.count == 1)
         #expect(changes.first?["action"] as? String == "replaced-by-null")
-        #expect(changes.first?["object"] as? Int == 1)
+        // Object 1 is Foo's class dictionary, object 2 the Foo.
+        #expect(changes.first?["object"] as? Int == 2)
         #expect(changes.first?["key"] as? String == "next")
         #expect((changes.first?["range"] as? [Int])?.count == 2)
     }
@@ -108,9 +109,10 @@ import TestSupport
         return size >= 200 && size <= 200_000
     }
 
-    static func cut(_ path: String) throws -> (input: String, output: String) {
+    /// The file cut to two thirds, and where to salvage it: names apart per `test`, as tests run at once.
+    static func cut(_ path: String, test: String) throws -> (input: String, output: String) {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let name = (path as NSString).lastPathComponent
+        let name = test + "-" + (path as NSString).lastPathComponent
         let input = scratch("cut-" + name), output = scratch("salvaged-" + name)
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: input))
         return (input, output)
@@ -120,7 +122,7 @@ import TestSupport
     func truncatedCorpusArchivesAreSalvagedIntoFilesThatReadCleanly() throws {
         #expect(Self.cutCorpus.count >= 40)
         for path in Self.cutCorpus {
-            let (input, output) = try Self.cut(path)
+            let (input, output) = try Self.cut(path, test: "check")
             let r = try CLITests.run(["--salvage", output, input])
             #expect(r.status == 1, "\(path): \(r.err)")
             let check = try CLITests.run(["--check", output])
@@ -133,7 +135,7 @@ import TestSupport
         let python = try #require(Self.python)
         var outputs: [String] = []
         for path in Self.cutCorpus {
-            let (input, output) = try Self.cut(path)
+            let (input, output) = try Self.cut(path, test: "python")
             _ = try CLITests.run(["--salvage", output, input])
             outputs.append(output)
         }
@@ -160,7 +162,7 @@ import TestSupport
         let peer = try #require(Self.peer)
         var decoded = 0, cyclic = 0
         for path in Self.cutCorpus {
-            let (input, output) = try Self.cut(path)
+            let (input, output) = try Self.cut(path, test: "foundation")
             _ = try CLITests.run(["--salvage", output, input])
             let r = try CLITests.run([output], executable: peer, environment: ["SWIFT_BACKTRACE": "enable=no"])
             // 3: a reference cycle, which Linux Foundation cannot decode at all (TOOLCHAIN.md §5).

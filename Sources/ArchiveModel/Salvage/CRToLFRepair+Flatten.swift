@@ -38,7 +38,9 @@ extension CRToLFRepair {
             if let exact = fresh.first, exact.value == UInt64(next) {
                 chosen = exact
             } else if let only = seen.first {
-                if seen.count > 1 { sites.append(Site(range: range, readings: seen.map(\.crs))) }
+                // Several fit, or a number further on fits too: the plausibility step decides.
+                let alternatives = seen + (fresh.first.map { [$0] } ?? [])
+                if alternatives.count > 1 { sites.append(Site(range: range, readings: alternatives.map(\.crs))) }
                 chosen = only
             } else if let later = fresh.first {
                 chosen = later

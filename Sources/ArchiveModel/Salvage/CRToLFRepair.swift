@@ -10,8 +10,8 @@
 ///    container's references below the object count, a dictionary's keys strings; a keyed archive's
 ///    UIDs below its `$objects` count and different from its other UIDs;
 /// 4. plausibility for what is left: each remaining reading is decoded and checked, and the one with
-///    the fewest problems (and entries out of NSKeyedArchiver's numbering order) kept; ties stay 0x0A
-///    and are reported undecided.
+///    the fewest problems kept; ties stay 0x0A and are reported undecided (NSKeyedArchiver's own
+///    numbering does not decide them: Apple's archives break a depth-first numbering dozens of times).
 ///
 /// Bytes inside values (string and data contents, numbers) have no structure to decide them and stay
 /// 0x0A. Bounded: at most `maxSubset` 0x0A bytes enumerated together in one field and `budget`
@@ -287,14 +287,13 @@ struct CRToLFRepair {
         }
     }
 
-    /// Errors weigh most, then warnings, then entries out of the archiver's numbering order, then
-    /// notes (an unreferenced object is a note).
+    /// Errors weigh most, then warnings, then notes (an unreferenced object is a note).
     static func problemScore(_ bytes: [UInt8]) -> Int {
         let tree = BinaryPlistTree(InputBytes(bytes))
         let graph: any ObjectGraph = KeyedArchiveHeader.looksKeyed(tree) ? KeyedArchiveGraph(tree: tree) : PlistObjectGraph(tree: tree)
         let problems = graph.fullCheck().reduce(0) { score, d in
             score + (d.severity == .error ? 10_000 : d.severity == .warning ? 100 : 1)
         }
-        return problems + 10 * KeyedNumberingOrder.violations(tree)
+        return problems
     }
 }

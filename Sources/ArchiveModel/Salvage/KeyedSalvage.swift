@@ -135,7 +135,13 @@ struct KeyedSalvageRun {
         var chain = cls.chain
         if chain.isEmpty {
             chain = [name]
-            record(.rewroteRoot, object: id, key: "$classes", range: node.range, reason: "the class dictionary of \(name) has no readable $classes; written as [\(name)]")
+            record(.rewroteRoot, object: id, key: "$classes", range: node.range,
+                   reason: "the class dictionary of \(DisplayText.escape(name)) has no readable $classes; written as [\(DisplayText.escape(name))]")
+        } else if chain.first.map({ !$0.isLiterally(name) }) ?? false {
+            // A cut file can end inside the first name: the chain starts with the class itself.
+            chain[0] = name
+            record(.rewroteRoot, object: id, key: "$classes", range: node.range,
+                   reason: "the $classes of \(DisplayText.escape(name)) do not start with its $classname; the first is written as \(DisplayText.escape(name))")
         } else {
             report.keptObjects += 1
         }
