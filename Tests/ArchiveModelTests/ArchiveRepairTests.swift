@@ -71,6 +71,22 @@ struct ArchiveRepairTests {
         #expect(Self.bytes(result.bytes) == original)
     }
 
+    /// A file of LF bytes with a trailer that fits it: every field reads several ways, and the search
+    /// ends within its budgets instead of trying them all.
+    @Test func aFileOfLFBytesStaysWithinTheSearchBudget() {
+        let count = 4_000, size = 8 + 30_000 + count + 32
+        var bytes = Array("bplist00".utf8) + [UInt8](repeating: 0x0A, count: size - 8 - 32)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + Self.bigEndian(UInt64(count)) + Self.bigEndian(0) + Self.bigEndian(UInt64(size - 32 - count))
+        var search = CRToLFRepair(bytes)
+        _ = search.run(budget: 20, shouldStop: { false })
+        #expect(search.tried <= CRToLFRepair.structureBudget + 70_000)
+        var pairs = CRLFToLFRepair(bytes)
+        #expect(pairs.run(budget: 1_000) == nil)
+        #expect(pairs.tried <= 1_000 + 4_096 * 13)
+    }
+
+    static func bigEndian(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * (7 - $0))) } }
+
     @Test func aLatin1ReencodingIsReversedExactly() throws {
         var damaged: [UInt8] = []
         for byte in Self.original {

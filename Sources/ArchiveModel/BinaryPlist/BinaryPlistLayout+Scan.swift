@@ -13,12 +13,17 @@ extension BinaryPlistLayout {
         let areaEnd = t >= 9 && t < UInt64(input.count - 32) ? Int(t) : input.count - 32
         let trailerWidth = (1...8).contains(trailer.objectRefSize) ? trailer.objectRefSize : 1
         // A trailer whose table offset is not even plausible is not a trailer (a cut file ends in object
-        // bytes): its reference width is noise too, so the width whose walk covers the most bytes wins.
+        // bytes): its reference width is noise too. Another width wins when its walk covers at least
+        // twice the bytes, over 16 objects or more (in bytes that are not a plist no width walks far).
         let widths = areaEnd == Int(clamping: t) ? [trailerWidth] : [trailerWidth] + [1, 2, 4].filter { $0 != trailerWidth }
         var best: (offsets: [Int], end: Int, width: Int)?
         for width in widths {
             let walk = scanWalk(input, refSize: width, areaEnd: areaEnd)
-            if best == nil || walk.end > (best?.end ?? 0) { best = (walk.offsets, walk.end, width) }
+            guard let current = best else {
+                best = (walk.offsets, walk.end, width)
+                continue
+            }
+            if walk.offsets.count >= 16, walk.end - 8 >= 2 * (current.end - 8) { best = (walk.offsets, walk.end, width) }
         }
         let offsets = best?.offsets ?? [], position = best?.end ?? 8
         var probe = BinaryPlistLayout(offsetIntSize: 1, objectRefSize: best?.width ?? trailerWidth, objectCount: Int.max, tableOffset: areaEnd,

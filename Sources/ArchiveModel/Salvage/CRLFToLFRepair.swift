@@ -20,6 +20,8 @@ struct CRLFToLFRepair {
     private(set) var tried = 0
     /// LF bytes of one object enumerated together (2^12 subsets).
     static let maxLFs = 12
+    /// An object's marker and count fit in its first 10 bytes (1 + 1 + 8); a little more for safety.
+    static let headLength = 16
 
     init(_ bytes: [UInt8]) { converted = bytes }
 
@@ -96,8 +98,10 @@ struct CRLFToLFRepair {
             guard next <= end else { continue }
             if isLast ? next != end : !startsObject(at: next, refSize: refSize) { continue }
             for subset in Self.subsets(of: lfs.filter { $0 < next }, size: k) {
-                var bytes = Array(converted[position..<next])
-                for offset in subset.reversed() { bytes.insert(0x0D, at: offset - position) }
+                // The length an object claims is in its first bytes (marker, count): only those are rebuilt.
+                let head = Swift.min(next, position + Self.headLength)
+                var bytes = Array(converted[position..<head])
+                for offset in subset.reversed() where offset < head { bytes.insert(0x0D, at: offset - position) }
                 if BinaryPlistTail(input: InputBytes(bytes)).claimedLength(at: 0, refSize: refSize) == length {
                     found.append(subset)
                 }

@@ -26,10 +26,12 @@ extension CRToLFRepair {
             }
             stack[stack.count - 1].index += 1
             let (range, isKey) = top.refs[top.index]
-            let fits = probe.readings(range).filter { r in
+            let all = probe.readings(range)
+            probe.tried += all.count
+            guard probe.tried < Self.structureBudget else { return nil }
+            let fits = all.filter { r in
                 r.value < UInt64(f.count) && (!isKey || probe.isString(Int(r.value), offsets: offsets))
             }
-            probe.tried += 1
             // In order of likelihood: the next number (met first here), a scalar met before, a number
             // further on (the writer numbered objects nothing refers to in between, which CF does).
             let seen = fits.filter { Int($0.value) < next && !probe.isContainer(Int($0.value), offsets: offsets) }

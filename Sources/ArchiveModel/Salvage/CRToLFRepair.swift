@@ -27,6 +27,9 @@ struct CRToLFRepair {
     private let original: [UInt8]
     /// A field's 0x0A bytes are enumerated together only up to this many (2^12 readings).
     static let maxSubset = 12
+    /// Field readings the structural steps may try in all (a file of 0x0A bytes would otherwise try
+    /// thousands per object).
+    static let structureBudget = 2_000_000
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -121,6 +124,12 @@ struct CRToLFRepair {
         apply(first.crs)
         offsets.append(Int(clamping: first.value))
         for i in 0..<f.count {
+            // A file of 0x0A bytes gives every field many readings: past the budget, entries are read as they are.
+            guard tried < Self.structureBudget else {
+                markUndecided(f.table + i * f.offsetSize..<f.table + f.count * f.offsetSize)
+                for j in i + 1..<Swift.max(i + 1, f.count) { offsets.append(Int(clamping: value(entry(j), crs: []))) }
+                break
+            }
             let o = offsets[i]
             let lengths = lengthReadings(at: o, refSize: f.refSize)
             let nextReadings = i + 1 < f.count ? readings(entry(i + 1)) : [(value: UInt64(f.table), crs: [])]
@@ -195,8 +204,10 @@ struct CRToLFRepair {
                 let range = start + j * f.refSize..<start + (j + 1) * f.refSize
                 guard range.upperBound <= bytes.count, range.contains(where: { bytes[$0] == 0x0A }) else { continue }
                 let isKey = type == 0xD && j < count
-                let fits = readings(range).filter { $0.value < UInt64(f.count) && (!isKey || isString(bytes, $0.value)) }
-                tried += 1
+                guard tried < Self.structureBudget else { markUndecided(range); continue }
+                let all = readings(range)
+                tried += all.count
+                let fits = all.filter { $0.value < UInt64(f.count) && (!isKey || isString(bytes, $0.value)) }
                 if fits.count == 1 { apply(fits[0].crs) } else if fits.count > 1 { sites.append(Site(range: range, readings: fits.map(\.crs))) }
                 else { markUndecided(range) }
             }
