@@ -206,4 +206,23 @@ import TestSupport
         #expect(report["kept"] as? Int == before.graph.objectCount)
         #expect((report["changes"] as? [Any])?.isEmpty == true)
     }
+
+    /// Corpus files whose CR LF pairs sit in references and counts: the pairs a text-mode transfer
+    /// turned into LF are put back exactly.
+    @Test(.enabled(if: Corpus.isPresent), .tags(.slow),
+          arguments: ["keyed-binary/hexfiend__MainMenu.nib__keyedobjects.nib", "keyed-binary/libnskeyedarchiver__nsarray_runningprocesses.bplist"])
+    func crlfTurnedIntoLFComesBackExactly(_ relative: String) throws {
+        let path = try #require(Corpus.path(relative))
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var damaged: [UInt8] = []
+        for (i, byte) in original.enumerated() where !(byte == 0x0D && i + 1 < original.count && original[i + 1] == 0x0A) { damaged.append(byte) }
+        #expect(damaged.count < original.count)
+        let input = Self.scratch("pairs-" + (relative as NSString).lastPathComponent)
+        try Data(damaged).write(to: URL(fileURLWithPath: input))
+        let repaired = Self.scratch("pairs-repaired-" + (relative as NSString).lastPathComponent)
+        let r = try CLITests.run(["--repair", repaired, input])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("turned CR LF into LF: \(English.count(original.count - damaged.count, "CR byte")) put back"))
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: repaired))) == original)
+    }
 }

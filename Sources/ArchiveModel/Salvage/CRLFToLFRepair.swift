@@ -10,7 +10,8 @@
 /// bytes) and the next object starts with a marker bplist00 has; it backtracks when a later object
 /// finds no choice, and the pairs put back must add up to the bytes the trailer says are missing.
 /// Which of several LF bytes of one value got the CR is not decided by any structure (the count is);
-/// those objects are reported undecided. Bounded by `budget` choices tried.
+/// those objects are reported undecided, except in a container, whose references must name objects
+/// that exist. Bounded by `budget` choices tried and `maxSubsets` placements per object and count.
 struct CRLFToLFRepair {
     let converted: [UInt8]
     /// Where the CRs go back (offsets in the converted bytes: a CR is put before each).
@@ -18,8 +19,6 @@ struct CRLFToLFRepair {
     /// Converted offsets of objects whose CR placement is one of several that fit.
     private(set) var undecided: [Int] = []
     private(set) var tried = 0
-    /// LF bytes of one object enumerated together (2^12 subsets).
-    static let maxLFs = 12
     /// An object's marker and count fit in its first 10 bytes (1 + 1 + 8); a little more for safety.
     static let headLength = 16
 
@@ -44,8 +43,8 @@ struct CRLFToLFRepair {
         var i = 0
         while i < f.count {
             if choices.count == i {
-                let options = objectChoices(at: position, length: lengths[i], refSize: f.refSize, isLast: i + 1 == f.count,
-                                            lostSoFar: lost, missing: missing, end: table)
+                let options = objectChoices(at: position, length: lengths[i], refSize: f.refSize, objectCount: f.count,
+                                            isLast: i + 1 == f.count, lostSoFar: lost, missing: missing, end: table)
                 tried += options.count
                 choices.append(options)
                 picked.append(-1)
@@ -87,27 +86,60 @@ struct CRLFToLFRepair {
     /// The ways object `length` bytes long (originally) at converted offset `position` can have lost
     /// CRs: sets of its LF offsets, fewest first, each leaving an object that claims exactly `length`
     /// bytes and followed by a marker (or by the table, for the last).
-    private func objectChoices(at position: Int, length: Int, refSize: Int, isLast: Bool, lostSoFar: Int, missing: Int, end: Int) -> [[Int]] {
+    private func objectChoices(at position: Int, length: Int, refSize: Int, objectCount: Int, isLast: Bool, lostSoFar: Int,
+                               missing: Int, end: Int) -> [[Int]] {
         guard position < end else { return [] }
         let window = Swift.min(end, position + length)
         let lfs = (position..<window).filter { converted[$0] == 0x0A }
-        guard lfs.count <= Self.maxLFs else { return lfs.isEmpty ? [[]] : [] }
         var found: [[Int]] = []
         for k in 0...Swift.min(lfs.count, missing - lostSoFar) {
             let next = position + length - k
             guard next <= end else { continue }
             if isLast ? next != end : !startsObject(at: next, refSize: refSize) { continue }
-            for subset in Self.subsets(of: lfs.filter { $0 < next }, size: k) {
-                // The length an object claims is in its first bytes (marker, count): only those are rebuilt.
-                let head = Swift.min(next, position + Self.headLength)
-                var bytes = Array(converted[position..<head])
-                for offset in subset.reversed() where offset < head { bytes.insert(0x0D, at: offset - position) }
-                if BinaryPlistTail(input: InputBytes(bytes)).claimedLength(at: 0, refSize: refSize) == length {
-                    found.append(subset)
-                }
+            let candidates = lfs.filter { $0 < next }
+            // Too many ways to place k CRs among them: not searched (the object stays undecided).
+            guard Self.binomial(candidates.count, k) <= Self.maxSubsets else { continue }
+            for subset in Self.subsets(of: candidates, size: k) where fits(subset, at: position, next: next, length: length,
+                                                                              refSize: refSize, objectCount: objectCount) {
+                found.append(subset)
             }
         }
         return found
+    }
+
+    /// Whether the object at `position` with CRs put back before `subset` claims `length` bytes and,
+    /// for a container of up to 64 KiB, refers only to objects that exist.
+    private func fits(_ subset: [Int], at position: Int, next: Int, length: Int, refSize: Int, objectCount: Int) -> Bool {
+        let marker = converted[position] >> 4
+        let isContainer = [0xA, 0xC, 0xD].contains(marker) && length <= 1 << 16
+        // The length an object claims is in its first bytes (marker, count): only those are rebuilt, unless its references are checked.
+        let end = isContainer ? next : Swift.min(next, position + Self.headLength)
+        var bytes = Array(converted[position..<end])
+        for offset in subset.reversed() where offset < end { bytes.insert(0x0D, at: offset - position) }
+        let tail = BinaryPlistTail(input: InputBytes(bytes))
+        guard tail.claimedLength(at: 0, refSize: refSize) == length else { return false }
+        guard isContainer else { return true }
+        let low = Int(bytes[0] & 0x0F)
+        var start = 1
+        if low == 0x0F, bytes.count > 1 { start = 2 + (1 << Int(bytes[1] & 0x0F)) }
+        var offset = start
+        while offset + refSize <= bytes.count {
+            guard let ref = tail.input.uintBE(at: offset, width: refSize), ref < UInt64(objectCount) else { return false }
+            offset += refSize
+        }
+        return true
+    }
+
+    static let maxSubsets = 4_096
+
+    static func binomial(_ n: Int, _ k: Int) -> Int {
+        guard k >= 0, k <= n else { return 0 }
+        var result = 1
+        for i in 0..<Swift.min(k, n - k) {
+            result = result * (n - i) / (i + 1)
+            if result > maxSubsets { return result }
+        }
+        return result
     }
 
     private func startsObject(at offset: Int, refSize: Int) -> Bool {
