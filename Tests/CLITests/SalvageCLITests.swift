@@ -7,17 +7,6 @@ import TestSupport
 /// existing file without `--force`, the report, and results that this tool, Foundation's
 /// NSKeyedUnarchiver (in a process of its own: `foundation-peer`) and Python's plistlib read.
 @Suite struct SalvageCLITests {
-    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3", "/root/.pyenv/shims/python3"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? which("python3")
-
-    static func which(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
     /// `foundation-peer`, built next to `archive-browse`.
     static let peer: String? = CLITests.binary.map { ($0 as NSString).deletingLastPathComponent + "/foundation-peer" }
         .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
@@ -118,7 +107,7 @@ import TestSupport
         return (input, output)
     }
 
-    @Test(.enabled(if: Corpus.isPresent), .tags(.slow))
+    @Test(.needsCorpus, .tags(.slow))
     func truncatedCorpusArchivesAreSalvagedIntoFilesThatReadCleanly() throws {
         #expect(Self.cutCorpus.count >= 40)
         for path in Self.cutCorpus {
@@ -130,9 +119,9 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: Corpus.isPresent && python != nil), .tags(.slow))
+    @Test(.needsCorpus, .needsPython(), .tags(.slow))
     func truncatedCorpusArchivesSalvagedLoadInPythonPlistlib() throws {
-        let python = try #require(Self.python)
+        let python = try #require(Tools.path(of: "python3"))
         var outputs: [String] = []
         for path in Self.cutCorpus {
             let (input, output) = try Self.cut(path, test: "python")
@@ -157,7 +146,7 @@ import TestSupport
         #expect(r.out.contains("loaded \(outputs.count) of \(outputs.count)"))
     }
 
-    @Test(.enabled(if: Corpus.isPresent && peer != nil), .tags(.slow))
+    @Test(.needsCorpus, .enabled(if: peer != nil, "needs foundation-peer built beside archive-browse"), .tags(.slow))
     func truncatedCorpusArchivesSalvagedLoadInFoundation() throws {
         let peer = try #require(Self.peer)
         var decoded = 0, cyclic = 0
@@ -178,8 +167,8 @@ import TestSupport
     static let lineEndingFiles = ["keyed-binary/fq__recentdocs.sfl2", "keyed-binary/vienna__PSMTabBarControlInspector.nib__keyedobjects.nib",
                                   "keyed-binary/vienna__ja_InfoWindow.nib__keyedobjects.nib"]
 
-    @Test(.enabled(if: Corpus.isPresent), .tags(.slow), arguments: lineEndingFiles)
-    func crTurnedIntoLFComesBackWithNoErrorAndEveryObject(_ relative: String) throws {
+    @Test(.needsCorpus, .tags(.slow), arguments: lineEndingFiles)
+    func corpusFilesWhoseCRTurnedIntoLFComeBackWithNoErrorAndEveryObject(_ relative: String) throws {
         let path = try #require(Corpus.path(relative))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(original.contains(0x0D))
@@ -209,9 +198,9 @@ import TestSupport
 
     /// Corpus files whose CR LF pairs sit in references and counts: the pairs a text-mode transfer
     /// turned into LF are put back exactly.
-    @Test(.enabled(if: Corpus.isPresent), .tags(.slow),
+    @Test(.needsCorpus, .tags(.slow),
           arguments: ["keyed-binary/hexfiend__MainMenu.nib__keyedobjects.nib", "keyed-binary/libnskeyedarchiver__nsarray_runningprocesses.bplist"])
-    func crlfTurnedIntoLFComesBackExactly(_ relative: String) throws {
+    func corpusFilesWhoseCRLFTurnedIntoLFComeBackExactly(_ relative: String) throws {
         let path = try #require(Corpus.path(relative))
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         var damaged: [UInt8] = []
