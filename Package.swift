@@ -50,7 +50,10 @@ let package = Package(
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
-        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse", "foundation-peer", "TestSupport"], exclude: ["Golden"]),
+        // Whether Foundation's NSKeyedUnarchiver decodes a file, in a process of its own (Linux
+        // Foundation crashes on some inputs): the --salvage tests run it on what --salvage writes.
+        .executableTarget(name: "foundation-peer"),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
         .target(name: "FuzzSupport", dependencies: ["ArchiveModel"], swiftSettings: edgeCoverageOnly),
         // The render target's input format and session, shared with the tests that replay its inputs.

@@ -62,6 +62,15 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare the object graph of OTHER with FILE's: added, removed and changed values by key path (--json too); exit 1 when they differ.", valueName: "other"))
     var diff: String?
 
+    @Option(help: ArgumentHelp("Write a new, valid binary plist (keyed archive) of everything that decodes, after undoing reversible damage; report on stderr (--json: stdout).", valueName: "OUT"))
+    var salvage: String?
+
+    @Option(help: ArgumentHelp("Write the input's bytes with reversible damage undone (wrapper, Latin-1 re-encoding, CR/LF conversion).", valueName: "OUT"))
+    var repair: String?
+
+    @Flag(help: "With --salvage or --repair: replace OUT if it exists (never the input).")
+    var force = false
+
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -87,8 +96,12 @@ struct ArchiveBrowseCommand: ParsableCommand {
             if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
             return
         }
-        if exportModeCount > 0 { return try validateExport() }
-        let modes = [dump, check, json, screen != nil].filter { $0 }.count
+        if exportModeCount > 0 {
+            if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
+            return try validateExport()
+        }
+        if let problem = rescueValidationProblem { throw ValidationError(problem) }
+        let modes = [dump, check, json && !rescuing, screen != nil].filter { $0 }.count
         if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
         if keys != nil && screen == nil { throw ValidationError("--keys works only with --screen (the keys are typed into the headless browser it renders)") }
         if fullValues && !dump { throw ValidationError("--full-values works only with --dump") }
@@ -110,6 +123,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
         let output = FileOutput.standardOutput
         defer { output.flush() }
         if exportModeCount > 0 { throw ExitCode(runExport(sources, output)) }
+        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json)) }
         if check { throw ExitCode(CLIModes.check(sources, output, grouped: !noGroup)) }
         if json { throw ExitCode(CLIModes.json(sources, output)) }
         guard let source = sources.first, let document = source.openReporting() else { throw ExitCode(2) }

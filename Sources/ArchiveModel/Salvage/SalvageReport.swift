@@ -1,0 +1,68 @@
+/// What a salvage kept, replaced and dropped, and the repairs made before it: the report `--salvage`
+/// prints (as text on standard error, or as JSON).
+public struct SalvageReport: Sendable, Equatable {
+    /// One thing the salvage changed, at a place in the (repaired) input.
+    public struct Change: Sendable, Equatable {
+        public enum Action: String, Sendable {
+            /// A reference to nothing (out of range, or to an entry that is not an object) now points
+            /// at `$null`, as a conditional reference nothing encoded does.
+            case nulled = "replaced-by-null"
+            /// An object that does not decode is now a placeholder (see `SalvagePlaceholder`).
+            case placeholder
+            /// A key whose value (or whose key string) does not decode was left out of its object.
+            case droppedKey = "dropped-key"
+            /// An element of a collection that does not decode, or refers to nothing, was left out
+            /// (collections cannot hold nil).
+            case droppedElement = "dropped-element"
+            /// Something the archive's root needs was missing or wrong and was written anew.
+            case rewroteRoot = "rewrote-root"
+        }
+
+        public var action: Action
+        /// The object (`$objects` index, or plist node for a plain plist) the change is in; nil for the root.
+        public var object: Int?
+        /// The key (or `[index]`) inside the object, when the change is below it.
+        public var key: String?
+        /// The bytes concerned, in the repaired input.
+        public var range: ByteRange?
+        /// Why, in words.
+        public var reason: String
+
+        public init(_ action: Action, object: Int?, key: String? = nil, range: ByteRange?, reason: String) {
+            self.action = action
+            self.object = object
+            self.key = key
+            self.range = range
+            self.reason = reason
+        }
+    }
+
+    /// The repairs made to the input's bytes before the salvage, in order.
+    public var repairs: [RepairStep] = []
+    /// How many objects the input has (`$objects` entries, or plist nodes reached).
+    public var objectCount = 0
+    /// How many of them were written as they were (every change below them aside).
+    public var keptObjects = 0
+    public var changes: [Change] = []
+
+    public init() {}
+
+    /// How many changes of each action.
+    public func count(_ action: Change.Action) -> Int { changes.reduce(0) { $0 + ($1.action == action ? 1 : 0) } }
+
+    /// Whether the output differs from the input in content (repairs or changes).
+    public var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty }
+
+    /// One line: `412 of 431 objects kept, 3 replaced by placeholders, 5 references replaced by $null, 2 keys dropped`.
+    public var summary: String {
+        var parts = ["\(keptObjects) of " + English.count(objectCount, "object") + " kept"]
+        let placeholders = count(.placeholder), nulled = count(.nulled), keys = count(.droppedKey), elements = count(.droppedElement)
+        let root = count(.rewroteRoot)
+        if placeholders > 0 { parts.append("\(placeholders) replaced by " + (placeholders == 1 ? "a placeholder" : "placeholders")) }
+        if nulled > 0 { parts.append(English.count(nulled, "reference") + " replaced by $null") }
+        if keys > 0 { parts.append(English.count(keys, "key") + " dropped") }
+        if elements > 0 { parts.append(English.count(elements, "collection element") + " dropped") }
+        if root > 0 { parts.append(English.count(root, "root entry", plural: "root entries") + " written anew") }
+        return parts.joined(separator: ", ")
+    }
+}

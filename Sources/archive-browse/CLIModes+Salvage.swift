@@ -1,0 +1,92 @@
+import ArchiveModel
+
+/// `--salvage OUT` and `--repair OUT`: a new file from a damaged one, never over the input.
+///
+/// `--repair` writes the input's bytes with the reversible damage the diagnosis names undone (wrappers,
+/// a Latin-1 → UTF-8 re-encoding, a text-mode line-ending conversion); `--salvage` repairs the same
+/// way and then writes a new, valid binary plist of everything that decodes (see `Salvage`). The
+/// report goes to standard error, or as one JSON document to standard output with `--json`.
+/// Exit status: 0 written from a clean input, 1 written with repairs or changes, 2 nothing written.
+extension CLIModes {
+    /// What to write.
+    enum RescueKind {
+        case salvage, repair
+
+        var flag: String { self == .salvage ? "--salvage" : "--repair" }
+    }
+
+    /// Seconds the line-ending search may take.
+    static let repairTimeLimit = 20.0
+
+    static func rescue(_ kind: RescueKind, _ source: InputSource, output: [UInt8], force: Bool, json: Bool) -> Int32 {
+        let outName = DisplayText.escape(bytes: output)
+        let raw: InputBytes
+        do {
+            raw = try read(source)
+        } catch {
+            FileOutput.standardError.write("archive-browse: \(error.description)\n")
+            return 2
+        }
+        if let refusal = outputRefusal(source, output: output, force: force) {
+            FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(refusal); nothing written\n")
+            return 2
+        }
+        let deadline = Platform.monotonicSeconds() + repairTimeLimit
+        let repair = ArchiveRepair.repair(raw, limits: ArchiveRepair.Limits(shouldStop: { Platform.monotonicSeconds() > deadline }))
+        var report = SalvageReport()
+        report.repairs = repair.steps
+        let bytes: [UInt8]
+        switch kind {
+        case .repair:
+            guard !repair.steps.isEmpty else {
+                let why = repair.notUndone.isEmpty ? "the diagnosis names no reversible damage (a wrapper, a re-encoding, a line-ending conversion)"
+                    : "the damage found could not be undone: " + repair.notUndone.joined(separator: "; ")
+                FileOutput.standardError.write("archive-browse: --repair \(outName): \(DisplayText.escapeMessage(why)); nothing written\n")
+                return 2
+            }
+            bytes = Array(repair.bytes.buffer.bindMemory(to: UInt8.self))
+        case .salvage:
+            let document = ArchiveDocument.open(repair.bytes, name: source.displayName)
+            switch Salvage.salvage(document) {
+            case .refused(let why):
+                FileOutput.standardError.write("archive-browse: --salvage \(outName): \(DisplayText.escapeMessage(why)); nothing written\n")
+                return 2
+            case .written(let salvaged, let salvageReport):
+                bytes = salvaged
+                report.objectCount = salvageReport.objectCount
+                report.keptObjects = salvageReport.keptObjects
+                report.changes = salvageReport.changes
+            }
+        }
+        // The new file is checked as this tool reads any file, before it is written.
+        let problems = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(bytes), name: "").graph).filter { $0.severity != .note }
+        if let failure = Platform.writeAtomically(bytes, to: output, replacing: force) {
+            FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(failure); nothing written\n")
+            return 2
+        }
+        let summary = RescueSummary(kind: kind, input: source, output: output, size: bytes.count, report: report,
+                                    notUndone: repair.notUndone, problemsAfter: problems)
+        if json { summary.writeJSON(FileOutput.standardOutput) } else { summary.writeText(FileOutput.standardError) }
+        return report.changedAnything || !problems.isEmpty ? 1 : 0
+    }
+
+    /// The input's bytes as read (before any unwrapping).
+    private static func read(_ source: InputSource) throws(InputBytes.ReadError) -> InputBytes {
+        switch source {
+        case .file(let path): try InputBytes.read(path: path)
+        case .standardInput: try InputBytes.readAll(fd: 0, name: "standard input")
+        case .demo(let corrupt): InputBytes(DemoArchive.bytes(corrupt: corrupt))
+        }
+    }
+
+    /// Why `output` must not be written, or nil: it is the input (same device and inode, through any
+    /// link), or it exists and `force` is not given.
+    static func outputRefusal(_ source: InputSource, output: [UInt8], force: Bool) -> String? {
+        if case .file(let path) = source, let input = Platform.fileIdentity(path), let existing = Platform.fileIdentity(output),
+           input == existing {
+            return "it is the input file (the same device and inode), which is never written, even with --force"
+        }
+        if !force, Platform.nameExists(output) { return "it exists (use --force to replace it)" }
+        return nil
+    }
+}
