@@ -48,9 +48,14 @@ extension ArchiveSource {
                     let bytes = try cache.withDatabase(file) { (db) throws(SQLiteDatabase.Failure) in
                         try SourceScanner.cellBytes(db, table, column, rowid)
                     }
-                    guard let bytes else { return failed(Self.missing(step)) }
+                    guard let bytes else {
+                        problems.append(Diagnostic(SourceCode.sqliteCellGone, "the database has no value at \(step.displayText): no such table, column or row"))
+                        return failed(Self.missing(step))
+                    }
                     container = .bytes(InputBytes(bytes))
                 } catch {
+                    let code: SourceCode = error.message.hasPrefix("no such") ? .sqliteCellGone : .sqliteTableUnreadable
+                    problems.append(Diagnostic(code, "the value at \(step.displayText) cannot be read: \(DisplayText.escape(error.message))"))
                     return failed("cannot read \(step.displayText): \(DisplayText.escape(error.message))")
                 }
             default:
