@@ -45,13 +45,20 @@ public final class BackgroundJob: @unchecked Sendable {
 
     /// Runs the work synchronously on the calling thread (the worker body; also used headless).
     public func perform(on graph: any ObjectGraph) {
+        perform(on: DocumentNode(root: graph, name: "input"))
+    }
+
+    /// `perform(on:)` for a node of the document tree: an embedded archive's check follows only the
+    /// levels the depth limit leaves below it.
+    public func perform(on node: DocumentNode) {
+        let graph = node.document.graph
         let report: (Double) -> Bool = { p in self.locked { self.fraction = p; return !self.cancelled } }
         let outcome: JobResult
         switch kind {
         case .buildIndex:
             outcome = GraphIndex(graph: graph, progress: report).map(JobResult.index) ?? .cancelled
         case .fullCheck:
-            let list = DocumentCheck.fullCheck(of: graph, progress: report)
+            let list = DocumentCheck.fullCheck(of: node, progress: report)
             outcome = locked { cancelled } ? .cancelled : .diagnostics(list)
         }
         locked { result = outcome }
@@ -59,8 +66,8 @@ public final class BackgroundJob: @unchecked Sendable {
 
     /// Starts `perform` on a new thread of its own (not the shared concurrency pool, which long
     /// blocking work would starve).
-    public func start(on graph: any ObjectGraph) {
-        Platform.startThread { self.perform(on: graph) }
+    public func start(on node: DocumentNode) {
+        Platform.startThread { self.perform(on: node) }
     }
 
     /// Status-line text: `indexing 40% · Esc cancels`.
