@@ -96,7 +96,7 @@ struct SourceListingTests {
                                    "message.payload_data:1234", "odd \"name.v:1", "odd \"name.v:2"])
         #expect(source.entries.last?.wrapper == "base64")
         // The half archive is listed and reads as what it is: a cut binary plist.
-        let half = SourceCheck.check(source, ArchivePlace([.cell(table: "message", column: "attributedBody", rowid: 1235)]))
+        let half = SourceCheck.check(source, SourcePlace([.cell(table: "message", column: "attributedBody", rowid: 1235)]))
         #expect(half.status == 1)
         #expect(half.diagnostics.contains { $0.id == "bplist.file.too-short" })
     }
@@ -104,11 +104,11 @@ struct SourceListingTests {
     @Test func placesAreFoundByTheirText() throws {
         let path = try #require(SourceFixtures.make("chatdb"))
         let source = try #require(ArchiveSource.unlisted(path: Array(path.utf8)))
-        #expect(source.place(named: Array("message.attributedBody:1234".utf8)) == ArchivePlace([.cell(table: "message", column: "attributedBody", rowid: 1234)]))
+        #expect(source.place(named: Array("message.attributedBody:1234".utf8)) == SourcePlace([.cell(table: "message", column: "attributedBody", rowid: 1234)]))
         // A table whose name holds a quote is found through the listing.
-        #expect(source.place(named: Array("odd \"name.v:1".utf8)) == ArchivePlace([.cell(table: "odd \"name", column: "v", rowid: 1)]))
+        #expect(source.place(named: Array("odd \"name.v:1".utf8)) == SourcePlace([.cell(table: "odd \"name", column: "v", rowid: 1)]))
         #expect(source.place(named: Array("message.attributedBody:99".utf8)) == nil)
-        let missing = source.extract(ArchivePlace([.cell(table: "message", column: "attributedBody", rowid: 99)]))
+        let missing = source.extract(SourcePlace([.cell(table: "message", column: "attributedBody", rowid: 99)]))
         #expect(missing.input == nil)
         #expect(missing.problems.map(\.id) == [SourceCode.sqliteCellGone.rawValue])
         let split = try #require(ArchiveSource.split(argument: Array((path + ":message.attributedBody:1").utf8)))

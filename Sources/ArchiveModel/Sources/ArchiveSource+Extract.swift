@@ -19,7 +19,7 @@ extension ArchiveSource {
     }
 
     /// The bytes of the archive at `place`.
-    public func extract(_ place: ArchivePlace) -> Extraction {
+    public func extract(_ place: SourcePlace) -> Extraction {
         var container: Container
         switch kind {
         case .folder: container = .folder(path)
@@ -49,14 +49,14 @@ extension ArchiveSource {
                         try SourceScanner.cellBytes(db, table, column, rowid)
                     }
                     guard let bytes else {
-                        problems.append(Diagnostic(SourceCode.sqliteCellGone, "the database has no value at \(step.displayText): no such table, column or row"))
+                        problems.append(Diagnostic(SourceCode.sqliteCellGone, "the database has no value at \(step.description): no such table, column or row"))
                         return failed(Self.missing(step))
                     }
                     container = .bytes(InputBytes(bytes))
                 } catch {
                     let code: SourceCode = error.message.hasPrefix("no such") ? .sqliteCellGone : .sqliteTableUnreadable
-                    problems.append(Diagnostic(code, "the value at \(step.displayText) cannot be read: \(DisplayText.escape(error.message))"))
-                    return failed("cannot read \(step.displayText): \(DisplayText.escape(error.message))")
+                    problems.append(Diagnostic(code, "the value at \(step.description) cannot be read: \(DisplayText.escape(error.message))"))
+                    return failed("cannot read \(step.description): \(DisplayText.escape(error.message))")
                 }
             default:
                 return failed("\(place.displayText) names no archive in this \(kind)")
@@ -70,16 +70,17 @@ extension ArchiveSource {
         }
     }
 
-    private static func missing(_ step: PlaceStep) -> String {
+    private static func missing(_ step: ArchivePlace) -> String {
         switch step {
-        case .cell: "no value at \(step.displayText) (no such table, column or row)"
-        case .zipEntry: "no entry \(step.displayText) in the ZIP file"
-        case .path: "no file \(step.displayText)"
+        case .cell: "no value at \(step.description) (no such table, column or row)"
+        case .zipEntry: "no entry \(step.description) in the ZIP file"
+        case .path: "no file \(step.description)"
+        default: "no archive at \(step.description)"
         }
     }
 
     /// The directory of the ZIP file at `key`, read (and cached) on first use.
-    private func zipIndex(at key: [PlaceStep], read: () throws(InputBytes.ReadError) -> InputBytes) -> SourceCache.ZIPIndex? {
+    private func zipIndex(at key: [ArchivePlace], read: () throws(InputBytes.ReadError) -> InputBytes) -> SourceCache.ZIPIndex? {
         if let index = cache.zip(at: key) { return index }
         guard let input = try? read() else { return nil }
         let directory = ZIPDirectory(input, limit: SourceLimits.standard.zipEntries)
@@ -90,7 +91,7 @@ extension ArchiveSource {
         return index
     }
 
-    private func entryBytes(_ index: SourceCache.ZIPIndex, _ step: PlaceStep, _ problems: inout [Diagnostic]) -> InputBytes? {
+    private func entryBytes(_ index: SourceCache.ZIPIndex, _ step: ArchivePlace, _ problems: inout [Diagnostic]) -> InputBytes? {
         guard case .zipEntry(let name) = step, let entry = index.entries[name] else { return nil }
         let data = ZIPDirectory.data(of: entry, in: index.input)
         problems += data.problems

@@ -25,23 +25,23 @@ extension ArchiveSource {
     /// The place named by `text` in this source: read directly as one step (a ZIP entry name, a
     /// database's `table.column:rowid` whose table and column hold no `.`), or else found among the
     /// listed archives by its text (which lists the source when it was opened `unlisted`).
-    public func place(named text: [UInt8]) -> ArchivePlace? {
+    public func place(named text: [UInt8]) -> SourcePlace? {
         if let direct = directPlace(text), extract(direct).input != nil { return direct }
         let listed = entries.isEmpty ? (Self.open(path: path)?.entries ?? []) : entries
         let wanted = String(decoding: text, as: UTF8.self)
         return listed.first { $0.place.text == wanted }?.place
     }
 
-    private func directPlace(_ text: [UInt8]) -> ArchivePlace? {
+    private func directPlace(_ text: [UInt8]) -> SourcePlace? {
         switch kind {
-        case .folder: return ArchivePlace([.path(text)])
-        case .zip: return ArchivePlace([.zipEntry(text)])
+        case .folder: return SourcePlace([.path(text)])
+        case .zip: return SourcePlace([.zipEntry(text)])
         case .sqlite:
             let string = String(decoding: text, as: UTF8.self)
             guard let colon = string.lastIndex(of: ":"), let rowid = Int64(string[string.index(after: colon)...]) else { return nil }
             let name = string[..<colon]
             guard let dot = name.firstIndex(of: ".") else { return nil }
-            return ArchivePlace([.cell(table: String(name[..<dot]), column: String(name[name.index(after: dot)...]), rowid: rowid)])
+            return SourcePlace([.cell(table: String(name[..<dot]), column: String(name[name.index(after: dot)...]), rowid: rowid)])
         }
     }
 }

@@ -61,8 +61,8 @@ public final class ArchiveSource: Sendable {
         var scanner = SourceScanner(limits: limits)
         switch kind {
         case .folder: scanner.scanFolder(root: path)
-        case .zip: scanner.scanFile(path: path, place: ArchivePlace([]), depth: 0, name: path)
-        case .sqlite: scanner.scanDatabase(path: path, place: ArchivePlace([]))
+        case .zip: scanner.scanFile(path: path, place: SourcePlace([]), depth: 0, name: path)
+        case .sqlite: scanner.scanDatabase(path: path, place: SourcePlace([]))
         }
         return ArchiveSource(path: path, kind: kind, entries: scanner.sortedEntries(), diagnostics: scanner.finish(), cache: scanner.cache)
     }

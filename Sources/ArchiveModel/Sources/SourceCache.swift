@@ -10,14 +10,14 @@ final class SourceCache: Sendable {
         var entries: [[UInt8]: ZIPEntry]
     }
 
-    private let zips = Mutex<[[PlaceStep]: ZIPIndex]>([:])
+    private let zips = Mutex<[[ArchivePlace]: ZIPIndex]>([:])
     private let databases = Mutex<[[UInt8]: [SQLiteDatabase]]>([:])
     /// ZIP files kept at once (each holds its file's bytes).
     static let zipCapacity = 8
 
-    func zip(at key: [PlaceStep]) -> ZIPIndex? { zips.withLock { $0[key] } }
+    func zip(at key: [ArchivePlace]) -> ZIPIndex? { zips.withLock { $0[key] } }
 
-    func store(_ index: ZIPIndex, at key: [PlaceStep]) {
+    func store(_ index: ZIPIndex, at key: [ArchivePlace]) {
         zips.withLock { table in
             if table.count >= Self.zipCapacity, let victim = table.keys.first(where: { $0 != key }) { table[victim] = nil }
             table[key] = index

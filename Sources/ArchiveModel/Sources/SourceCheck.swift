@@ -19,7 +19,7 @@ public enum SourceCheck {
 
     /// The document of the archive at `place`, named `SOURCE:PLACE`, with the container's problems;
     /// nil with the reason when it could not be read.
-    public static func open(_ source: ArchiveSource, _ place: ArchivePlace) -> (document: ArchiveDocument?, extraction: ArchiveSource.Extraction) {
+    public static func open(_ source: ArchiveSource, _ place: SourcePlace) -> (document: ArchiveDocument?, extraction: ArchiveSource.Extraction) {
         let extraction = source.extract(place)
         guard let input = extraction.input else { return (nil, extraction) }
         let name = String(decoding: source.path, as: UTF8.self) + ":" + place.text
@@ -27,7 +27,7 @@ public enum SourceCheck {
     }
 
     /// Checks the archive at `place` fully (as `--check` does a file).
-    public static func check(_ source: ArchiveSource, _ place: ArchivePlace) -> Result {
+    public static func check(_ source: ArchiveSource, _ place: SourcePlace) -> Result {
         let (document, extraction) = open(source, place)
         guard let document else {
             return Result(format: "unreadable", diagnostics: extraction.problems, status: 2, failure: extraction.failure ?? "not read")

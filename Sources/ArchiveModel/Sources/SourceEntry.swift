@@ -1,7 +1,7 @@
 /// One archive found in a source: where it lives, what it looked like from its first bytes, and
 /// how large it is. Its problem count comes from opening it (`SourceCheck`).
 public struct SourceEntry: Sendable, Hashable {
-    public var place: ArchivePlace
+    public var place: SourcePlace
     /// The format its first bytes show (after any wrapper, when `wrapper` is set).
     public var format: ContainerFormat
     /// The wrapper the first bytes show (base64, hex, gzip, zlib), when the archive is inside one.
@@ -11,7 +11,7 @@ public struct SourceEntry: Sendable, Hashable {
     /// Problems met while finding or reading it (a damaged ZIP entry), reported with its own.
     public var problems: [Diagnostic]
 
-    public init(place: ArchivePlace, format: ContainerFormat, wrapper: String? = nil, size: Int, problems: [Diagnostic] = []) {
+    public init(place: SourcePlace, format: ContainerFormat, wrapper: String? = nil, size: Int, problems: [Diagnostic] = []) {
         self.place = place
         self.format = format
         self.wrapper = wrapper

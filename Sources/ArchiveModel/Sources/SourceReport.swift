@@ -3,11 +3,11 @@
 public enum SourceReport {
     /// How an archive is named in reports: the source's path, then the place (`chat.db:message.attributedBody:12`;
     /// a folder's file as a path, `backup/a/b.plist`). Every label is a valid `--dump` argument.
-    public static func label(_ source: ArchiveSource, _ place: ArchivePlace, escaped: Bool = true) -> String {
+    public static func label(_ source: ArchiveSource, _ place: SourcePlace, escaped: Bool = true) -> String {
         var text = escaped ? source.displayName : String(decoding: source.path, as: UTF8.self)
         for (i, step) in place.steps.enumerated() {
             let separator = i == 0 && source.kind.isFolder ? (text.hasSuffix("/") ? "" : "/") : ":"
-            text += separator + (escaped ? step.displayText : step.text)
+            text += separator + (escaped ? step.description : step.text)
         }
         return text
     }
@@ -44,7 +44,7 @@ public enum SourceReport {
 
     /// One archive's JSON line: `{"source": …, "place": …, ` then the document's own JSON fields (its
     /// `file` is the label), or `"error": …` when it could not be read.
-    public static func archiveJSON(_ source: ArchiveSource, _ place: ArchivePlace) -> (text: String, status: Int32, format: String) {
+    public static func archiveJSON(_ source: ArchiveSource, _ place: SourcePlace) -> (text: String, status: Int32, format: String) {
         var w = JSONWriter()
         w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
         w.key("place"); w.string(place.text)

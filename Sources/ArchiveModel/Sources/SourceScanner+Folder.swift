@@ -12,25 +12,25 @@ extension SourceScanner {
         var seen = 0
         while let (directory, relative, depth) = pending.popLast() {
             guard let listing = Platform.directoryNames(directory, limit: limits.files) else {
-                report(.folderUnreadable, "cannot list the folder \(DisplayText.escape(bytes: directory)): \(DisplayText.escape(Platform.errorText))", at: ArchivePlace([]))
+                report(.folderUnreadable, "cannot list the folder \(DisplayText.escape(bytes: directory)): \(DisplayText.escape(Platform.errorText))", at: SourcePlace([]))
                 continue
             }
             var subfolders: [([UInt8], [UInt8], Int)] = []
             for name in listing.names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 seen += 1
                 if seen > limits.files {
-                    report(.entryLimit, "the folder holds more than \(limits.files) files and folders; the search stopped there", at: ArchivePlace([]))
+                    report(.entryLimit, "the folder holds more than \(limits.files) files and folders; the search stopped there", at: SourcePlace([]))
                     return
                 }
                 let path = directory + [UInt8(ascii: "/")] + name
                 let rel = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
                 guard var status = Platform.pathStatus(path, followLinks: false) else {
-                    report(.folderUnreadable, "cannot read \(DisplayText.escape(bytes: path)): \(DisplayText.escape(Platform.errorText))", at: ArchivePlace([]))
+                    report(.folderUnreadable, "cannot read \(DisplayText.escape(bytes: path)): \(DisplayText.escape(Platform.errorText))", at: SourcePlace([]))
                     continue
                 }
                 if status.kind == .symlink {
                     guard let target = Platform.resolvedPath(path), Self.isInside(target, rootReal) else {
-                        report(.symlinkOutside, "the symbolic link \(DisplayText.escape(bytes: rel)) leads out of the folder (or nowhere); not followed", at: ArchivePlace([]))
+                        report(.symlinkOutside, "the symbolic link \(DisplayText.escape(bytes: rel)) leads out of the folder (or nowhere); not followed", at: SourcePlace([]))
                         continue
                     }
                     guard let followed = Platform.pathStatus(path, followLinks: true) else { continue }
@@ -39,22 +39,22 @@ extension SourceScanner {
                 switch status.kind {
                 case .directory:
                     guard visited.insert([status.device, status.inode]).inserted else {
-                        report(.symlinkLoop, "\(DisplayText.escape(bytes: rel)) leads to a folder already searched; not searched again", at: ArchivePlace([]))
+                        report(.symlinkLoop, "\(DisplayText.escape(bytes: rel)) leads to a folder already searched; not searched again", at: SourcePlace([]))
                         continue
                     }
                     guard depth < limits.folderDepth else {
-                        report(.depthLimit, "\(DisplayText.escape(bytes: rel)) is more than \(limits.folderDepth) folders deep; not searched", at: ArchivePlace([]))
+                        report(.depthLimit, "\(DisplayText.escape(bytes: rel)) is more than \(limits.folderDepth) folders deep; not searched", at: SourcePlace([]))
                         continue
                     }
                     subfolders.append((path, rel, depth + 1))
                 case .regular:
-                    scanFile(path: path, place: ArchivePlace([.path(rel)]), depth: 0, name: name, size: status.size)
+                    scanFile(path: path, place: SourcePlace([.path(rel)]), depth: 0, name: name, size: status.size)
                 default:
                     continue
                 }
             }
             if listing.more {
-                report(.entryLimit, "the folder \(DisplayText.escape(bytes: relative)) holds more than \(limits.files) names; the rest are not searched", at: ArchivePlace([]))
+                report(.entryLimit, "the folder \(DisplayText.escape(bytes: relative)) holds more than \(limits.files) names; the rest are not searched", at: SourcePlace([]))
             }
             pending.append(contentsOf: subfolders.reversed())
         }

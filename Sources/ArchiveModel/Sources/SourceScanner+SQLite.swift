@@ -5,7 +5,7 @@ extension SourceScanner {
     /// First bytes read for every value by the listing query.
     static let cellHead = 256
 
-    mutating func scanDatabase(path: [UInt8], place: ArchivePlace) {
+    mutating func scanDatabase(path: [UInt8], place: SourcePlace) {
         if let wal = Platform.pathStatus(path + Array("-wal".utf8), followLinks: true), wal.kind == .regular, wal.size > 0 {
             report(.sqliteWAL, "a write-ahead log \(DisplayText.escape(bytes: path))-wal of \(ValueFormatter.byteCount(wal.size)) sits beside the database; opened immutable, its changes are not read", at: place)
         }
@@ -23,7 +23,7 @@ extension SourceScanner {
         }
     }
 
-    private mutating func scanTable(_ db: SQLiteDatabase, _ table: String, place: ArchivePlace) {
+    private mutating func scanTable(_ db: SQLiteDatabase, _ table: String, place: SourcePlace) {
         var columns: [String] = []
         do {
             try db.query("PRAGMA table_info(\(SQLiteDatabase.quoted(table)))") { row in

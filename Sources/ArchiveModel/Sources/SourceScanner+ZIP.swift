@@ -1,7 +1,7 @@
 /// A ZIP file's entries: each sniffed from its first inflated bytes; a ZIP inside is opened in turn
 /// (up to `containerDepth`); entries that cannot be inflated are counted in one diagnostic per kind.
 extension SourceScanner {
-    mutating func scanZip(_ input: InputBytes, place: ArchivePlace, depth: Int) {
+    mutating func scanZip(_ input: InputBytes, place: SourcePlace, depth: Int) {
         let directory = ZIPDirectory(input, limit: limits.zipEntries)
         for d in directory.diagnostics { report(SourceCode.zipDamaged, d.message, at: place, range: d.range) }
         if directory.skipped > 0 {

@@ -16,7 +16,7 @@ struct SourceScanner {
         if entries.count < limits.archives { entries.append(entry) } else { unlisted += 1 }
     }
 
-    mutating func report(_ code: SourceCode, _ message: String, at place: ArchivePlace, range: ByteRange? = nil) {
+    mutating func report(_ code: SourceCode, _ message: String, at place: SourcePlace, range: ByteRange? = nil) {
         let prefix = place.steps.isEmpty ? "" : "in \(place.displayText): "
         diagnostics.append(Diagnostic(code, prefix + message, range: range))
     }
@@ -35,9 +35,9 @@ struct SourceScanner {
 
     /// Classifies the file at `path` (shown as `place`) and lists it: an archive, or the archives of a
     /// ZIP file or database. `depth` counts the containers already entered.
-    mutating func scanFile(path: [UInt8], place: ArchivePlace, depth: Int, name: [UInt8], size: Int? = nil) {
+    mutating func scanFile(path: [UInt8], place: SourcePlace, depth: Int, name: [UInt8], size: Int? = nil) {
         guard let head = Platform.head(of: path, count: SourceSniffer.headSize) else {
-            report(.folderUnreadable, "cannot read \(DisplayText.escape(bytes: path)): \(DisplayText.escape(Platform.errorText))", at: ArchivePlace([]))
+            report(.folderUnreadable, "cannot read \(DisplayText.escape(bytes: path)): \(DisplayText.escape(Platform.errorText))", at: SourcePlace([]))
             return
         }
         switch SourceSniffer.classify(head: head, name: name) {
@@ -50,7 +50,7 @@ struct SourceScanner {
                 let input = try InputBytes.read(path: path)
                 scanZip(input, place: place, depth: depth + 1)
             } catch {
-                report(.folderUnreadable, "cannot read \(DisplayText.escape(bytes: path)): \(error.description)", at: ArchivePlace([]))
+                report(.folderUnreadable, "cannot read \(DisplayText.escape(bytes: path)): \(error.description)", at: SourcePlace([]))
             }
         case .sqlite:
             scanDatabase(path: path, place: place)
@@ -59,7 +59,7 @@ struct SourceScanner {
         }
     }
 
-    mutating func depthReached(_ place: ArchivePlace) {
+    mutating func depthReached(_ place: SourcePlace) {
         report(.depthLimit, "containers are nested more than \(limits.containerDepth) deep here; this one is not opened", at: place)
     }
 }
