@@ -1,4 +1,5 @@
 import ArchiveModel
+import TUI
 
 /// `--check`, `--json` and `--dump` over sources of archives (issue 27): per source a section for its
 /// own problems, then one section (JSON line) per archive headed by its place, then a summary; the
@@ -105,12 +106,13 @@ extension CLIModes {
     }
 
     static func sourceScreen(_ source: ArchiveSource, size: String, keys: String, _ out: FileOutput) -> Int32 {
-        FileOutput.standardError.write("archive-browse: not yet\n")
-        return 2
+        guard let (cols, rows) = screenSize(size, keys: keys) else { return 2 }
+        out.line(Headless.render(source: source, cols: cols, rows: rows, keys: keys))
+        out.flush()
+        return 0
     }
 
     static func sourceInteractive(_ source: ArchiveSource) -> Int32 {
-        FileOutput.standardError.write("archive-browse: not yet\n")
-        return 2
+        withTerminal { SourceBrowser.run(source: source) }
     }
 }
