@@ -3,7 +3,7 @@
 
 usage: make_sources.py KIND DIR [CORPUS]   (exit 0, the fixture is under DIR)
 
-KIND: folder, zip, chatdb, damaged-db, bomb-zip, many-zip:N, big-db:N, copies:N
+KIND: folder, zip, chatdb, damaged-db, wal-db, bomb-zip, many-zip:N, big-db:N, copies:N
 Archives are written with plistlib; with CORPUS (../shared/corpus) its typedstream and NIB files
 are used too. Nothing here reads the network.
 """
@@ -93,6 +93,19 @@ def damaged_db(d, corpus):
     open(path, "wb").write(bytes(data))
     return path
 
+def wal_db(d, corpus):
+    """A chat.db whose last rows sit in a -wal file beside it (the writer never checkpointed)."""
+    path = chat_db(d, corpus)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA wal_autocheckpoint=0")
+    db.execute("INSERT INTO message VALUES (5000, 'in the log', ?, NULL, 5)", (keyed("only in the WAL"),))
+    db.commit()
+    # Leave without closing, as a crashed or still-running writer does: -wal and -shm stay.
+    sys.stdout.write(path + "\n")
+    sys.stdout.flush()
+    os._exit(0)
+
 def bomb_zip(d, corpus):
     path = os.path.join(d, "bomb.zip")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
@@ -141,6 +154,7 @@ def main():
     elif name == "zip": print(zip_source(d, corpus))
     elif name == "chatdb": print(chat_db(d, corpus))
     elif name == "damaged-db": print(damaged_db(d, corpus))
+    elif name == "wal-db": wal_db(d, corpus)
     elif name == "bomb-zip": print(bomb_zip(d, corpus))
     elif name == "many-zip": print(many_zip(d, int(count)))
     elif name == "big-db": print(big_db(d, int(count)))

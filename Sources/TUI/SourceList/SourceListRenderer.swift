@@ -116,12 +116,18 @@ public enum SourceListRenderer {
             return
         }
         let count = English.count(source.entries.count, "archive") + (state.visible.count == source.entries.count ? "" : " (\(state.visible.count) shown)")
-        let left = state.message ?? [source.displayName, source.kind.description, count].joined(separator: " │ ")
         let withProblems = state.results.count { ($0?.problemCount ?? 0) > 0 }
         var right = progress ?? (withProblems > 0 ? "\(withProblems) with problems" : "")
         if !source.diagnostics.isEmpty { right += (right.isEmpty ? "" : " · ") + "p: " + English.count(source.diagnostics.count, "listing problem") }
         right += (right.isEmpty ? "" : " · ") + "? help"
         let rightWidth = min(TextLayout.width(right) + 1, screen.cols / 2)
+        let room = max(0, screen.cols - rightWidth - 2)
+        // A long path gives way to its last component, then is cut from the left: the count stays.
+        var name = source.displayName
+        let rest = " │ " + [source.kind.description, count].joined(separator: " │ ")
+        if TextLayout.width(name + rest) > room { name = StatusLine.lastPathComponent(name) }
+        if TextLayout.width(name + rest) > room { name = StatusLine.cutLeft(name, to: max(8, room - TextLayout.width(rest))) }
+        let left = state.message ?? name + rest
         screen.write(" " + left, row: row, col: 0, style: Theme.statusBar, limit: max(0, screen.cols - rightWidth - 1))
         screen.write(right, row: row, col: screen.cols - rightWidth, style: Theme.statusBar, limit: rightWidth)
     }
