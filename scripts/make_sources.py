@@ -3,7 +3,7 @@
 
 usage: make_sources.py KIND DIR [CORPUS]   (exit 0, the fixture is under DIR)
 
-KIND: folder, zip, chatdb, damaged-db, wal-db, bomb-zip, many-zip:N, big-db:N, copies:N
+KIND: folder, zip, zip-with-db, chatdb, damaged-db, wal-db, bomb-zip, many-zip:N, big-db:N, copies:N
 Archives are written with plistlib; with CORPUS (../shared/corpus) its typedstream and NIB files
 are used too. Nothing here reads the network.
 """
@@ -106,6 +106,20 @@ def wal_db(d, corpus):
     sys.stdout.flush()
     os._exit(0)
 
+def zip_with_db(d, corpus):
+    """A ZIP holding an SQLite database (which SQLite cannot read from inside it) and a ZIP in a ZIP."""
+    db = chat_db(d, corpus)
+    inner = os.path.join(d, "inner.zip")
+    with zipfile.ZipFile(inner, "w") as z:
+        z.writestr("deep.plist", plistlib.dumps({"deep": 1}, fmt=plistlib.FMT_BINARY))
+    path = os.path.join(d, "outer.zip")
+    with zipfile.ZipFile(path, "w") as z:
+        z.write(db, "Documents/chat.db")
+        z.write(inner, "inner.zip")
+    os.remove(db)
+    os.remove(inner)
+    return path
+
 def bomb_zip(d, corpus):
     path = os.path.join(d, "bomb.zip")
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
@@ -156,6 +170,7 @@ def main():
     elif name == "damaged-db": print(damaged_db(d, corpus))
     elif name == "wal-db": wal_db(d, corpus)
     elif name == "bomb-zip": print(bomb_zip(d, corpus))
+    elif name == "zip-with-db": print(zip_with_db(d, corpus))
     elif name == "many-zip": print(many_zip(d, int(count)))
     elif name == "big-db": print(big_db(d, int(count)))
     elif name == "copies": print(copies(d, int(count), corpus))

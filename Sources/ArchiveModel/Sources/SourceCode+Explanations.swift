@@ -11,7 +11,7 @@ extension SourceCode {
         case .entryLimit:
             "The source holds more archives, ZIP entries or files than one listing takes (the message gives the limit and how many more were seen). The listing shows the first ones in the order they were found; the rest are counted, not listed. Open a subfolder, a single file, or query the database for the rows you want, to see the others."
         case .depthLimit:
-            "Folders, or containers inside containers (a ZIP inside a ZIP inside a folder), are nested deeper than the search goes. What lies deeper is not listed. Open the deeper folder or container directly."
+            "Folders, or containers inside containers (a ZIP inside a ZIP inside a folder), are nested deeper than the search goes. What lies deeper is not listed; the limit bounds the work a hostile source (a ZIP quine, a folder nested a thousand deep) can cause. Open the deeper folder or container directly."
         case .zipDamaged:
             "A ZIP file ends with a central directory (its table of contents, found through the end-of-central-directory record). Here that record is missing, cut or points outside the file, so the entries were found instead by scanning for local file headers (PK 03 04) from the start, as recovery tools do. Entries found this way are listed; names, sizes or entries the directory alone described may be missing. A file cut short (an interrupted download or copy) is the usual cause."
         case .zipEntryDamaged:
@@ -19,7 +19,7 @@ extension SourceCode {
         case .zipMethod:
             "The entry is compressed with a method other than stored (0) or deflate (8): deflate64, bzip2, LZMA, zstd or another. archive-browse inflates only those two, which are what Apple's tools and iOS app packages use. Extract the entry with a tool that supports the method and open the file."
         case .zipEncrypted:
-            "The entry's general-purpose flag says it is encrypted (traditional PKWARE or AES encryption). Its bytes are not the archive in the clear, so it is not opened. Decrypt the ZIP first."
+            "The entry's general-purpose flag says it is encrypted (traditional PKWARE or AES encryption). Its bytes are not the archive in the clear, so it is not opened, and it cannot be told by its first bytes whether it holds an archive. Decrypt the ZIP first (with its password), then open the decrypted copy."
         case .zipBomb:
             "Inflating the entry stopped at the size limit (the larger of 16 MiB and 200 times the entry's compressed size, at most 1 GiB), or its declared size is past that limit: a decompression bomb, or an archive too large to inflate here. The entry is listed with its declared size; opening it decodes the bytes inflated up to the limit."
         case .zipChecksum:
@@ -31,9 +31,9 @@ extension SourceCode {
         case .sqliteWAL:
             "A file named like the database with -wal appended sits beside it: a write-ahead log whose changes SQLite would apply on top of the database. To read the database without writing anything (no -shm file created, no checkpoint), archive-browse opens it immutable, which reads the database file alone: rows added or changed in the log are not listed. To see them, copy the database, its -wal and -shm to another folder and open the copy."
         case .sqliteNested:
-            "The source holds an SQLite database inside a ZIP file or inside another container, which SQLite can read only from a file. It is not searched. Extract it to a file and open that."
+            "The source holds an SQLite database inside a ZIP file or inside another container, which SQLite can read only from a file. It is not searched, and nothing is written to disk to make that possible (a source is never copied behind the analyst's back). Extract it to a file and open that."
         case .sqliteCellGone:
-            "The place names a table, column or rowid that the database does not have (or no longer has: the row was deleted). Check the place against the listing of the database."
+            "The place names a table, column or rowid that the database does not have (or no longer has: the row was deleted). Nothing is opened. Check the place against the listing of the database (`--check` or the browser list every value that holds an archive, with its place)."
         }
     }
 }
