@@ -3,6 +3,10 @@ import ArchiveModel
 /// The source browser without a terminal: the list's check runs to the end first (so problem counts
 /// are final), then the keys go to the list or to the archive opened from it, as in the browser.
 extension Headless {
+    /// Archives of a source checked before the first key (the rest show `…`, as in the browser before
+    /// its background check gets to them): a screen of a database of a million values stays quick.
+    public static let sourceCheckLimit = 2_000
+
     /// The screen after `keys` on `source`'s list (or on the archive opened from it) as plain text.
     public static func render(source: ArchiveSource, cols: Int, rows: Int, keys: String) -> String {
         screen(source: source, cols: cols, rows: rows, keys: keys).text
@@ -26,7 +30,7 @@ extension Headless {
             self.source = source
             state = SourceListState(source: source, cols: cols, rows: rows)
             let job = SourceCheckJob(source: source)
-            job.runHere()
+            job.runHere(limit: Headless.sourceCheckLimit)
             state.install(job.take())
         }
 

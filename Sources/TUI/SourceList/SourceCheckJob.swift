@@ -23,11 +23,11 @@ final class SourceCheckJob: Sendable {
         }
     }
 
-    /// Runs the whole check on this thread (headless rendering and tests).
-    func runHere() {
+    /// Runs the check on this thread (headless rendering and tests), of the first `limit` archives.
+    func runHere(limit: Int) {
         SourceCheck.checkAll(source) { entry, result in
             pending.withLock { $0.append((entry, result)) }
-            return true
+            return entry + 1 < limit
         }
         done.store(true, ordering: .releasing)
     }
