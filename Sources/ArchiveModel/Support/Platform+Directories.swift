@@ -62,7 +62,8 @@ extension Platform {
     /// Up to `count` first bytes of the file `path`, or nil with `errorText` set.
     static func head(of path: [UInt8], count: Int) -> [UInt8]? {
         withCString(path) { name -> [UInt8]? in
-            let fd = open(name, O_RDONLY | O_CLOEXEC)
+            // O_NONBLOCK: a file swapped for a FIFO after it was listed must not block the search.
+            let fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return nil }
             defer { Platform.close(fd) }
             var buffer = [UInt8](repeating: 0, count: count)
