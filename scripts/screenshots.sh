@@ -236,8 +236,8 @@ if python3 "$ROOT/scripts/make_sources.py" chatdb "$WORK/db" "$CORPUS" >/dev/nul
     start "$WORK/db" chat.db
     wait_for "6 archives"
     wait_for "2 !"
-    keys s s s
-    wait_for "sorted by problems"
+    keys s s s g
+    wait_for "problems ▼"
     shot source-database
     stop
 else

@@ -83,3 +83,44 @@ struct SourceListTests {
         #expect(lines(empty, "<Enter>")[1].hasPrefix("no archives found"))
     }
 }
+
+/// The list's state on a folder made here (no Python needed): sorting, the cursor kept on its archive.
+struct SourceListStateTests {
+    func folder() throws -> ArchiveSource {
+        let path = SourceFixtures.temporaryFolder()
+        let header = Array("bplist00".utf8)
+        #expect(TestPlatform.writeFile(header + [UInt8](repeating: 0, count: 300), to: path + "/a.plist"))
+        #expect(TestPlatform.writeFile(header + [UInt8](repeating: 0, count: 10), to: path + "/b.plist"))
+        #expect(TestPlatform.writeFile(header + [UInt8](repeating: 0, count: 100), to: path + "/c.plist"))
+        #expect(TestPlatform.writeFile(Array("plain text\n".utf8), to: path + "/d.txt"))
+        return try #require(ArchiveSource.open(path: Array(path.utf8)))
+    }
+
+    @Test func sortingKeepsTheCursorOnItsArchive() throws {
+        let source = try folder()
+        var state = SourceListState(source: source, cols: 80, rows: 10)
+        #expect(state.visible.map { source.entries[$0].place.text } == ["a.plist", "b.plist", "c.plist"])
+        state.handle(.char("j"))
+        #expect(state.focusedEntry == 1)
+        state.handle(.char("s"))
+        state.handle(.char("s"))
+        #expect(state.sortKey == .size)
+        #expect(state.visible.map { source.entries[$0].place.text } == ["a.plist", "c.plist", "b.plist"], "largest first")
+        #expect(state.focusedEntry == 1, "the cursor stays on b.plist")
+        #expect(state.cursor == 2)
+        state.handle(.char("S"))
+        #expect(state.visible.map { source.entries[$0].place.text } == ["b.plist", "c.plist", "a.plist"])
+        state.handle(.enter)
+        #expect(state.openRequest == 1)
+    }
+
+    @Test func problemsSortPutsUncheckedLast() throws {
+        let source = try folder()
+        var state = SourceListState(source: source, cols: 80, rows: 10)
+        state.install([(entry: 2, result: SourceCheck.check(source, source.entries[2].place))])
+        for _ in 0..<3 { state.handle(.char("s")) }
+        #expect(state.sortKey == .problems)
+        #expect(state.visible.first == 2, "the one checked archive comes before the unchecked")
+        #expect(SourceListRenderer.problemsCell(nil).0 == "…")
+    }
+}

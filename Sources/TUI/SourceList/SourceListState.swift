@@ -64,6 +64,8 @@ public struct SourceListState {
 
     /// Applies a key.
     public mutating func handle(_ key: Key) {
+        // A message lasts until the next key (as in the archive browser).
+        if case .resize = key {} else { message = nil }
         if prompt != nil { return handlePrompt(key) }
         if showingHelp || showingProblems {
             if key == .ctrl("c") { shouldQuit = true }
@@ -173,15 +175,20 @@ public struct SourceListState {
             case .place: return entries[a].place < entries[b].place
             case .format:
                 let fa = results[a]?.format ?? entries[a].formatName, fb = results[b]?.format ?? entries[b].formatName
-                return fa != fb ? fa < fb : entries[a].place < entries[b].place
-            case .size: return entries[a].size != entries[b].size ? entries[a].size < entries[b].size : entries[a].place < entries[b].place
+                return fa < fb
+            case .size: return entries[a].size < entries[b].size
             case .problems:
                 // Archives not yet checked go last whichever way the list runs.
                 let pa = results[a]?.problemCount ?? -1, pb = results[b]?.problemCount ?? -1
-                return pa != pb ? pa < pb : entries[a].place < entries[b].place
+                return pa < pb
             }
         }
-        rows.sort { descending ? ascending($1, $0) : ascending($0, $1) }
+        // The direction applies to the column; ties stay in place order either way.
+        rows.sort { a, b in
+            let forward = ascending(a, b), backward = ascending(b, a)
+            if !forward && !backward { return entries[a].place < entries[b].place }
+            return descending ? backward : forward
+        }
         if sortKey == .problems {
             let unchecked = rows.filter { results[$0] == nil }
             rows = rows.filter { results[$0] != nil } + unchecked
