@@ -17,13 +17,13 @@ public enum SourceCheck {
         public var problemCount: Int { diagnostics.count { $0.severity >= .warning } + (failure == nil ? 0 : 1) }
     }
 
-    /// The document of the archive at `place`, named `SOURCE:PLACE`, with the container's problems;
+    /// The document of the archive at `place`, named by its label (`SOURCE:PLACE`, a folder's file by its
+    /// path), with the container's problems;
     /// nil with the reason when it could not be read.
     public static func open(_ source: ArchiveSource, _ place: SourcePlace) -> (document: ArchiveDocument?, extraction: ArchiveSource.Extraction) {
         let extraction = source.extract(place)
         guard let input = extraction.input else { return (nil, extraction) }
-        let name = String(decoding: source.path, as: UTF8.self) + ":" + place.text
-        return (ArchiveDocument.open(input, name: name), extraction)
+        return (ArchiveDocument.open(input, name: SourceReport.label(source, place, escaped: false)), extraction)
     }
 
     /// Checks the archive at `place` fully (as `--check` does a file).
