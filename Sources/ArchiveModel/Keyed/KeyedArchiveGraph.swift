@@ -78,8 +78,8 @@ public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
         if let known = sharedContentCache.withLock({ $0 }) { return known }
         // Not held while looking: showing an object reads the cache and must never wait for the pass.
         var found = SharedContent()
-        if tree.mayShareContainers != false {
-            let canonical = tree.offsetSharers()
+        if tree.knownSharing.mayShareContainers != false {
+            let canonical = tree.sharing().offsetSharers
             let entries = findSharedEntries(entryHolders(canonical: canonical))
             found = SharedContent(lists: findSharedInlineLists(entries: entries, canonical: canonical), entries: entries,
                                   canonical: canonical)

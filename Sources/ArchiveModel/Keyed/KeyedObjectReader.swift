@@ -6,7 +6,7 @@ struct KeyedObjectReader {
     let node: PlistNode
     /// Inline arrays several objects reach: shown under their owner only (see `SharedInlineList`).
     var shared: [Int: SharedInlineList] = [:]
-    /// Nodes that are a lower node's bytes (see `PlistTree.offsetSharers`).
+    /// Nodes that are a lower node's bytes (see `PlistSharing.offsetSharers`).
     var canonical: [Int: Int] = [:]
     /// Whether to record links to shared lists (whole-file passes).
     var recordsLinks = false

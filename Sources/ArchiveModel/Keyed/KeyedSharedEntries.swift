@@ -28,7 +28,7 @@ struct SharedContent: Sendable {
     var lists: [Int: SharedInlineList] = [:]
     /// Shared `$objects` entries by plist node (the lowest node at their bytes).
     var entries: [Int: SharedEntry] = [:]
-    /// Nodes that are a lower node's bytes (`PlistTree.offsetSharers`): they are that node.
+    /// Nodes that are a lower node's bytes (`PlistSharing.offsetSharers`): they are that node.
     var canonical: [Int: Int] = [:]
 }
 
