@@ -27,7 +27,10 @@ let package = Package(
     ],
     targets: [
         // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
-        .target(name: "ArchiveModel", dependencies: ["CMappingGuard", "CZlib"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "ArchiveModel", dependencies: ["CMappingGuard", "CZlib", "CSQLite"], swiftSettings: modelEdgeCoverageOnly),
+        // The system SQLite (libsqlite3 on macOS, libsqlite3-dev on Debian), for archives in database
+        // columns: opened read-only and immutable. No Foundation (GRDB would bring it; see the README).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The system zlib (libz on macOS, zlib1g-dev on Debian), for gzip- and zlib-wrapped archives:
         // a maintained inflater with a bounded output loop, not a hand-written one.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),

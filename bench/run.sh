@@ -14,7 +14,7 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
-#            --only LIST (comma-separated sections: main,shapes,typedstream,ttfs,redraw; the report then goes to
+#            --only LIST (comma-separated sections: main,shapes,typedstream,ttfs,redraw,sources; the report then goes to
 #            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
@@ -282,6 +282,8 @@ measure() {
         summary=${summary#"$file: "}
         status="exit $rc, $lines diagnostic lines ($summary)"
         [ "$rc" = 0 ] || status="problems found: $status"
+    elif [ "$kind" = source ]; then
+        status="exit $rc: $(tail -1 "$out" | tr '\t' ' ' | head -c 300)"
     elif [ "$kind" = screen ] && [ ! -s "$out" ]; then
         status="n/a: empty screen output (exit $rc)"
     elif [ "$rc" != 0 ]; then
@@ -528,6 +530,33 @@ redraw_tmux() {
 TMUX_LINE=""
 redraw_tmux
 log "redraw under tmux: $TMUX_LINE"
+fi
+
+# 6. Sources (issue 27): `--check` over a folder of many archives (the corpus's plists, keyed
+#    archives, typedstreams and nibs copied COPIES times) in one run on both cores, against the
+#    plutil -lint habit: one process per file, archive-browse --check and libplist's plistutil (which
+#    reads only the plists: it fails on typedstreams and nibs, and is counted all the same).
+if section sources; then
+    CORPUS_DIR=${CORPUS_DIR:-$REPO/../shared/corpus}
+    COPIES=${SOURCE_COPIES:-100}
+    [ "$QUICK" = 1 ] && COPIES=${SOURCE_COPIES:-5}
+    SOURCE_DIR="$WORK/files/corpus-x$COPIES"
+    if [ -d "$CORPUS_DIR" ]; then
+        [ -d "$SOURCE_DIR/copies" ] || python3 "$REPO/scripts/make_sources.py" "copies:$COPIES" "$SOURCE_DIR" "$CORPUS_DIR" >/dev/null
+        DIR="$SOURCE_DIR/copies"
+        NFILES=$(find "$DIR" -type f | wc -l)
+        measure "archive-browse --check FOLDER ($NFILES files)" "$DIR" "$TIMEOUT" source "$BIN" --check "$DIR"
+        measure "archive-browse --check FILE, one process per file" "$DIR" "$TIMEOUT" source bash -c \
+            'find "$1" -type f -print0 | xargs -0 -n1 "$2" --check >/dev/null 2>&1; echo "$(find "$1" -type f | wc -l) processes"' _ "$DIR" "$BIN"
+        if [ -n "$PLISTUTIL" ]; then
+            measure "plistutil -f xml, one process per file" "$DIR" "$TIMEOUT" source bash -c \
+                'ok=0; bad=0; while IFS= read -r -d "" f; do if "$2" -i "$f" -o /dev/null -f xml 2>/dev/null; then ok=$((ok+1)); else bad=$((bad+1)); fi; done < <(find "$1" -type f -print0); echo "$ok read, $bad refused"' _ "$DIR" "$PLISTUTIL"
+        else
+            unavailable "plistutil -f xml, one process per file" "$DIR" "libplist-utils could not be installed"
+        fi
+    else
+        unavailable "archive-browse --check FOLDER" "$REPO" "no corpus at $CORPUS_DIR"
+    fi
 fi
 
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -230,4 +230,18 @@ else
     log "../shared/corpus not found: no nib-connections.png"
 fi
 
+# source-database.png: a chat.db-like database (issue 27) as a source: every column value that holds an
+# archive, listed with its format, size and problem count, sorted by problems; the half archive first.
+if python3 "$ROOT/scripts/make_sources.py" chatdb "$WORK/db" "$CORPUS" >/dev/null; then
+    start "$WORK/db" chat.db
+    wait_for "6 archives"
+    wait_for "2 !"
+    keys s s s g
+    wait_for "problems ▼"
+    shot source-database
+    stop
+else
+    log "python3 could not build a database: no source-database.png"
+fi
+
 log "done"

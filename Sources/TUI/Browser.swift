@@ -20,7 +20,26 @@ public enum Browser {
     public static func run(graph: any ObjectGraph, fileName: String, terminal: any Terminal,
                            indexInBackground: Bool = true) -> Int32 {
         let size = terminal.size
-        let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: size.cols, rows: size.rows))
+        _ = run(root: Session(graph: graph, fileName: fileName, cols: size.cols, rows: size.rows), terminal: terminal,
+                indexInBackground: indexInBackground)
+        return 0
+    }
+
+    /// How a run of the browser ended.
+    public enum Ending: Sendable {
+        /// The user quit (Ctrl-C, or `q` with nothing to go back to).
+        case quit
+        /// `q` in the outermost archive, which a caller asked to be able to go back from (`closable`):
+        /// a source's list of archives shows again.
+        case closed
+    }
+
+    /// The run loop on `root`'s archive; with `closable`, `q` in it ends the run as `.closed` (back to
+    /// the caller's screen) instead of quitting.
+    public static func run(root: Session, terminal: any Terminal, indexInBackground: Bool = true, closable: Bool = false) -> Ending {
+        let graph = root.context.graph
+        let stack = SessionStack(root: root)
+        stack.outermostClosable = closable
         var jobs: [Job] = []
         if indexInBackground { jobs.append(start(.buildIndex, then: nil, stack.current)) }
         var dirty = true
@@ -65,7 +84,7 @@ public enum Browser {
             session.state.effects = []
         }
         for job in jobs { job.work.cancel() }
-        return 0
+        return stack.closedOutermost ? .closed : .quit
     }
 
     /// How long one read waits for a key when idle, in milliseconds (also the resize latency).

@@ -9,6 +9,10 @@ public final class SessionStack {
 
     public private(set) var sessions: [Session]
     public private(set) var shouldQuit = false
+    /// Whether `q` in the outermost archive closes it (back to a source's list) rather than quitting.
+    public var outermostClosable = false
+    /// Set when `q` closed the outermost archive while `outermostClosable`.
+    public private(set) var closedOutermost = false
 
     /// What a key did to the stack, for the front end to start or cancel background work.
     public enum Change {
@@ -53,6 +57,7 @@ public final class SessionStack {
 
     private func close(_ session: Session) -> Change {
         guard sessions.count > 1 else {
+            closedOutermost = outermostClosable
             shouldQuit = true
             return .none
         }

@@ -124,9 +124,14 @@ struct ArchiveBrowseCommand: ParsableCommand {
         defer { output.flush() }
         if exportModeCount > 0 { throw ExitCode(runExport(sources, output)) }
         if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json)) }
-        if check { throw ExitCode(CLIModes.check(sources, output, grouped: !noGroup)) }
-        if json { throw ExitCode(CLIModes.json(sources, output)) }
-        guard let source = sources.first, let document = source.openReporting() else { throw ExitCode(2) }
+        // Folders, ZIP files, databases and places inside them (issue 27): CLIModes+Sources.swift.
+        let targets = demo ? nil : SourceTarget.targets(for: files)
+        if check { throw ExitCode(targets.map { CLIModes.check($0, output, grouped: !noGroup) } ?? CLIModes.check(sources, output, grouped: !noGroup)) }
+        if json { throw ExitCode(targets.map { CLIModes.json($0, output) } ?? CLIModes.json(sources, output)) }
+        if case .source(let path)? = targets?.first { throw ExitCode(try CLIModes.source(path, dump: dump, screen: screen, keys: keys ?? "")) }
+        let opened: ArchiveDocument?
+        if case .place(let source, let place)? = targets?.first { opened = CLIModes.openPlace(source, place) } else { opened = sources.first?.openReporting() }
+        guard let document = opened else { throw ExitCode(2) }
         if dump { throw ExitCode(CLIModes.dump(document, output, grouped: !noGroup, fullValues: fullValues)) }
         if let screen { throw ExitCode(try CLIModes.screen(document, size: screen, keys: keys ?? "", output)) }
         throw ExitCode(CLIModes.interactive(document))

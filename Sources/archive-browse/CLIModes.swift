@@ -60,24 +60,37 @@ enum CLIModes {
     }
 
     static func screen(_ document: ArchiveDocument, size: String, keys: String, _ out: FileOutput) throws -> Int32 {
+        guard let (cols, rows) = screenSize(size, keys: keys) else { return 2 }
+        // One line per screen row, each ended like any text output (the shell prompt starts on its own line).
+        out.line(Headless.render(graph: document.graph, fileName: document.name, cols: cols, rows: rows, keys: keys))
+        out.flush()
+        return reportLostBytes(document) ? 2 : 0
+    }
+
+    /// The `--screen` size and a check of the `--keys` names; nil after saying on standard error what is wrong.
+    static func screenSize(_ size: String, keys: String) -> (cols: Int, rows: Int)? {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
             FileOutput.standardError.write("archive-browse: --screen wants COLSxROWS, e.g. 80x24 (got \(DisplayText.escape(size)))\n")
-            return 2
+            return nil
         }
         if let unknown = KeyNotation.unknownName(in: keys) {
             let message = "archive-browse: --keys: no key is called <\(DisplayText.escape(unknown.name))> (at character \(unknown.offset + 1));"
                 + " key names include <Enter> <Esc> <Up> <PgDn> <C-d> <F1> <Resize 40x10> <Click 3,4>, and <lt> types a <\n"
             FileOutput.standardError.write(message)
-            return 2
+            return nil
         }
-        // One line per screen row, each ended like any text output (the shell prompt starts on its own line).
-        out.line(Headless.render(graph: document.graph, fileName: document.name, cols: parts[0], rows: parts[1], keys: keys))
-        out.flush()
-        return reportLostBytes(document) ? 2 : 0
+        return (parts[0], parts[1])
     }
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
+        let status = withTerminal { Browser.run(graph: document.graph, fileName: document.name) }
+        _ = reportLostBytes(document)
+        return status
+    }
+
+    /// Runs `browser` on the terminal after checking that there is one curses can use (2 when not).
+    static func withTerminal(_ browser: () -> Int32) -> Int32 {
         // Before anything else: a terminal type curses cannot use needs saying whatever stdin is.
         let term = Platform.environment("TERM")
         var fallback: (from: String, to: String)?
@@ -95,13 +108,12 @@ enum CLIModes {
             return 2
         }
         if let fallback { Platform.setEnvironment("TERM", fallback.to) }
-        let status = Browser.run(graph: document.graph, fileName: document.name)
+        let status = browser()
         // After the terminal is restored, so the shell keeps these lines.
         if let fallback {
             FileOutput.standardError.write("archive-browse: TERM=\(DisplayText.escape(fallback.from)) is not in the terminfo database;"
                 + " the browser used \(fallback.to)\n")
         }
-        _ = reportLostBytes(document)
         return status
     }
 }

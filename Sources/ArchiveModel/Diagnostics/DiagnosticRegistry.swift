@@ -16,6 +16,7 @@ public enum DiagnosticRegistry {
             KeyedArchiveCode.kinds,
             NIBArchiveCode.kinds,
             TextEncodingCode.kinds,
+            SourceCode.kinds,
         ]
     }
 

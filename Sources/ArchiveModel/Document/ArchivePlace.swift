@@ -11,6 +11,12 @@ public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
     case dataValue(object: ObjectID, field: String?)
     /// Past the start of a parent this tool cannot read: behind a header of another format.
     case afterHeader(offset: Int)
+    /// A file of a folder source, by its path relative to the folder (the bytes of the name) (issue 27).
+    case path([UInt8])
+    /// An entry of a ZIP file, by its name in the central directory (bytes as stored).
+    case zipEntry([UInt8])
+    /// One value of an SQLite database: its table, column and rowid.
+    case cell(table: String, column: String, rowid: Int64)
 
     /// `object #12, field "NS.data"`, `object #12`, `offset 48`: display-safe (keys are quoted and
     /// escaped), as messages and headers name the place.
@@ -20,6 +26,8 @@ public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
         // "object #19, field \"1\"": a bare key after the number ("#19 1") would read as one number.
         case .dataValue(let object, let field): "object #\(object)" + (field.map { ", field " + ValueFormatter.quoted($0) } ?? "")
         case .afterHeader(let offset): "offset \(offset)"
+        case .path(let bytes), .zipEntry(let bytes): DisplayText.escape(bytes: bytes)
+        case .cell(let table, let column, let rowid): DisplayText.escape("\(table).\(column)") + ":\(rowid)"
         }
     }
 

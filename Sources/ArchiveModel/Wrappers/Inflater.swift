@@ -3,9 +3,16 @@ import CZlib
 /// Inflates gzip and zlib streams with the system zlib, never past a size limit.
 enum Inflater {
     enum Container {
-        case gzip, zlib
-        /// zlib's windowBits: 15 for a zlib header, +16 for a gzip header.
-        var windowBits: Int32 { self == .gzip ? 31 : 15 }
+        /// `raw`: deflate data with no header (a ZIP entry's).
+        case gzip, zlib, raw
+        /// zlib's windowBits: 15 for a zlib header, +16 for a gzip header, negative for raw deflate.
+        var windowBits: Int32 {
+            switch self {
+            case .gzip: 31
+            case .zlib: 15
+            case .raw: -15
+            }
+        }
     }
 
     struct Result {
@@ -16,15 +23,18 @@ enum Inflater {
         var failure: (message: String, offset: Int)?
     }
 
-    /// The inflated bytes of `input` (up to `limit`), or nil when zlib cannot even start.
-    static func inflate(_ input: InputBytes, _ container: Container, limit: Int) -> Result? {
+    /// The inflated bytes of `input` (up to `limit`), or nil when zlib cannot even start. `range`
+    /// limits the compressed bytes read to a part of `input` (a ZIP entry's).
+    static func inflate(_ input: InputBytes, _ container: Container, limit: Int, range: ByteRange? = nil) -> Result? {
         var stream = z_stream()
         guard czlib_inflate_init2(&stream, container.windowBits) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
         var result = Result(bytes: [])
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
-        input.buffer.withMemoryRebound(to: UInt8.self) { source in
+        let part = input.clamp(range ?? ByteRange(0, input.count))
+        input.buffer.withMemoryRebound(to: UInt8.self) { whole in
+            let source = UnsafeBufferPointer(rebasing: whole[part.start..<part.end])
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = UInt32(clamping: source.count)
             while true {

@@ -1,0 +1,56 @@
+/// The steps of a source's places (issue 27) are `ArchivePlace`s, the places of the document tree:
+/// `.path`, `.zipEntry` and `.cell` are theirs. `description` shows a step escaped.
+extension ArchivePlace {
+    /// The step as text, unescaped (for JSON, which escapes what it must itself).
+    public var text: String {
+        switch self {
+        case .path(let bytes), .zipEntry(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .cell(let table, let column, let rowid): "\(table).\(column):\(rowid)"
+        default: description
+        }
+    }
+}
+
+/// Where an archive lives inside a source: the steps from the source to it, e.g. a file in a folder,
+/// then an entry of that file as a ZIP. Written with `:` between steps, as `--dump` takes it
+/// (`chat.db:message.attributedBody:1234`, `App.ipa:Payload/App.app/Info.plist`).
+public struct SourcePlace: Hashable, Sendable, Comparable {
+    public var steps: [ArchivePlace]
+
+    public init(_ steps: [ArchivePlace]) { self.steps = steps }
+
+    /// The place as every text output shows it (escaped), steps joined by `:`.
+    public var displayText: String { steps.map(\.description).joined(separator: ":") }
+
+    /// The place as text, unescaped (for JSON).
+    public var text: String { steps.map(\.text).joined(separator: ":") }
+
+    /// The place after `step`.
+    public func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }
+
+    /// Places sort by their steps: paths and entry names bytewise, cells by table, column, then rowid
+    /// numerically (so `:9` comes before `:10`).
+    public static func < (a: SourcePlace, b: SourcePlace) -> Bool {
+        for (x, y) in zip(a.steps, b.steps) where x != y { return Self.order(x, y) }
+        return a.steps.count < b.steps.count
+    }
+
+    private static func order(_ x: ArchivePlace, _ y: ArchivePlace) -> Bool {
+        switch (x, y) {
+        case (.path(let p), .path(let q)), (.zipEntry(let p), .zipEntry(let q)): return p.lexicographicallyPrecedes(q)
+        case (.cell(let t1, let c1, let r1), .cell(let t2, let c2, let r2)): return (t1, c1, r1) < (t2, c2, r2)
+        default: return x.rank != y.rank ? x.rank < y.rank : x.description < y.description
+        }
+    }
+}
+
+extension ArchivePlace {
+    fileprivate var rank: Int {
+        switch self {
+        case .path: 0
+        case .zipEntry: 1
+        case .cell: 2
+        default: 3
+        }
+    }
+}

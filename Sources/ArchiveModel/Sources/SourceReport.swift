@@ -1,0 +1,136 @@
+/// The text of `--check` and `--json` over sources: a section (or JSON line) for the source's own
+/// problems, one per archive headed by its place, and the summary.
+public enum SourceReport {
+    /// How an archive is named in reports: the source's path, then the place (`chat.db:message.attributedBody:12`;
+    /// a folder's file as a path, `backup/a/b.plist`). Every label is a valid `--dump` argument.
+    public static func label(_ source: ArchiveSource, _ place: SourcePlace, escaped: Bool = true) -> String {
+        var text = escaped ? source.displayName : String(decoding: source.path, as: UTF8.self)
+        for (i, step) in place.steps.enumerated() {
+            let separator = i == 0 && source.kind.isFolder ? (text.hasSuffix("/") ? "" : "/") : ":"
+            text += separator + (escaped ? step.description : step.text)
+        }
+        return text
+    }
+
+    /// The source's section of `--check`: `NAME: KIND: N archives; …` and its diagnostics indented.
+    public static func sourceSection(_ source: ArchiveSource, grouped: Bool) -> [String] {
+        let head = "\(source.displayName): \(source.kind): \(English.count(source.entries.count, "archive")); \(CheckReport.summary(source.diagnostics))"
+        return [head] + CheckReport.lines(source.diagnostics, grouped: grouped).map { "  " + $0 }
+    }
+
+    /// One archive's section of `--check`.
+    public static func archiveSection(_ label: String, _ result: SourceCheck.Result, grouped: Bool) -> [String] {
+        if let failure = result.failure {
+            return ["\(label): not read: \(failure)"] + CheckReport.lines(result.diagnostics, grouped: grouped).map { "  " + $0 }
+        }
+        return ["\(label): \(result.format): \(CheckReport.summary(result.diagnostics))"]
+            + CheckReport.lines(result.diagnostics, grouped: grouped).map { "  " + $0 }
+    }
+
+    /// The source's JSON line: `{"source": …, "kind": …, "archives": N, "diagnostics": […]}`.
+    public static func sourceJSON(_ source: ArchiveSource) -> String {
+        var w = JSONWriter()
+        w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
+        w.key("kind"); w.string(source.kind.description)
+        w.key("archives"); w.raw(String(source.entries.count))
+        w.key("diagnostics"); w.raw("[")
+        for (i, d) in source.diagnostics.enumerated() {
+            if i > 0 { w.raw(",") }
+            JSONRenderer.writeDiagnostic(d, &w)
+        }
+        w.raw("]}")
+        return w.text
+    }
+
+    /// One archive's JSON line: `{"source": …, "place": …, ` then the document's own JSON fields (its
+    /// `file` is the label), or `"error": …` when it could not be read.
+    public static func archiveJSON(_ source: ArchiveSource, _ place: SourcePlace) -> (text: String, status: Int32, format: String) {
+        var w = JSONWriter()
+        w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
+        w.key("place"); w.string(place.text)
+        let (document, extraction) = SourceCheck.open(source, place)
+        guard let document else {
+            w.key("file"); w.string(label(source, place, escaped: false))
+            w.key("error"); w.string(extraction.failure ?? "not read")
+            w.key("diagnostics"); w.raw("[")
+            for (i, d) in extraction.problems.enumerated() {
+                if i > 0 { w.raw(",") }
+                JSONRenderer.writeDiagnostic(d, &w)
+            }
+            w.raw("]}")
+            return (w.text, 2, "unreadable")
+        }
+        let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document.graph)
+        var body = ""
+        JSONRenderer(document: document, diagnostics: diagnostics).render { body += $0 }
+        // The document's object begins with `{`: its fields follow the source and place.
+        let text = w.text + "," + body.dropFirst()
+        let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
+        return (text, status, SourceCheck.formatName(document))
+    }
+
+    /// The summary's JSON line: `{"summary": {"archives": N, "clean": …, "with_problems": …, "unreadable": …, "by_format": {…}}}`.
+    public static func summaryJSON(_ tally: SourceTally) -> String {
+        var w = JSONWriter()
+        w.raw("{\"summary\":{")
+        w.key("archives", first: true); w.raw(String(tally.total))
+        w.key("clean"); w.raw(String(tally.clean))
+        w.key("with_problems"); w.raw(String(tally.withProblems))
+        w.key("unreadable"); w.raw(String(tally.unreadable))
+        w.key("by_format"); w.raw("{")
+        for (i, (format, count)) in tally.formats.enumerated() {
+            w.key(format, first: i == 0); w.raw(String(count))
+        }
+        w.raw("}}}")
+        return w.text
+    }
+}
+
+extension ArchiveSource.Kind {
+    /// Whether the source is a folder (its first place step is a relative path).
+    public var isFolder: Bool {
+        if case .folder = self { return true }
+        return false
+    }
+}
+
+/// How the archives of a run came out: counts for the summary and the exit status.
+public struct SourceTally: Sendable {
+    public private(set) var clean = 0, withProblems = 0, unreadable = 0
+    /// Archives by decoded format.
+    private var byFormat: [String: Int] = [:]
+    /// A source's own problems: 1 when any error or warning, 2 when it could not be read at all.
+    public private(set) var sourceStatus: Int32 = 0
+
+    public init() {}
+
+    public mutating func add(status: Int32, format: String) {
+        switch status {
+        case 0: clean += 1
+        case 1: withProblems += 1
+        default: unreadable += 1
+        }
+        byFormat[format, default: 0] += 1
+    }
+
+    /// Counts a source's own diagnostics into the exit status.
+    public mutating func add(source: ArchiveSource) {
+        let unreadableSource = source.diagnostics.contains { $0.id == SourceCode.sqliteUnreadable.rawValue } && source.entries.isEmpty
+        sourceStatus = Swift.max(sourceStatus, unreadableSource ? 2 : CheckReport.exitStatus(source.diagnostics))
+    }
+
+    public var total: Int { clean + withProblems + unreadable }
+
+    /// Formats with their counts, most first (then by name), for a deterministic summary.
+    public var formats: [(String, Int)] { byFormat.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key } }
+
+    /// 2 when any archive (or source) was not read, else 1 when any had problems, else 0.
+    public var worst: Int32 { Swift.max(sourceStatus, unreadable > 0 ? 2 : withProblems > 0 ? 1 : 0) }
+
+    /// `12 archives: 9 clean, 2 with problems, 1 unreadable; bplist00 8, typedstream 4`.
+    public var summary: String {
+        let formatsText = formats.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        return English.count(total, "archive") + ": \(clean) clean, \(withProblems) with problems, \(unreadable) unreadable"
+            + (formatsText.isEmpty ? "" : "; " + formatsText)
+    }
+}

@@ -1,0 +1,55 @@
+/// Decides from the first bytes of a file, ZIP entry or database cell what it is: an archive this
+/// tool decodes (maybe inside a base64, hex, gzip or zlib wrapper), a ZIP file, an SQLite database,
+/// or nothing of interest. Judged by content; a name is consulted only for OpenStep text, which
+/// otherwise looks like any text file.
+public enum SourceSniffer {
+    /// What a file or value holds.
+    public enum Kind: Hashable, Sendable {
+        case archive(ContainerFormat, wrapper: String?)
+        case zip
+        case sqlite
+    }
+
+    /// How many first bytes `classify` looks at (an XML plist's `<plist` may follow a long comment).
+    public static let headSize = 4096
+
+    static let zipLocalHeader: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+    static let zipEmptyEnd: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
+    static let sqliteHeader: [UInt8] = Array("SQLite format 3".utf8) + [0]
+
+    /// Names whose OpenStep-looking text is taken for an OpenStep plist.
+    static let openStepExtensions = [".strings", ".plist", ".pbxproj", ".stringsdict"]
+
+    /// What `head` (the first up to `headSize` bytes) holds; `name` is the file or entry name, if any.
+    public static func classify(head: [UInt8], name: [UInt8]? = nil) -> Kind? {
+        let input = InputBytes(head)
+        if input.matches(zipLocalHeader) || input.matches(zipEmptyEnd) { return .zip }
+        if input.matches(sqliteHeader) { return .sqlite }
+        if let format = archiveFormat(head, name: name) { return .archive(format, wrapper: nil) }
+        guard head.count >= 8, let unwrapped = Unwrapper.unwrap(input) else { return nil }
+        let inner = Array(unwrapped.bytes(in: ByteRange(0, Swift.min(unwrapped.count, headSize))))
+        guard let format = archiveFormat(inner, name: nil, inflated: true) else { return nil }
+        return .archive(format, wrapper: unwrapped.wrappers.map(\.kind.rawValue).joined(separator: " › "))
+    }
+
+    /// The archive format `head` starts with: binary plist, typedstream and NIBArchive by signature,
+    /// XML when `<plist` follows, OpenStep text only under an OpenStep name (or inside a compressed
+    /// wrapper, whose checksum already says it was meant).
+    static func archiveFormat(_ head: [UInt8], name: [UInt8]?, inflated: Bool = false) -> ContainerFormat? {
+        guard !head.isEmpty else { return nil }
+        let format = FormatDetector.detect(InputBytes(head))
+        switch format {
+        case .binaryPlist, .typedstream, .nibArchive:
+            return head.count >= 8 ? format : nil
+        case .xmlPlist:
+            return ForeignText.find(Array("<plist".utf8), in: head, from: 0) != nil ? format : nil
+        case .openStepPlist:
+            if inflated { return format }
+            guard let name else { return nil }
+            let lower = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            return openStepExtensions.contains { lower.count > $0.utf8.count && lower.suffix($0.utf8.count).elementsEqual($0.utf8) } ? format : nil
+        default:
+            return nil
+        }
+    }
+}

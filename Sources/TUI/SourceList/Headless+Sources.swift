@@ -1,0 +1,71 @@
+import ArchiveModel
+
+/// The source browser without a terminal: the list's check runs to the end first (so problem counts
+/// are final), then the keys go to the list or to the archive opened from it, as in the browser.
+extension Headless {
+    /// Archives of a source checked before the first key (the rest show `…`, as in the browser before
+    /// its background check gets to them): a screen of a database of a million values stays quick.
+    public static let sourceCheckLimit = 2_000
+
+    /// The screen after `keys` on `source`'s list (or on the archive opened from it) as plain text.
+    public static func render(source: ArchiveSource, cols: Int, rows: Int, keys: String) -> String {
+        screen(source: source, cols: cols, rows: rows, keys: keys).text
+    }
+
+    /// The screen buffer after `keys`.
+    public static func screen(source: ArchiveSource, cols: Int, rows: Int, keys: String) -> ScreenBuffer {
+        let run = SourceRun(source: source, cols: cols, rows: rows)
+        for key in KeyNotation.parse(keys) where !run.state.shouldQuit { run.handle(key) }
+        return run.screen
+    }
+
+    /// The list and the archive open on it, driven key by key.
+    final class SourceRun {
+        let source: ArchiveSource
+        var state: SourceListState
+        /// The archive open from the list, with the archives opened inside it.
+        var stack: SessionStack?
+
+        init(source: ArchiveSource, cols: Int, rows: Int) {
+            self.source = source
+            state = SourceListState(source: source, cols: cols, rows: rows)
+            let job = SourceCheckJob(source: source)
+            job.runHere(limit: Headless.sourceCheckLimit)
+            state.install(job.take())
+        }
+
+        func handle(_ key: Key) {
+            if let stack {
+                let session = stack.current
+                if case .opened(let nested) = stack.handle(key) { Headless.prepare(nested) }
+                session.runPendingSynchronously()
+                if stack.shouldQuit {
+                    self.stack = nil
+                    if stack.closedOutermost {
+                        state.resize(cols: session.state.cols, rows: session.state.rows)
+                        state.message = "back from " + (state.focusedEntry.map { source.entries[$0].place.displayText } ?? "the archive")
+                    } else {
+                        state.handle(.ctrl("c"))
+                    }
+                }
+                return
+            }
+            state.handle(key)
+            guard let entry = state.openRequest else { return }
+            state.openRequest = nil
+            switch SourceBrowser.session(for: entry, of: source, cols: state.cols, rows: state.rows) {
+            case .failure(let why): state.message = why.message
+            case .success(let session):
+                let opened = SessionStack(root: session)
+                opened.outermostClosable = true
+                Headless.prepare(session)
+                stack = opened
+            }
+        }
+
+        var screen: ScreenBuffer {
+            if let stack { return Renderer.render(stack.current.state, context: stack.current.context) }
+            return SourceListRenderer.render(state, source: source)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ArchiveModel
+
+/// The browser on a source of archives (issue 27): the list of its archives, each opened in the
+/// archive browser with Enter as `o` opens an embedded one; `q` there comes back to the list with the
+/// cursor where it was. Problem counts fill in as the background check gets to each archive.
+public enum SourceBrowser {
+    /// Runs on the controlling terminal until the user quits; the exit status (0).
+    public static func run(source: ArchiveSource) -> Int32 {
+        let terminal = TerminalSeam()
+        defer { terminal.restore() }
+        return run(source: source, terminal: terminal)
+    }
+
+    /// The run loop on any terminal.
+    public static func run(source: ArchiveSource, terminal: any Terminal, checkInBackground: Bool = true) -> Int32 {
+        let size = terminal.size
+        var state = SourceListState(source: source, cols: size.cols, rows: size.rows)
+        let job = SourceCheckJob(source: source)
+        if checkInBackground { job.start() }
+        defer { job.cancel() }
+        var dirty = true
+        while !state.shouldQuit {
+            let batch = job.take()
+            if !batch.isEmpty { state.install(batch); dirty = true }
+            let running = checkInBackground && job.isRunning
+            if dirty || running {
+                terminal.present(SourceListRenderer.render(state, source: source, progress: running ? progress(state, source) : nil))
+            }
+            guard let key = terminal.nextKey(timeoutMilliseconds: running ? Browser.busyTimeout : Browser.idleTimeout) else {
+                dirty = false
+                continue
+            }
+            dirty = true
+            state.handle(key)
+            guard let entry = state.openRequest else { continue }
+            state.openRequest = nil
+            let now = terminal.size
+            switch session(for: entry, of: source, cols: now.cols, rows: now.rows) {
+            case .failure(let why): state.message = why.message
+            case .success(let session):
+                if Browser.run(root: session, terminal: terminal, closable: true) == .quit { return 0 }
+                let back = terminal.size
+                state.resize(cols: back.cols, rows: back.rows)
+                state.message = "back from " + source.entries[entry].place.displayText
+            }
+        }
+        return 0
+    }
+
+    static func progress(_ state: SourceListState, _ source: ArchiveSource) -> String {
+        "checking \(state.checkedCount)/\(source.entries.count)"
+    }
+
+    /// Why an archive could not be opened, for the status line.
+    public struct OpenFailure: Error { public var message: String }
+
+    /// A browser session on archive `entry` of `source`: the archive is the root of its own document
+    /// tree (its offsets are its own), named by its label (`chat.db:message.attributedBody:12`), which
+    /// the status line shows.
+    public static func session(for entry: Int, of source: ArchiveSource, cols: Int, rows: Int) -> Result<Session, OpenFailure> {
+        guard source.entries.indices.contains(entry) else { return .failure(OpenFailure(message: "no such archive")) }
+        let place = source.entries[entry].place
+        let (document, extraction) = SourceCheck.open(source, place)
+        guard let document else {
+            return .failure(OpenFailure(message: "\(place.displayText) cannot be read: \(extraction.failure ?? "not read")"))
+        }
+        let label = SourceReport.label(source, place, escaped: false)
+        let session = Session(node: DocumentNode(root: document), fileName: label, cols: cols, rows: rows)
+        if let first = extraction.problems.first {
+            session.state.message = "\(English.count(extraction.problems.count, "problem")) reading it from the \(source.kind): \(first.message)"
+        }
+        return .success(session)
+    }
+}
