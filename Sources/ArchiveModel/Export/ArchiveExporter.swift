@@ -123,11 +123,13 @@ public struct ArchiveExporter {
                                                 to sink: inout S) -> (ExportValue, ObjectID?)? {
         let tracked = id >= 0 && id < parents.count
         if tracked, parents[id] != -2 {
-            guard repeatsShared, id < isOpen.count, !isOpen[id], events < repeatBudget else {
-                marker(id, to: &sink)
-                return nil
+            // A container again (a long text or data value never: the budget counts values, not bytes).
+            if repeatsShared, id < isOpen.count, !isOpen[id], events < repeatBudget {
+                let shape = shapes.shape(of: id).value
+                if case .scalar = shape {} else { return (shape, id) }
             }
-            return (shapes.shape(of: id).value, id)
+            marker(id, to: &sink)
+            return nil
         }
         let (shape, isLeaf) = shapes.shape(of: id)
         if isLeaf, case .scalar(let s) = shape, s.payloadSize <= Self.repeatedLeafLimit {

@@ -55,7 +55,12 @@ struct GraphDiffWalk {
                     let (key, value) = x[next]
                     let child = node(path, key)
                     if let j = index.inB[LiteralText(key)] {
-                        if isClassKey(key) { compareClass(value, y[j].value, child, holders, report) } else {
+                        if isClassKey(key) { compareClass(value, y[j].value, child, holders, report) } else if key == "$set",
+                           case .array(let xs) = value, case .array(let ys) = y[j].value {
+                            // A set has no order: its elements are paired by content, then by class.
+                            let (px, py) = GraphDiffSetPairing.paired(xs, ys, a, b)
+                            stack.append(.arrays(px, py, next: 0, path: child, holders: holders))
+                        } else {
                             stack.append(.compare(value, y[j].value, path: child, holders: holders))
                         }
                     } else {

@@ -106,6 +106,11 @@ import FuzzSupport
         let one = b.add(.integer(1)), inner = b.add(.array([one]))
         b.topObject = b.add(.array([inner, inner]))
         #expect(String(decoding: ExportFixture.export(ExportFixture.document(b.build().bytes)), as: UTF8.self) == "[[1],[1]]\n")
+        // A long data value listed many times is written once, not once per listing.
+        var many = BinaryPlistBuilder()
+        let blob = many.add(.data([UInt8](repeating: 0x78, count: 100_000)))
+        many.topObject = many.add(.array([Int](repeating: blob, count: 10_000)))
+        #expect(ExportFixture.export(ExportFixture.document(many.build().bytes)).count < 600_000)
         // A container inside itself is a cycle: a marker, never repeated.
         let cyclic = String(decoding: ExportFixture.export(ExportFixture.document(HostileInputs.containersContainingThemselves())), as: UTF8.self)
         #expect(cyclic.contains(#"{"$ref":"#))

@@ -84,4 +84,21 @@ import FuzzSupport
         #expect(GraphDiff(dag.graph, dag.graph).isEqual)
         #expect(!GraphDiff(dag.graph, library(reversed: false).graph).isEqual)
     }
+
+    /// A set stored in another order is equal; a changed element is named once.
+    @Test func setElementsArePairedByContentNotOrder() {
+        func tags(_ names: [String]) -> ArchiveDocument {
+            var a = KeyedArchiveBuilder()
+            let ids = names.map { a.add(.string($0)) }
+            let owner = a.object("Owner", [("name", .string("o"))])
+            let set = a.object("NSSet", [("NS.objects", .refs(ids + [owner]))])
+            a.top = [("root", .ref(set))]
+            return ExportFixture.document(a.buildBinary())
+        }
+        #expect(GraphDiff(tags(["a", "b", "c"]).graph, tags(["c", "a", "b"]).graph).isEqual)
+        let changed = GraphDiff(tags(["a", "b", "c"]).graph, tags(["c", "x", "a"]).graph)
+        #expect(changed.differences.map(\.kind) == [.changed])
+        #expect(changed.differences.first?.a?.summary == "\"b\"")
+        #expect(changed.differences.first?.b?.summary == "\"x\"")
+    }
 }
