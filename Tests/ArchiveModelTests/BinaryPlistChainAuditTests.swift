@@ -25,6 +25,37 @@ import Testing
         #expect(!ids.contains(BinaryPlistCode.objectLengthDamaged.rawValue))
     }
 
+    /// The fixture as a writer that streams children first lays it out: the top object (id 0) last,
+    /// just before the offset table, every other object moved up in its place.
+    static func topObjectLast() -> [UInt8] {
+        let (bytes, ranges, tableOffset) = fixture
+        let top = ranges[0]
+        var out = Array(bytes[0..<8]) + Array(bytes[top.end..<tableOffset]) + Array(bytes[top.start..<top.end])
+        var offsets = ranges.indices.map { ranges[$0].start - top.count }
+        offsets[0] = tableOffset - top.count
+        out += offsets.map { UInt8($0) }                // 1-byte entries
+        out += bytes[(tableOffset + ranges.count)...]   // the trailer, unchanged: sizes and offsets stay
+        return out
+    }
+
+    /// Regression: a valid file whose top object is written last broke the id chain twice (object 0
+    /// and the last object), and the last object was said to have a damaged length.
+    @Test func topObjectWrittenLastIsNotDamage() throws {
+        let bytes = Self.topObjectLast()
+        #expect(bytes.count == Self.fixture.bytes.count)
+        let diagnostics = Self.check(bytes)
+        #expect(!diagnostics.contains { $0.id == BinaryPlistCode.objectLengthDamaged.rawValue }, "\(diagnostics)")
+        #expect(!diagnostics.contains { $0.id == BinaryPlistCode.offsetDamaged.rawValue }, "\(diagnostics)")
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+        // The same layout with the last object's length really damaged is still found.
+        var damaged = bytes
+        let last = Self.fixture.ranges.count - 1
+        let lastStart = Self.fixture.ranges[last].start - Self.fixture.ranges[0].count
+        #expect(damaged[lastStart] == 0x46)             // data, 6 bytes
+        damaged[lastStart] = 0x44
+        #expect(Self.check(damaged).contains { $0.id == BinaryPlistCode.objectLengthDamaged.rawValue && $0.object == last })
+    }
+
     /// Entry 2 pointing into object 1 (by one byte): the diagnostic is on entry 2's byte in the table.
     @Test func damagedOffsetEntryIsTheDiagnostic() throws {
         var bytes = Self.fixture.bytes

@@ -11,7 +11,9 @@
 ///   but object `k`'s own length (from its marker and count) does not end where `k + 1` starts.
 ///
 /// The audit runs only when the file follows that layout (most of its objects chain), so a file from
-/// a writer that orders or pads objects differently gets no root causes, and a healthy file none.
+/// a writer that orders or pads objects differently gets no root causes, and a healthy file none. A
+/// break where another object starts is a different order, not damage: writers that stream children
+/// first put the top object (id 0) last, so object 0 and the last object each break the id chain.
 struct BinaryPlistChainAudit {
     let input: InputBytes
     let layout: BinaryPlistLayout
@@ -46,14 +48,15 @@ struct BinaryPlistChainAudit {
         guard breaks.count <= 2 || Double(chained) >= Self.requiredChainShare * Double(n) else { return [] }
         var found: [Finding] = []
         var damagedEntries = Set<Int>()
+        let objectStarts = breaks.isEmpty ? [] : Set(raw)
         for k in breaks {
-            if let finding = damagedEntry(k, raw) {
+            if let finding = damagedEntry(k, raw, objectStarts) {
                 found.append(finding)
                 damagedEntries.insert(k)
             }
         }
         for k in breaks where !damagedEntries.contains(k) && !damagedEntries.contains(k + 1) {
-            if let finding = damagedLength(k, raw) { found.append(finding) }
+            if let finding = damagedLength(k, raw, objectStarts) { found.append(finding) }
         }
         return found
     }
@@ -69,9 +72,10 @@ struct BinaryPlistChainAudit {
         return ends[k - 1] >= 0 ? ends[k - 1] : nil
     }
 
-    /// Entry `k` is damaged when the object that fits between its neighbours starts elsewhere.
-    private func damagedEntry(_ k: Int, _ raw: [Int]) -> Finding? {
-        guard let x = previousEnd(before: k), raw[k] != x, let entry = layout.tableEntryRange(of: k) else { return nil }
+    /// Entry `k` is damaged when the object that fits between its neighbours starts elsewhere (and no
+    /// other object starts there: then the file is only in another order).
+    private func damagedEntry(_ k: Int, _ raw: [Int], _ objectStarts: Set<Int>) -> Finding? {
+        guard let x = previousEnd(before: k), raw[k] != x, !objectStarts.contains(x), let entry = layout.tableEntryRange(of: k) else { return nil }
         let y = nextStart(after: k, raw)
         guard x < y, y <= layout.tableOffset, BinaryPlistObjectDecoder.extent(input, layout: layout, at: x) == y else { return nil }
         var notes = [DiagnosticNote("where object \(k) lies, between the end of \(k == 0 ? "the header" : "object \(k - 1)") and the start of \(k + 1 < raw.count ? "object \(k + 1)" : "the offset table")",
@@ -85,10 +89,12 @@ struct BinaryPlistChainAudit {
     }
 
     /// Object `k`'s marker or count is damaged when it starts and is followed where the chain says but
-    /// its own length ends elsewhere.
-    private func damagedLength(_ k: Int, _ raw: [Int]) -> Finding? {
+    /// its own length ends elsewhere. Ending short where another object starts is another order of
+    /// objects, not a damaged length.
+    private func damagedLength(_ k: Int, _ raw: [Int], _ objectStarts: Set<Int>) -> Finding? {
         let s = raw[k], y = nextStart(after: k, raw)
         guard s >= 8, starts[k] == s, ends[k] >= 0, ends[k] != y, previousEnd(before: k) == s, s < y else { return nil }
+        if ends[k] < y, objectStarts.contains(ends[k]) { return nil }
         if k + 1 < raw.count { guard ends[k + 1] >= 0, ends[k + 1] == nextStart(after: k + 1, raw) else { return nil } }
         guard let header = BinaryPlistObjectHeader(input, at: s) else { return nil }
         var notes = [DiagnosticNote("where object \(k) should end: \(k + 1 < raw.count ? "object \(k + 1) starts" : "the offset table starts") at offset \(y)",
