@@ -122,8 +122,9 @@ kind_of() { # bplist | typedstream | nib | xml | openstep | other, from the firs
   head=$(head -c 16 "$f" | tr -d '\000')
   case "$head" in bplist*) echo bplist; return ;; NIBArchive*) echo nib; return ;; esac
   if head -c 16 "$f" | grep -aq -e streamtyped -e typedstream; then echo typedstream; return; fi
-  if head -c 2048 "$f" | grep -aqi -e '<?xml' -e '<plist' -e '<!DOCTYPE'; then echo xml; return; fi
-  case "$(head -c 512 "$f" | tr -d ' \t\r\n' | head -c 1)" in '{'|'('|'/'|'"') echo openstep; return ;; esac
+  # NUL bytes and byte-order marks dropped, so UTF-16 and UTF-32 text plists seed the text targets too.
+  if head -c 4096 "$f" | tr -d '\000' | grep -aqi -e '<?xml' -e '<plist' -e '<!DOCTYPE'; then echo xml; return; fi
+  case "$(head -c 512 "$f" | tr -d ' \t\r\n\000\376\377\357\273\277' | head -c 1)" in '{'|'('|'/'|'"') echo openstep; return ;; esac
   echo other
 }
 wants() { # target kind -> 0 when the target is seeded with that kind

@@ -19,7 +19,7 @@ extension CLIModes {
                 continue
             }
             let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-            out.line("\(document.displayName): \(document.format): \(CheckReport.summary(diagnostics))")
+            out.line("\(document.displayName): \(document.formatDescription): \(CheckReport.summary(diagnostics))")
             for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line("  " + line) }
             tally.add(status(document, diagnostics))
         }

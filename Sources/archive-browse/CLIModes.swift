@@ -23,7 +23,7 @@ enum CLIModes {
         let diagnostics = DocumentCheck.fullCheck(of: document.graph)
         for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line(line) }
         out.flush()
-        FileOutput.standardError.write("\(document.displayName): \(document.format): \(CheckReport.summary(diagnostics))\n")
+        FileOutput.standardError.write("\(document.displayName): \(document.formatDescription): \(CheckReport.summary(diagnostics))\n")
         return status(document, diagnostics)
     }
 

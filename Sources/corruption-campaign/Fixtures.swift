@@ -13,6 +13,10 @@ enum Fixtures {
             ("fixture/wide-refs.bplist", wideRefs()),
             ("fixture/embedded.bplist", embedded()),
             ("fixture/openstep.plist", Array(openStep.utf8)),
+            // Text plists in the other encodings CF reads: the decoders read them through a transcoded copy.
+            ("fixture/openstep-utf16le.plist", [0xFF, 0xFE] + openStep.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            ("fixture/gnustep-utf16be.strings", strings.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+            ("fixture/xml-utf32le.plist", [0xFF, 0xFE, 0x00, 0x00] + xml.unicodeScalars.flatMap { s in (0..<4).map { UInt8(truncatingIfNeeded: s.value >> (8 * $0)) } }),
             ("fixture/sample.nib", NIBArchiveBuilder.sample().build().bytes),
             ("fixture/damaged.nib", damagedNib()),
         ]
@@ -72,5 +76,20 @@ enum Fixtures {
     static let openStep = """
         // OpenStep plist
         { name = "demo \\033[31m"; list = (1, 2, "three", <0a0b0c>); nested = { a = b; c = (); }; }
+        """
+
+    /// A strings file (no braces) with non-ASCII text, an astral character and GNUstep base64 data.
+    static let strings = """
+        /* Localizable.strings */
+        "greeting" = "Grüß dich 😀";
+        "blob" = <[AAECAw==]>;
+        "typed" = <*I42>;
+
+        """
+
+    static let xml = """
+        <?xml version="1.0" encoding="UTF-32"?>
+        <plist version="1.0"><dict><key>名前</key><string>é 😀</string><key>n</key><integer>7</integer></dict></plist>
+
         """
 }

@@ -32,7 +32,6 @@ import Testing
 
     static let cases: [Case] = [
         Case("openstep.encoding.invalid-utf8", Array("{ a = \"".utf8) + [0xFF] + Array("\"; }".utf8), 1, 8, length: 1),
-        Case("openstep.encoding.utf16", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], 1, 1, length: 2),
         Case("openstep.root.empty", [], 1, 1, length: 0),
         Case("openstep.root.whitespace-only", "  \n ", 1, 1, length: 4, .note),
         Case("openstep.root.trailing-content", "{ a = b; } x", 1, 12, length: 1),
@@ -50,6 +49,7 @@ import Testing
         Case("openstep.data.unterminated", "{ a = <0f; }", 1, 7, length: 3),
         Case("openstep.gnustep.typed-value", "<*I5>", 1, 1, length: 5, .warning),
         Case("openstep.gnustep.malformed", "<*Ix>", 1, 1, length: 5),
+        Case("openstep.gnustep.base64-data", "{ d = <[AAEC]>; }", 1, 7, length: 8, .warning),
         Case("openstep.array.unterminated", "{ a = (b, c", 1, 7, length: 5),
         Case("openstep.array.missing-close", "{ a = (b, c; d = e; }", 1, 12, length: 1),
         Case("openstep.array.missing-comma", "(a b)", 1, 4, length: 1),

@@ -157,6 +157,21 @@ import Testing
         #expect(tree.openDiagnostics.first?.message == "typed value <*I5> is a GNUstep extension, read as integer 5; CF does not accept it")
     }
 
+    /// GNUstep writes data as `<[` base64 `]>`; CF rejects it, GNUstep reads it.
+    @Test func gnustepBase64DataDecodesWithAWarning() throws {
+        let tree = S.decode("{ a = <[AAEC\n /w==]>; b = <[AAEC]; c = <[QQ=]>; d = <[AA }")
+        let a = try #require(S.child(tree, "a"))
+        #expect(tree.node(a).value == .data([0x00, 0x01, 0x02, 0xFF]))
+        #expect(tree.node(a).range == ByteRange(6, 20))
+        #expect(S.ids(tree) == ["openstep.dict.unterminated", "openstep.gnustep.base64-data", "openstep.gnustep.malformed",
+                                "openstep.gnustep.malformed", "openstep.data.unterminated"])
+        #expect(tree.openDiagnostics[1].message == #"data <[AAEC\n /w==]> is in GNUstep's base64 syntax, read as 4 bytes; CF does not accept it"#)
+        #expect(tree.openDiagnostics[2].message == "malformed GNUstep base64 data <[AAEC]: ']' is not followed by '>'")
+        #expect(tree.openDiagnostics[3].message.hasSuffix(": 3 base64 digits after the last group of 4, dropped"))
+        let b = try #require(S.child(tree, "b"))
+        #expect(tree.node(b).value == .data([0x00, 0x01, 0x02]))
+    }
+
     @Test func whitespaceOnlyIsAnEmptyDictionary() {
         let tree = S.decode("  // nothing\n /* here */ ")
         S.checkInvariants(tree)

@@ -57,7 +57,7 @@ struct XMLPlistDiagnosticCase: CustomTestStringConvertible, Sendable {
 /// Every diagnostic id the decoder can produce (`xml.diagnostics.suppressed` is tested on its own).
 enum XMLPlistDiagnosticIDs {
     static let all: Set<String> = [
-        "xml.root.missing", "xml.encoding.utf16", "xml.encoding.unsupported", "xml.declaration.misplaced",
+        "xml.root.missing", "xml.encoding.mismatch", "xml.encoding.unsupported", "xml.declaration.misplaced",
         "xml.declaration.swallows-markup", "xml.declaration.malformed",
         "xml.doctype.entity-declaration", "xml.markup.invalid", "xml.markup.unterminated", "xml.tag.unterminated",
         "xml.tag.malformed", "xml.tag.mismatched", "xml.tag.unmatched", "xml.tag.unclosed", "xml.eof.unclosed",

@@ -77,14 +77,14 @@ import Testing
         #expect(Set(F.ids(tree)) == ["xml.dict.value-without-key", "xml.integer.invalid"])
     }
 
-    @Test func utf16InputIsReportedNotMisread() {
-        let bytes: [UInt8] = [0xFE, 0xFF] + "<plist/>".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    @Test func utf16InputIsDecodedWithFileRanges() {
+        let bytes: [UInt8] = [0xFE, 0xFF] + "<plist><true/></plist>".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let tree = XMLPlistDecoder.decode(InputBytes(bytes))
-        #expect(tree.rootID == nil)
-        #expect(tree.nodeCount == 0)
-        #expect(tree.openDiagnostics.map(\.message) == [
-            "the input is UTF-16BE (byte-order mark or NUL bytes at the start); only UTF-8 XML plists are decoded",
-        ])
+        #expect(F.render(tree) == "true")
+        #expect(tree.openDiagnostics.isEmpty)
+        #expect(tree.textEncoding == TextEncoding(.utf16BE, byteOrderMark: true))
+        // <true/> is text [7, 14): file [2 + 14, 2 + 28).
+        #expect(tree.rootID.map { tree.node($0).range } == ByteRange(16, 30))
     }
 
     @Test func unknownEncodingIsDecodedAsUTF8() {

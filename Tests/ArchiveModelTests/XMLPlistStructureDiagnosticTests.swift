@@ -9,8 +9,10 @@ import Testing
 
     static let cases: [C] = [
         C("xml.root.missing", .error, "", at: nil, length: 0, line: 1, column: 1),
-        C("xml.encoding.utf16", .error, [0xFF, 0xFE] + "<plist/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
-          start: 0, length: 2, line: 1, column: 1, onNode: false),
+        // UTF-16LE with a mark: "UTF-8" is text offset 30, file offset 2 + 2 × 30; line:column count the text.
+        C("xml.encoding.mismatch", .warning,
+          [0xFF, 0xFE] + #"<?xml version="1.0" encoding="UTF-8"?><plist><true/></plist>"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+          start: 62, length: 10, line: 1, column: 31, onNode: false),
         C("xml.encoding.unsupported", .warning, #"<?xml version="1.0" encoding="ISO-8859-1"?><plist><true/></plist>"#,
           at: "ISO-8859-1", length: 10, line: 1, column: 31),
         C("xml.declaration.misplaced", .warning, "\n<?xml version=\"1.0\"?><plist><true/></plist>", at: "<?xml",

@@ -85,8 +85,8 @@ final class BrowserInTmux {
 
     /// Waits until the status line contains `text`.
     @discardableResult
-    func waitForStatus(_ text: String) -> Bool {
-        timed("status: \(text)") { tmux.waitUntil(timeout: Self.timeout) { self.statusLine().contains(text) } }
+    func waitForStatus(_ text: String, timeout: Double = BrowserInTmux.timeout) -> Bool {
+        timed("status: \(text)") { tmux.waitUntil(timeout: timeout) { self.statusLine().contains(text) } }
     }
 
     /// Waits until `condition` holds for the screen's lines.

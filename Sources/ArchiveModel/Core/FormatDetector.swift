@@ -67,8 +67,22 @@ public enum FormatDetector {
         return detectText(bytes)
     }
 
-    /// XML or OpenStep, judged from the first non-blank, non-BOM characters.
+    /// Most characters of a UTF-16 or UTF-32 input transcoded to judge its format.
+    static let transcodedHeadLimit = 1024
+
+    /// XML or OpenStep, judged from the first non-blank, non-BOM characters. A UTF-16 or UTF-32 input
+    /// (by its byte-order mark or the zero bytes of its first characters, as CF detects it) is judged
+    /// by its first characters transcoded.
     private static func detectText(_ bytes: InputBytes) -> ContainerFormat {
+        let encoding = TextEncoding.detect(bytes)
+        guard encoding.needsTranscoding else { return detectUTF8Text(bytes) }
+        let width = encoding.form.unitWidth
+        let head = bytes.bytes(in: ByteRange(start: 0, count: encoding.byteOrderMarkLength + transcodedHeadLimit * width))
+        let text = TextTranscoder.transcode(InputBytes(head), encoding).text
+        return text.count == 0 ? .unknown : detectUTF8Text(text)
+    }
+
+    private static func detectUTF8Text(_ bytes: InputBytes) -> ContainerFormat {
         var offset = bytes.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
         while let b = bytes.byte(at: offset), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { offset += 1 }
         guard let first = bytes.byte(at: offset) else { return .unknown }

@@ -17,6 +17,8 @@ public struct ForeignContent: Sendable, Equatable {
         case .xmlPlist, .openStepPlist, .unknown: break
         }
         if let found = magic(input) { return found }
+        // Foreign text is recognised in UTF-8 only: read byte by byte, UTF-16 markup is no element at all.
+        if TextEncoding.detect(input).needsTranscoding { return nil }
         return ForeignText.identify(input)
     }
 

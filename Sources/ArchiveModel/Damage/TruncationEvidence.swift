@@ -13,6 +13,7 @@ enum TruncationEvidence {
     static let endsInsideIDs: Set<String> = [
         "xml.eof.unclosed", "openstep.dict.unterminated", "openstep.array.unterminated", "openstep.string.unterminated",
         "openstep.data.unterminated", "openstep.comment.unterminated", "typedstream.eof.truncated", "typedstream.header.truncated",
+        "text.encoding.partial-unit",
     ]
 
     private static func endsInside(_ context: DamageContext) -> Diagnostic? {
@@ -31,10 +32,13 @@ enum TruncationEvidence {
                           notes: [DiagnosticNote("\(symptom.id): \(symptom.message)", range: symptom.range, position: symptom.position)])
     }
 
+    /// Whether the last characters (blanks aside) are `</plist>`, in UTF-8, UTF-16 or UTF-32: the zero
+    /// bytes of the wider encodings are passed over.
     private static func endsWithPlistClose(_ input: InputBytes) -> Bool {
-        var end = input.count
-        while end > 0, let b = input.byte(at: end - 1), ForeignText.isBlank(b) || b == 0 { end -= 1 }
-        return end >= 8 && input.matches(Array("</plist>".utf8), at: end - 8)
+        let tail = input.bytes(in: ByteRange(Swift.max(0, input.count - 256), input.count)).filter { $0 != 0 }
+        var end = tail.count
+        while end > 0, ForeignText.isBlank(tail[end - 1]) { end -= 1 }
+        return end >= 8 && tail[(end - 8)..<end].elementsEqual("</plist>".utf8)
     }
 }
 

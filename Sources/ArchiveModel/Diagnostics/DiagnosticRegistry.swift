@@ -15,6 +15,7 @@ public enum DiagnosticRegistry {
             WrapperCode.kinds,
             KeyedArchiveCode.kinds,
             NIBArchiveCode.kinds,
+            TextEncodingCode.kinds,
         ]
     }
 

@@ -77,6 +77,16 @@ public struct ArchiveDocument: Sendable {
         return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
     }
 
+    /// The Unicode encoding of a text plist (XML, OpenStep, `.strings`); nil for binary formats.
+    public var textEncoding: TextEncoding? { tree?.textEncoding }
+
+    /// The format as headers name it: `XML plist`, and the encoding when it is not plain UTF-8
+    /// (`XML plist, UTF-16LE`, `OpenStep/ASCII plist, UTF-8 with byte-order mark`).
+    public var formatDescription: String {
+        guard let encoding = textEncoding, encoding.isNotable else { return format.description }
+        return "\(format), \(encoding)"
+    }
+
     /// Whether the format was decoded (false for unknown and unsupported formats).
     public var isDecoded: Bool { format.isDecodable }
 }

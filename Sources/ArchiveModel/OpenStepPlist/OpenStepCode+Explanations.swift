@@ -3,12 +3,12 @@ extension OpenStepCode {
     /// (`CFOldStylePList.c`) behaves, what usually causes it and what to do.
     public var explanation: String {
         switch self {
-        case .encodingInvalidUTF8, .encodingUTF16, .rootEmpty, .rootWhitespaceOnly, .rootTrailingContent,
+        case .encodingInvalidUTF8, .rootEmpty, .rootWhitespaceOnly, .rootTrailingContent,
              .stringsTrailingContent, .valueUnexpectedCharacter, .depthExceeded, .commentUnterminated:
             documentExplanation
         case .stringUnterminated, .stringUnknownEscape, .stringShortUnicodeEscape, .stringLoneSurrogate,
              .stringOctalOverflow, .dataUnevenLength, .dataInvalidCharacter, .dataUnterminated, .gnustepTypedValue,
-             .gnustepMalformed:
+             .gnustepMalformed, .gnustepBase64Data:
             scalarExplanation
         default:
             containerExplanation
@@ -19,8 +19,6 @@ extension OpenStepCode {
         switch self {
         case .encodingInvalidUTF8:
             "The file holds bytes that are not valid UTF-8: a stray byte of 0x80 or above, or a multi-byte sequence cut short. CF converts the whole file to text before parsing an old-style plist and fails with \"Conversion of string failed.\" when the bytes are not in the expected encoding, so Apple's reader rejects the file. Old .strings files saved as MacRoman or Latin-1, or text pasted from another encoding, are the usual causes. This decoder shows each bad sequence as U+FFFD and lists the first ones; re-save the file as UTF-8."
-        case .encodingUTF16:
-            "The input starts with a UTF-16 byte-order mark. Apple's tools often write .strings files in UTF-16 (genstrings does by default), and CF detects the mark and reads them, but this decoder reads UTF-8 only, so nothing in the file is decoded here. Convert the file to UTF-8 (for example with `iconv -f UTF-16 -t UTF-8`, or `plutil -convert xml1` for a property list) and open the result; Apple's tools read the UTF-8 version equally well."
         case .rootEmpty:
             "The input has no bytes at all. CF refuses to parse empty data (\"Conversion of string failed. The string is empty.\"), so an empty file is not a property list for Apple's reader. The usual causes are a file truncated to zero while being written, a failed download or copy, or a placeholder created by a build step that never filled it. Recover the file from where it came from."
         case .rootWhitespaceOnly:
@@ -58,8 +56,10 @@ extension OpenStepCode {
             "A data value opened with '<' has no closing '>' before a character that cannot be part of it, or before the end of the input. CF fails on it, so Apple rejects the file. The usual cause is a deleted '>' or a '<' that was meant to be part of a string and should have been quoted. This decoder ends the value where the hexadecimal digits stop; add the '>' or quote the string."
         case .gnustepTypedValue:
             "A value like <*I5>, <*R1.5>, <*BY> or <*D2001-01-01 …> is a GNUstep extension that types an integer, real, boolean or date inside the old-style syntax. GNUstep writes and reads it, but CF has no such branch: it parses it as data and fails on the '*', so Apple rejects the file. This decoder reads the value with its GNUstep meaning, shown in the message. The file was written by GNUstep; convert it with GNUstep's tools if Apple's must read it."
+        case .gnustepBase64Data:
+            "A data value written <[…]> with base64 inside, instead of hex digits between < and >, is GNUstep's extension of the old-style syntax: GNUstep writes data this way in its own property-list format and reads it back. CF has no such branch: it takes the '[' for a bad hex digit and fails, so Apple rejects the file. This decoder reads the base64 (whitespace between digits is allowed) and shows the bytes. The file was written by GNUstep; convert it with GNUstep's plutil, or rewrite the value as hex (<0fbd…>), if Apple's tools must read it."
         default:
-            "A value starts like a GNUstep typed value (<*I, <*R, <*B or <*D) but the rest cannot be read as that type: digits missing, an unknown type letter, a date in the wrong form or no closing '>'. CF rejects any such value, and GNUstep's parser rejects the malformed one too. It usually comes from hand editing or a damaged GNUstep file. The message says what is wrong; fix the value or write it as a plain string."
+            "A value starts like a GNUstep typed value (<*I, <*R, <*B or <*D) or base64 data (<[…]>) but the rest cannot be read as that: digits missing, an unknown type letter, a date in the wrong form, no closing '>', characters that are not base64 or base64 digits left over after the last group of four. CF rejects any such value, and GNUstep's parser rejects or misreads the malformed one too. It usually comes from hand editing or a damaged GNUstep file. The message says what is wrong; fix the value or write it as a plain string or hex data."
         }
     }
 

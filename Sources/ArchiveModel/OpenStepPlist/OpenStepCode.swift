@@ -5,7 +5,6 @@
 /// it accepts something no Apple writer produces, `.note` for information.
 public enum OpenStepCode: String, DiagnosticCatalog {
     case encodingInvalidUTF8 = "openstep.encoding.invalid-utf8"
-    case encodingUTF16 = "openstep.encoding.utf16"
     case rootEmpty = "openstep.root.empty"
     case rootWhitespaceOnly = "openstep.root.whitespace-only"
     case rootTrailingContent = "openstep.root.trailing-content"
@@ -23,6 +22,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
     case dataUnterminated = "openstep.data.unterminated"
     case gnustepTypedValue = "openstep.gnustep.typed-value"
     case gnustepMalformed = "openstep.gnustep.malformed"
+    case gnustepBase64Data = "openstep.gnustep.base64-data"
     case arrayUnterminated = "openstep.array.unterminated"
     case arrayMissingClose = "openstep.array.missing-close"
     case arrayMissingComma = "openstep.array.missing-comma"
@@ -44,7 +44,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
         // strings file stops silently at the first non-key, a comment may run to the end. GNUstep's
         // typed values are a warning by choice: GNUstep writes and reads them, CF rejects them.
         case .stringsTrailingContent, .commentUnterminated, .stringUnknownEscape, .stringShortUnicodeEscape,
-             .stringLoneSurrogate, .stringOctalOverflow, .gnustepTypedValue, .dictDuplicateKey:
+             .stringLoneSurrogate, .stringOctalOverflow, .gnustepTypedValue, .gnustepBase64Data, .dictDuplicateKey:
             .warning
         default:
             .error
@@ -54,7 +54,6 @@ public enum OpenStepCode: String, DiagnosticCatalog {
     public var summary: String {
         switch self {
         case .encodingInvalidUTF8: "bytes that are not valid UTF-8"
-        case .encodingUTF16: "the input is UTF-16, which this decoder does not read"
         case .rootEmpty: "the input is empty: it holds no property-list value"
         case .rootWhitespaceOnly: "the input holds only whitespace and comments"
         case .rootTrailingContent: "text follows the root value"
@@ -71,7 +70,8 @@ public enum OpenStepCode: String, DiagnosticCatalog {
         case .dataInvalidCharacter: "a data value holds a character that is not a hex digit"
         case .dataUnterminated: "a data value has no closing '>'"
         case .gnustepTypedValue: "a GNUstep typed value such as <*I5>, which CF does not read"
-        case .gnustepMalformed: "a GNUstep typed value that cannot be read"
+        case .gnustepMalformed: "a GNUstep typed value or base64 data value that cannot be read"
+        case .gnustepBase64Data: "data in GNUstep's base64 syntax <[…]>, which CF does not read"
         case .arrayUnterminated: "an array is not closed before the end of the input"
         case .arrayMissingClose: "an array ends without its ')'"
         case .arrayMissingComma: "array elements are not separated by a comma"

@@ -1,5 +1,5 @@
-/// Scans an OpenStep data value `<0fbd 77>` (CF `parsePlistData`/`getDataBytes`), or a GNUstep typed
-/// value `<*I5>`, starting at its `<`.
+/// Scans an OpenStep data value `<0fbd 77>` (CF `parsePlistData`/`getDataBytes`), a GNUstep typed
+/// value `<*I5>`, or GNUstep base64 data `<[D6+3]>`, starting at its `<`.
 struct OpenStepDataScanner {
     var value: PlistValue = .data([])
     /// Offset one past the `>`, or where scanning stopped.
@@ -11,6 +11,7 @@ struct OpenStepDataScanner {
 
     static func scan(_ r: OpenStepReader, at start: Int) -> OpenStepDataScanner {
         if r.byte(at: start + 1) == UInt8(ascii: "*") { return gnustep(r, at: start) }
+        if r.byte(at: start + 1) == UInt8(ascii: "[") { return gnustepBase64(r, at: start) }
         var s = OpenStepDataScanner()
         var bytes: [UInt8] = []
         var i = start + 1
@@ -99,6 +100,39 @@ struct OpenStepDataScanner {
         case .failure(let reason):
             s.value = .invalid("malformed GNUstep typed value: \(reason.text)")
             s.issues.append((.gnustepMalformed(text: text, reason: reason.text), range))
+        }
+        return s
+    }
+
+    /// GNUstep's base64 data, `<[` base64 `]>` (GNUstep's parser reads up to the `]`, then wants `>`).
+    private static func gnustepBase64(_ r: OpenStepReader, at start: Int) -> OpenStepDataScanner {
+        var s = OpenStepDataScanner()
+        var i = start + 2
+        while let b = r.byte(at: i), b != UInt8(ascii: "]") { i += 1 }
+        guard r.byte(at: i) == UInt8(ascii: "]") else {
+            s.issues.append((.unterminatedData(found: r.describe(at: i)), ByteRange(start, i)))
+            s.value = .invalid("GNUstep base64 data without its closing ']>'")
+            s.end = i
+            return s
+        }
+        let decoded = XMLBase64Decoder.decode(UnsafeRawBufferPointer(rebasing: r.bytes[(start + 2)..<i]))
+        let closed = r.byte(at: i + 1) == UInt8(ascii: ">")
+        s.end = closed ? i + 2 : i + 1
+        s.value = .data(decoded.bytes)
+        let range = ByteRange(start, s.end)
+        // Base64 may run over lines: the quote is escaped (`\n`), as messages hold no control characters.
+        var text = DisplayText.escape(r.text(ByteRange(start, min(s.end, start + quoteLimit))))
+        if s.end > start + quoteLimit { text += "…" }
+        var problems: [String] = []
+        if !closed { problems.append("']' is not followed by '>'") }
+        if decoded.invalidCount + decoded.ignoredCount > 0 {
+            problems.append(English.count(decoded.invalidCount + decoded.ignoredCount, "character") + " that are not base64, skipped")
+        }
+        if decoded.leftoverDigits > 0 { problems.append(English.count(decoded.leftoverDigits, "base64 digit") + " after the last group of 4, dropped") }
+        if problems.isEmpty {
+            s.issues.append((.gnustepBase64(text: text, count: decoded.bytes.count), range))
+        } else {
+            s.issues.append((.gnustepMalformed(text: text, reason: problems.joined(separator: "; ")), range))
         }
         return s
     }

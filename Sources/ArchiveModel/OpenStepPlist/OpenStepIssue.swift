@@ -4,7 +4,6 @@
 enum OpenStepIssue: Sendable {
     case invalidUTF8(offset: Int, bytes: String)
     case moreInvalidUTF8(count: Int)
-    case utf16Input(byteOrder: String)
     case emptyInput
     case whitespaceOnly
     case trailingContent(found: String, count: Int)
@@ -22,6 +21,7 @@ enum OpenStepIssue: Sendable {
     case unterminatedData(found: String)
     case gnustepValue(text: String, meaning: String)
     case gnustepMalformed(text: String, reason: String)
+    case gnustepBase64(text: String, count: Int)
     case unterminatedArray(opened: TextPosition, enclosing: Int)
     case arrayMissingClose(opened: TextPosition, found: String)
     case arrayMissingComma(found: String)
@@ -39,7 +39,6 @@ enum OpenStepIssue: Sendable {
     var code: OpenStepCode {
         switch self {
         case .invalidUTF8, .moreInvalidUTF8: .encodingInvalidUTF8
-        case .utf16Input: .encodingUTF16
         case .emptyInput: .rootEmpty
         case .whitespaceOnly: .rootWhitespaceOnly
         case .trailingContent: .rootTrailingContent
@@ -57,6 +56,7 @@ enum OpenStepIssue: Sendable {
         case .unterminatedData: .dataUnterminated
         case .gnustepValue: .gnustepTypedValue
         case .gnustepMalformed: .gnustepMalformed
+        case .gnustepBase64: .gnustepBase64Data
         case .unterminatedArray: .arrayUnterminated
         case .arrayMissingClose: .arrayMissingClose
         case .arrayMissingComma: .arrayMissingComma
@@ -78,8 +78,6 @@ enum OpenStepIssue: Sendable {
             "invalid UTF-8 sequence \(bytes) at offset \(offset); decoded as U+FFFD, but CF rejects the file"
         case .moreInvalidUTF8(let count):
             English.count(count, "more invalid UTF-8 sequence") + " from here on " + (count == 1 ? "is" : "are") + " not listed; each is decoded as U+FFFD"
-        case .utf16Input(let byteOrder):
-            "the input starts with a UTF-16 \(byteOrder) byte-order mark; this decoder reads UTF-8 only"
         case .emptyInput:
             "the input is empty; CF rejects an empty old-style plist"
         case .whitespaceOnly:
@@ -113,7 +111,9 @@ enum OpenStepIssue: Sendable {
         case .gnustepValue(let text, let meaning):
             "typed value \(text) is a GNUstep extension, read as \(meaning); CF does not accept it"
         case .gnustepMalformed(let text, let reason):
-            "malformed GNUstep typed value \(text): \(reason)"
+            (text.hasPrefix("<[") ? "malformed GNUstep base64 data " : "malformed GNUstep typed value ") + "\(text): \(reason)"
+        case .gnustepBase64(let text, let count):
+            "data \(text) is in GNUstep's base64 syntax, read as " + English.count(count, "byte") + "; CF does not accept it"
         case .unterminatedArray(let opened, let enclosing):
             "array opened at \(opened) is not terminated before the end of the input" + enclosingNote(enclosing)
         case .arrayMissingClose(let opened, let found):

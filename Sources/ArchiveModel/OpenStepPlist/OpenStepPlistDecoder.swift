@@ -8,8 +8,14 @@ public enum OpenStepPlistDecoder {
     /// Most invalid UTF-8 sequences listed one by one; the rest are counted in one more diagnostic.
     static let utf8ReportLimit = 20
 
-    /// Parses an OpenStep/ASCII plist (or a .strings file); never throws for bad input.
+    /// Parses an OpenStep/ASCII plist (or a .strings file) in UTF-8 (with or without a byte-order
+    /// mark), UTF-16 or UTF-32 (see `TextPlistDecoding`); never throws for bad input.
     public static func decode(_ input: InputBytes) -> EagerPlistTree {
+        TextPlistDecoding.decode(input) { text, _, _ in decodeUTF8(text) }
+    }
+
+    /// Parses UTF-8 bytes (a byte-order mark is skipped).
+    static func decodeUTF8(_ input: InputBytes) -> EagerPlistTree {
         var diagnostics: [Diagnostic] = []
         var nodes: [PlistNode] = []
         var root: Int?
@@ -17,9 +23,7 @@ public enum OpenStepPlistDecoder {
             let bytes = input.buffer
             let start = input.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
             var parser = OpenStepParser(bytes, start: start)
-            if let byteOrder = utf16ByteOrder(input) {
-                parser.report(.utf16Input(byteOrder: byteOrder), ByteRange(0, 2))
-            } else if bytes.count == start {
+            if bytes.count == start {
                 parser.report(.emptyInput, ByteRange(0, bytes.count))
             } else {
                 reportInvalidUTF8(bytes, into: &parser)
@@ -31,13 +35,6 @@ public enum OpenStepPlistDecoder {
         return EagerPlistTree(
             format: .openStepPlist, input: input, nodes: nodes, rootID: root, diagnostics: diagnostics.sortedByOffset()
         )
-    }
-
-    /// "little-endian" or "big-endian" when the input starts with a UTF-16 byte-order mark.
-    private static func utf16ByteOrder(_ input: InputBytes) -> String? {
-        if input.matches([0xFF, 0xFE]) { return "little-endian" }
-        if input.matches([0xFE, 0xFF]) { return "big-endian" }
-        return nil
     }
 
     private static func reportInvalidUTF8(_ bytes: UnsafeRawBufferPointer, into parser: inout OpenStepParser) {

@@ -32,6 +32,10 @@ public struct JSONRenderer {
         // JSON strings hold only Unicode: a file name whose bytes are not UTF-8 is given escaped (`\xff`).
         e.w.key("file", first: true); e.w.string(document.nameIsExact ? document.name : document.displayName)
         e.w.key("format"); e.w.string(formatName)
+        if let encoding = document.textEncoding {
+            e.w.key("encoding"); e.w.string(encoding.jsonName)
+            e.w.key("byteOrderMark"); e.w.raw(encoding.hasByteOrderMark ? "true" : "false")
+        }
         e.w.key("archiver"); e.w.string(graph.archiveKind)
         e.w.key("size"); e.w.raw(String(document.input.count))
         e.w.key("top"); e.w.raw("{")

@@ -8,6 +8,7 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
     public var container: ContainerFormat { tree.format }
     public var archiveKind: String { "plist" }
     public var input: InputBytes { tree.input }
+    public var textEncoding: TextEncoding? { tree.textEncoding }
     public var objectCount: Int { tree.nodeCount }
     public var openDiagnostics: [Diagnostic] { tree.openDiagnostics }
 
@@ -16,11 +17,11 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
         return [Field(key: "root", value: reference(root))]
     }
 
-    public func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownOffsetSharers) }
+    public func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownSharing.offsetSharers) }
 
     /// Whole-file passes first find the objects that repeat another's offset (see `read`).
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
-        let sharers = tree.offsetSharers()
+        let sharers = tree.sharing().offsetSharers
         let owners = Set(sharers.values)
         return { id in self.read(id, sharers: sharers, owners: owners) }
     }

@@ -3,7 +3,7 @@ extension XMLPlistCode {
     /// behaves, what usually causes it and what to do.
     public var explanation: String {
         switch self {
-        case .rootMissing, .encodingUTF16, .encodingUnsupported, .declarationMisplaced, .declarationSwallowsMarkup,
+        case .rootMissing, .encodingMismatch, .encodingUnsupported, .declarationMisplaced, .declarationSwallowsMarkup,
              .declarationMalformed, .doctypeEntityDeclaration:
             prologExplanation
         case .markupInvalid, .markupUnterminated, .tagUnterminated, .tagMalformed, .tagMismatched, .tagUnmatched,
@@ -22,8 +22,8 @@ extension XMLPlistCode {
         switch self {
         case .rootMissing:
             "No property-list object was found: the input is empty, or holds only the prolog (XML declaration, DOCTYPE, comments) or markup that is not a plist element. CF's reader fails with \"No XML content found\" or \"Encountered unexpected EOF\" and returns no plist at all. The usual causes are a file cut off right after its header, a zero-filled or truncated download, or a file that is not a property list. Check the file's size against where it came from and recover it from a backup or the writer."
-        case .encodingUTF16:
-            "The input starts with a UTF-16 or UTF-32 byte-order mark, or with '<' next to NUL bytes, so it is not UTF-8. CF's reader detects UTF-16 this way and converts the text before parsing, so Apple reads such a file, but CF's own writer always produces UTF-8 and this decoder reads UTF-8 only, so nothing in the file is decoded. Convert the file to UTF-8 (for example with `iconv -f UTF-16 -t UTF-8`, or `plutil -convert xml1`) and open the result."
+        case .encodingMismatch:
+            "The file is UTF-16 or UTF-32 (by its byte-order mark, or by the zero bytes of its first characters) but its XML declaration names another encoding, often encoding=\"UTF-8\" left in place when the file was converted. CF decides the encoding from the first bytes and ignores the name when they show UTF-16 or UTF-32, so Apple reads the file; strict XML parsers (libxml2, expat) reject a declaration that contradicts the bytes. This decoder, like CF, goes by the bytes. Fix the declaration, or convert the file to UTF-8 with `plutil -convert xml1`."
         case .encodingUnsupported:
             "The XML declaration names an encoding other than UTF-8, for example ISO-8859-1 or Shift_JIS. CF's reader looks the name up as an IANA charset and converts the bytes from it; a name it does not know makes it fail with \"Encountered unknown encoding\". This decoder reads the bytes as UTF-8 regardless, so characters outside ASCII may show as U+FFFD. Apple's writer always declares UTF-8; the file was written by another tool or edited by hand. Convert it to UTF-8 and fix the declaration if the text looks wrong."
         case .declarationMisplaced:

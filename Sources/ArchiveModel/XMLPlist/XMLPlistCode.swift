@@ -6,7 +6,7 @@
 public enum XMLPlistCode: String, DiagnosticCatalog {
     // Input and prolog.
     case rootMissing = "xml.root.missing"
-    case encodingUTF16 = "xml.encoding.utf16"
+    case encodingMismatch = "xml.encoding.mismatch"
     case encodingUnsupported = "xml.encoding.unsupported"
     case declarationMisplaced = "xml.declaration.misplaced"
     case declarationSwallowsMarkup = "xml.declaration.swallows-markup"
@@ -62,7 +62,7 @@ public enum XMLPlistCode: String, DiagnosticCatalog {
         // CF's own writer puts control characters into strings unescaped, and CF reads them back.
         case .diagnosticsSuppressed, .stringControlCharacter:
             .note
-        case .encodingUnsupported, .declarationMisplaced, .declarationSwallowsMarkup, .declarationMalformed,
+        case .encodingMismatch, .encodingUnsupported, .declarationMisplaced, .declarationSwallowsMarkup, .declarationMalformed,
              .doctypeEntityDeclaration, .elementMisplaced, .keyOutsideDict, .plistMissing, .documentTrailingContent, .dictDuplicateKey, .uidWide,
              .uidNegative, .dateOutOfRange, .dataIgnoredCharacter, .dataLeftoverDigits:
             .warning
@@ -74,7 +74,7 @@ public enum XMLPlistCode: String, DiagnosticCatalog {
     public var summary: String {
         switch self {
         case .rootMissing: "the input holds no property-list object"
-        case .encodingUTF16: "the input is UTF-16 or UTF-32, which this decoder does not read"
+        case .encodingMismatch: "the XML declaration names another encoding than the one the file is in"
         case .encodingUnsupported: "the XML declaration names an encoding other than UTF-8"
         case .declarationMisplaced: "an XML declaration appears after the start of the file"
         case .declarationSwallowsMarkup: "the XML declaration is not closed before the next tag"

@@ -16,9 +16,12 @@
 /// an unknown element) stay in the node table, unreferenced, so their diagnostics and bytes can still
 /// be shown.
 public enum XMLPlistDecoder {
-    /// Parses an XML plist; never throws for bad input.
+    /// Parses an XML plist in UTF-8 (with or without a byte-order mark), UTF-16 or UTF-32 (see
+    /// `TextPlistDecoding`); never throws for bad input.
     public static func decode(_ input: InputBytes) -> EagerPlistTree {
-        var parser = XMLPlistParser(input: input)
-        return parser.run()
+        TextPlistDecoding.decode(input) { text, encoding, map in
+            var parser = XMLPlistParser(input: text, transcodedFrom: map == nil ? nil : encoding, offsetMap: map)
+            return parser.run()
+        }
     }
 }

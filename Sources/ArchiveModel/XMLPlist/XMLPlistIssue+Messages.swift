@@ -4,8 +4,8 @@ extension XMLPlistIssue {
         switch self {
         case .emptyInput:
             "the input is empty: no property-list object"
-        case .utf16(let encoding):
-            "the input is \(encoding) (byte-order mark or NUL bytes at the start); only UTF-8 XML plists are decoded"
+        case .encodingMismatch(let name, let actual, let by):
+            "the XML declaration names encoding \"\(name)\" but the file is \(actual) (by \(by)); CF goes by the bytes and ignores the name, strict XML parsers reject the file"
         case .unsupportedEncoding(let name):
             "the XML declaration names encoding \"\(name)\"; the bytes are decoded as UTF-8"
         case .declarationSwallows(let end):

@@ -3,7 +3,8 @@
 enum XMLPlistIssue: Sendable {
     // Input and prolog.
     case emptyInput
-    case utf16(encoding: String)
+    /// `actual`: the encoding the bytes show (`UTF-16LE`); `by`: how it was recognised.
+    case encodingMismatch(name: String, actual: String, by: String)
     case unsupportedEncoding(name: String)
     case declarationMisplaced
     case declarationSwallows(end: TextPosition)
@@ -69,7 +70,7 @@ enum XMLPlistIssue: Sendable {
     var code: XMLPlistCode {
         switch self {
         case .emptyInput, .rootMissing: .rootMissing
-        case .utf16: .encodingUTF16
+        case .encodingMismatch: .encodingMismatch
         case .unsupportedEncoding: .encodingUnsupported
         case .declarationMisplaced: .declarationMisplaced
         case .declarationSwallows: .declarationSwallowsMarkup

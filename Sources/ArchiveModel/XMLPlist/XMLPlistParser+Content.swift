@@ -115,8 +115,24 @@ extension XMLPlistParser {
         var valueEnd = valueStart
         while valueEnd < c.end, buffer[valueEnd] != quote { valueEnd += 1 }
         let name = text(ByteRange(valueStart, valueEnd))
+        if let source = transcodedFrom {
+            if !Self.names(source.form).contains(name.lowercased()) {
+                let by = source.hasByteOrderMark ? "its byte-order mark" : "the zero bytes of its first characters"
+                report(.encodingMismatch(name: name, actual: source.form.rawValue, by: by), ByteRange(valueStart, valueEnd))
+            }
+            return
+        }
         if !["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) {
             report(.unsupportedEncoding(name: name), ByteRange(valueStart, valueEnd))
+        }
+    }
+
+    /// Lowercase encoding names that agree with a file in `form` (the generic name, or the exact one).
+    static func names(_ form: TextEncoding.Form) -> Set<String> {
+        switch form {
+        case .utf8: ["utf-8", "utf8", "us-ascii", "ascii"]
+        case .utf16LE, .utf16BE: ["utf-16", "utf16", "unicode", "ucs-2", "iso-10646-ucs-2", form.rawValue.lowercased()]
+        case .utf32LE, .utf32BE: ["utf-32", "utf32", "ucs-4", "iso-10646-ucs-4", form.rawValue.lowercased()]
         }
     }
 

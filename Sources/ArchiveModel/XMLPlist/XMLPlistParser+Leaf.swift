@@ -120,12 +120,12 @@ extension XMLPlistParser {
         nodes[id].value = .data(result.bytes)
         if let first = result.firstInvalid {
             let byte = text.withBytes(in: buffer) { $0[first] }
-            report(.dataInvalidCharacter(byte: byte, offset: text.inputOffset(of: first), count: result.invalidCount),
+            report(.dataInvalidCharacter(byte: byte, offset: text.inputOffset(of: first).map(fileOffset), count: result.invalidCount),
                    exactRange(text, first, content), onNode: id)
         }
         if let first = result.firstIgnored {
             let byte = text.withBytes(in: buffer) { $0[first] }
-            report(.dataIgnoredCharacter(byte: byte, offset: text.inputOffset(of: first), count: result.ignoredCount),
+            report(.dataIgnoredCharacter(byte: byte, offset: text.inputOffset(of: first).map(fileOffset), count: result.ignoredCount),
                    exactRange(text, first, content), onNode: id)
         }
         if result.leftoverDigits > 0 { report(.dataLeftoverDigits(count: result.leftoverDigits), content, onNode: id) }
@@ -136,11 +136,11 @@ extension XMLPlistParser {
     /// Control characters, invalid UTF-8 and entity problems of a `<string>` or `<key>`.
     private mutating func reportTextProblems(_ findings: XMLTextFindings, kind: XMLElementKind, node id: Int, content: ByteRange) {
         if let offset = findings.firstControl {
-            report(.controlCharacters(element: kind.name, count: findings.controlCount, characters: findings.controlCharacters, offset: offset),
+            report(.controlCharacters(element: kind.name, count: findings.controlCount, characters: findings.controlCharacters, offset: fileOffset(offset)),
                    ByteRange(start: offset, count: 1), onNode: id)
         }
         if let offset = findings.firstInvalidUTF8 {
-            report(.invalidUTF8(element: kind.name, count: findings.invalidUTF8Count, first: buffer[offset], offset: offset),
+            report(.invalidUTF8(element: kind.name, count: findings.invalidUTF8Count, first: buffer[offset], offset: fileOffset(offset)),
                    ByteRange(start: offset, count: 1), onNode: id)
         }
     }

@@ -14,6 +14,10 @@ struct XMLPlistParser {
     var lines: XMLLineIndex
     /// Where the document starts (after a UTF-8 byte-order mark).
     let bodyStart: Int
+    /// The file's encoding, when `input` is a UTF-8 copy of a UTF-16 or UTF-32 file.
+    let transcodedFrom: TextEncoding?
+    /// Maps offsets into a transcoded `input` back to the file (for offsets quoted in messages).
+    let offsetMap: TextOffsetMap?
 
     var nodes: [PlistNode] = []
     var stack: [XMLFrame] = []
@@ -39,7 +43,11 @@ struct XMLPlistParser {
     var diagnostics: [Diagnostic] = []
     var diagnosticCounts: [XMLPlistCode: Int] = [:]
 
-    init(input: InputBytes) {
+    /// A parser of `input`, which is UTF-8: the file itself, or a transcoded copy of a file in
+    /// `transcodedFrom`, whose offsets `offsetMap` maps back to the file.
+    init(input: InputBytes, transcodedFrom: TextEncoding? = nil, offsetMap: TextOffsetMap? = nil) {
+        self.transcodedFrom = transcodedFrom
+        self.offsetMap = offsetMap
         self.input = input
         self.buffer = input.buffer
         let bom = input.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -52,10 +60,6 @@ struct XMLPlistParser {
     mutating func run() -> EagerPlistTree {
         if buffer.count == 0 {
             report(.emptyInput, ByteRange(0, 0))
-            return makeTree()
-        }
-        if let encoding = utf16Encoding() {
-            report(.utf16(encoding: encoding), ByteRange(0, Swift.min(2, buffer.count)))
             return makeTree()
         }
         while !stopped {
@@ -98,17 +102,9 @@ struct XMLPlistParser {
         return EagerPlistTree(format: .xmlPlist, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics)
     }
 
-    /// UTF-16 or UTF-32 input (by byte-order mark, or `<` next to NUL bytes), which is not decoded.
-    private func utf16Encoding() -> String? {
-        let head = Array(buffer.prefix(4)) + [UInt8](repeating: 0xAA, count: Swift.max(0, 4 - buffer.count))
-        switch (head[0], head[1], head[2], head[3]) {
-        case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, 0x3C): return "UTF-32BE"
-        case (0xFF, 0xFE, 0x00, 0x00), (0x3C, 0x00, 0x00, 0x00): return "UTF-32LE"
-        case (0xFE, 0xFF, _, _), (0x00, 0x3C, _, _): return "UTF-16BE"
-        case (0xFF, 0xFE, _, _), (0x3C, 0x00, _, _): return "UTF-16LE"
-        default: return nil
-        }
-    }
+    /// The file offset of `offset` in `input`, for offsets quoted in messages (ranges are mapped
+    /// back to the file after the parse).
+    func fileOffset(_ offset: Int) -> Int { offsetMap?.fileOffset(offset) ?? offset }
 
     /// Past `maxDepth`: tracks nesting only, until the skipped element closes.
     private mutating func skip(_ token: XMLToken) {

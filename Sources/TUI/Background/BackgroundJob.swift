@@ -47,6 +47,13 @@ public final class BackgroundJob: Sendable {
 
     /// Runs the work synchronously on the calling thread (the worker body; also used headless).
     public func perform(on graph: any ObjectGraph) {
+        perform(on: DocumentNode(root: graph, name: "input"))
+    }
+
+    /// `perform(on:)` for a node of the document tree: an embedded archive's check follows only the
+    /// levels the depth limit leaves below it.
+    public func perform(on node: DocumentNode) {
+        let graph = node.document.graph
         let report: (Double) -> Bool = { p in
             self.shared.withLock { state in
                 state.fraction = p
@@ -58,7 +65,7 @@ public final class BackgroundJob: Sendable {
         case .buildIndex:
             outcome = GraphIndex(graph: graph, progress: report).map(JobResult.index) ?? .cancelled
         case .fullCheck:
-            let list = DocumentCheck.fullCheck(of: graph, progress: report)
+            let list = DocumentCheck.fullCheck(of: node, progress: report)
             outcome = shared.withLock { $0.cancelled } ? .cancelled : .diagnostics(list)
         }
         shared.withLock { $0.result = outcome }
@@ -66,8 +73,8 @@ public final class BackgroundJob: Sendable {
 
     /// Starts `perform` on a new thread of its own (not the shared concurrency pool, which long
     /// blocking work would starve).
-    public func start(on graph: any ObjectGraph) {
-        Platform.startThread { self.perform(on: graph) }
+    public func start(on node: DocumentNode) {
+        Platform.startThread { self.perform(on: node) }
     }
 
     /// Status-line text: `indexing 40% · Esc cancels`.

@@ -105,7 +105,8 @@ enum StatusLine {
         }
         let kind = DisplayText.escape(graph.archiveKind)
         // "XML plist", not "XML plist plist"; "typedstream", not "typedstream typedstream".
-        let name = kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind
+        let name = (kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind)
+            + (graph.textEncoding.flatMap { $0.isNotable ? ", \($0)" : nil } ?? "")
         return name + (wrapperNames(graph).map { " in " + $0 } ?? "")
     }
 

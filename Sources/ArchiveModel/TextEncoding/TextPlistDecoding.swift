@@ -1,0 +1,43 @@
+/// Runs a text-plist decoder (XML or OpenStep) on an input in any encoding CF reads: UTF-8 as it is
+/// (no copy), UTF-16 and UTF-32 through a transcoded UTF-8 copy whose node ranges and diagnostics are
+/// then mapped back to offsets into the file as it is. Line:column positions stay those of the text
+/// (columns count UTF-8 bytes of the text, as for a UTF-8 file), so a file reads the same in any
+/// encoding.
+enum TextPlistDecoding {
+    /// The tree of `input`, decoded by `parse` from UTF-8 bytes (given the file's encoding, and the
+    /// map back to the file when they are a transcoded copy), with the encoding recorded on the tree.
+    static func decode(_ input: InputBytes, parse: (InputBytes, TextEncoding, TextOffsetMap?) -> EagerPlistTree) -> EagerPlistTree {
+        let encoding = TextEncoding.detect(input)
+        guard encoding.needsTranscoding else {
+            let tree = parse(input, encoding, nil)
+            return EagerPlistTree(format: tree.format, input: input, nodes: tree.nodes, rootID: tree.rootID,
+                                  diagnostics: tree.openDiagnostics, textEncoding: encoding)
+        }
+        var nodes: [PlistNode]
+        let format: ContainerFormat, rootID: Int?, diagnostics: [Diagnostic], map: TextOffsetMap
+        do {
+            // The transcoded copy and the parsed tree end with this scope, so the node table is then
+            // changed in place rather than copied.
+            let transcoded = TextTranscoder.transcode(input, encoding)
+            map = transcoded.map
+            let tree = parse(transcoded.text, encoding, map)
+            (format, rootID, nodes) = (tree.format, tree.rootID, tree.nodes)
+            diagnostics = (tree.openDiagnostics.map { remap($0, map) } + transcoded.diagnostics).sortedByOffset()
+        }
+        remap(&nodes, with: map)
+        return EagerPlistTree(format: format, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics, textEncoding: encoding)
+    }
+
+    /// Every node's range and diagnostics mapped to the file.
+    static func remap(_ nodes: inout [PlistNode], with map: TextOffsetMap) {
+        for i in nodes.indices {
+            nodes[i].range = nodes[i].range.map(map.fileRange)
+            if !nodes[i].diagnostics.isEmpty { nodes[i].diagnostics = nodes[i].diagnostics.map { remap($0, map) } }
+        }
+    }
+
+    static func remap(_ d: Diagnostic, _ map: TextOffsetMap) -> Diagnostic {
+        let notes = d.notes.map { DiagnosticNote($0.message, range: $0.range.map(map.fileRange), position: $0.position) }
+        return d.with(range: .some(d.range.map(map.fileRange)), notes: notes)
+    }
+}
