@@ -79,6 +79,25 @@ import TestSupport
         #expect((changes.first?["range"] as? [Int])?.count == 2)
     }
 
+    @Test(arguments: [
+        (["--demo", "--check", "--force"], "--force works only with --salvage or --repair"),
+        (["--demo", "--salvage", "a", "--repair", "b"], "choose one of --salvage and --repair"),
+        (["--demo", "--salvage", "a", "--dump"], "--salvage and --repair take no other mode"),
+    ])
+    func misusedRescueOptionsAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let r = try CLITests.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.err.contains(message))
+    }
+
+    @Test func theDemoIsSalvagedUnchangedWithStatusZero() throws {
+        let out = Self.scratch("demo.bplist")
+        let r = try CLITests.run(["--demo", "--salvage", out])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("47 of 47 objects kept"))
+        #expect(try CLITests.run(["--check", out]).status == 0)
+    }
+
     @Test func typedstreamIsRefusedWithStatusTwo() throws {
         let input = Self.scratch("t.typedstream")
         try Data([0x04, 0x0B] + Array("streamtyped".utf8) + [0x81, 0xE8, 0x03, 0x84, 0x01, 0x40, 0x84]).write(to: URL(fileURLWithPath: input))

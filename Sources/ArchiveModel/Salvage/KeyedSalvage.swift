@@ -3,8 +3,8 @@
 /// Every `$objects` entry keeps its index, so object ids in the report are the input's. An entry that
 /// does not decode as an object NSKeyedUnarchiver can read (undecodable bytes, a `$class` that is not
 /// a class dictionary, a dictionary without `$class`) becomes a `SalvagePlaceholder`. A field that
-/// refers to nothing (out of range) refers to `$null` instead, as a conditional reference nothing
-/// encoded does; a collection element that refers to nothing is left out (collections cannot hold
+/// refers to nothing (out of range) refers to a `$null` entry appended after the input's instead, as
+/// a conditional reference nothing encoded does; a collection element that refers to nothing is left out (collections cannot hold
 /// nil: Apple's NSArray raises), with `NS.keys` and `NS.objects` kept in step. Keys and values that
 /// do not decode are left out. Each of these is a `SalvageReport.Change`.
 enum KeyedSalvage {
@@ -24,6 +24,7 @@ struct KeyedSalvageRun {
     private var extras: [Int] = []
     private var extraStrings: [String: Int] = [:]
     private var placeholderClassUID: Int?
+    private var nullUID: Int?
     private var classCache: [Int: KeyedClass] = [:]
 
     init(graph: KeyedArchiveGraph) {
@@ -182,8 +183,10 @@ struct KeyedSalvageRun {
     private mutating func field(_ id: Int, name: String, valueNode: Int) -> [(key: Int, value: Int)] {
         let node = graph.tree.node(valueNode)
         if case .uid(let u) = node.value, let why = salvager.checkUID(u) {
-            salvager.changes.append(.init(.nulled, object: id, key: name, range: node.range, reason: "\(why); it now refers to $null"))
-            return [(salvager.string(name), salvager.builder.add(.uid(0)))]
+            let null = conditionalNull()
+            salvager.changes.append(.init(.nulled, object: id, key: name, range: node.range,
+                                          reason: "\(why); it now refers to a $null entry (#\(null)), as a conditional reference never encoded does"))
+            return [(salvager.string(name), salvager.builder.add(.uid(UInt64(null))))]
         }
         switch salvager.convert(valueNode, object: id, key: name, depth: 1) {
         case .written(let w): return [(salvager.string(name), w)]
@@ -238,6 +241,15 @@ struct KeyedSalvageRun {
                      (key: salvager.string("NS.keys"), value: salvager.builder.add(.array(keyList))),
                      (key: salvager.string("NS.objects"), value: salvager.builder.add(.array(valueList)))]
         return salvager.builder.add(.dict(pairs))
+    }
+
+    /// The UID of a `$null` entry appended after the input's for the references that led nowhere (UID 0
+    /// would read as an explicit nil; a `$null` slot reads as a conditional object never encoded).
+    private mutating func conditionalNull() -> Int {
+        if let known = nullUID { return known }
+        let uid = extra(.string("$null"))
+        nullUID = uid
+        return uid
     }
 
     /// The UID of the placeholders' class dictionary, appended on first use.
