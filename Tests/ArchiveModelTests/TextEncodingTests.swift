@@ -229,6 +229,14 @@ import Testing
             utf8 += String(scalar).utf8.count
         }
         #expect(map.textLength == text.utf8.count)
+        // The cursor gives the map's answers for offsets in order, out of order and inside characters.
+        var cursor = TextOffsetCursor(map)
+        var rng = SplitMix(seed: 4)
+        let queries = Array(0...text.utf8.count) + (0..<2000).map { _ in Int(rng.next() % UInt64(text.utf8.count + 10)) }
+        for q in queries {
+            let up = q % 3 == 0
+            #expect(cursor.fileOffset(q, roundingUp: up) == map.fileOffset(q, roundingUp: up), "offset \(q)")
+        }
     }
 
     // MARK: - Robustness
