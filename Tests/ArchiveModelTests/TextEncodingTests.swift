@@ -306,3 +306,19 @@ struct SplitMix {
         #expect(!DocumentCheck.causes(of: document.graph, diagnostics: checked).contains { $0.id == "damage.truncated" })
     }
 }
+
+/// A UTF-16 plist inside base64 or gzip is unwrapped like a UTF-8 one: the markup is found past the
+/// zero bytes.
+@Suite struct TextEncodingWrapperTests {
+    static let plist = EncodedText.bytes("<plist><dict><key>a</key><string>é</string></dict></plist>", TextEncoding(.utf16BE, byteOrderMark: true))
+
+    @Test(arguments: [("base64", WrapperTests.base64(plist)), ("gzip", Deflate.gzip(plist))] as [(String, [UInt8])])
+    func wrappedUTF16PlistOpens(_ name: String, _ bytes: [UInt8]) throws {
+        let document = ArchiveDocument.open(InputBytes(bytes), name: name)
+        #expect(document.format == .xmlPlist, "\(name)")
+        #expect(document.textEncoding == TextEncoding(.utf16BE, byteOrderMark: true))
+        #expect(document.graph.input.wrappers.map(\.kind.rawValue) == [name])
+        let tree = try #require(document.tree as? EagerPlistTree)
+        #expect(XMLPlistFixture.render(tree) == #"{"a"="é"}"#)
+    }
+}
