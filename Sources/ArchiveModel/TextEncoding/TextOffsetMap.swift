@@ -73,7 +73,13 @@ public struct TextOffsetMap: Sendable {
     func walk(_ text: inout Int, _ file: inout Int, to offset: Int) -> Int {
         withExtendedLifetime(input) {
             let reader = UnicodeUnitReader(input.buffer, form: form, start: start)
+            let width = form.unitWidth
             while text < offset, file < reader.end {
+                if reader.ascii(at: file) != nil {
+                    text += 1
+                    file += width
+                    continue
+                }
                 let step = reader.step(at: file)
                 if text + step.utf8Length > offset { return step.fileLength }
                 text += step.utf8Length

@@ -96,7 +96,8 @@ struct UnicodeUnitReader {
 
     /// Writes the UTF-8 form of `scalar` (a valid scalar value) at `at`, returning the offset after it.
     @inline(__always)
-    static func writeUTF8(_ scalar: UInt32, to out: UnsafeMutableRawBufferPointer, at at: Int) -> Int {
+    static func writeUTF8(_ scalar: UInt32, to out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        let at = offset
         switch scalar {
         case ..<0x80:
             out[at] = UInt8(scalar)
