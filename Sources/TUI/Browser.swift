@@ -75,7 +75,7 @@ public enum Browser {
 
     private static func start(_ kind: BackgroundJob.Kind, then: Action?, _ session: Session) -> Job {
         let job = BackgroundJob(kind: kind, then: then)
-        job.start(on: session.context.graph)
+        job.start(on: session.context.node)
         return (job, session)
     }
 

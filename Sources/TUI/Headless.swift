@@ -89,7 +89,7 @@ public enum Headless {
             session.install(.index(index), then: nil)
         }
         if session.context.wantsAutomaticCheck {
-            session.install(.diagnostics(DocumentCheck.fullCheck(of: graph)), then: nil)
+            session.install(.diagnostics(DocumentCheck.fullCheck(of: session.context.node)), then: nil)
         }
     }
 }

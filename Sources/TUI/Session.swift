@@ -6,8 +6,13 @@ public final class Session {
     public let context: BrowserContext
     public var state: BrowserState
 
-    public init(graph: any ObjectGraph, fileName: String, location: [String] = [], fileOffset: Int? = 0, cols: Int, rows: Int) {
-        context = BrowserContext(graph: graph, fileName: fileName, location: location, fileOffset: fileOffset)
+    public convenience init(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int) {
+        self.init(node: DocumentNode(root: graph, name: fileName), fileName: fileName, cols: cols, rows: rows)
+    }
+
+    /// A session on `node`'s archive (an embedded one: `location` says where it was found).
+    public init(node: DocumentNode, fileName: String, location: [String] = [], cols: Int, rows: Int) {
+        context = BrowserContext(node: node, fileName: fileName, location: location)
         state = BrowserState(context: context, cols: cols, rows: rows)
     }
 
@@ -45,7 +50,7 @@ public final class Session {
             state.pending = nil
             guardCount += 1
             let job = BackgroundJob(kind: work.kind, then: work.then)
-            job.perform(on: context.graph)
+            job.perform(on: context.node)
             if let result = job.finished { install(result, then: job.then) }
         }
     }

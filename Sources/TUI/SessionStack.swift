@@ -4,8 +4,8 @@ import ArchiveModel
 /// inside the one below it. Keys go to the innermost session. `q` there closes it and the outer one
 /// comes back with its focus as it was; `q` in the outermost quits; Ctrl-C quits from any depth.
 public final class SessionStack {
-    /// Deepest nesting allowed (a crafted file could embed archives very deeply).
-    public static let maxDepth = 16
+    /// Deepest nesting opened: the one limit of every front end (`EmbeddedArchives.maxDepth`).
+    public static var maxDepth: Int { EmbeddedArchives.maxDepth }
 
     public private(set) var sessions: [Session]
     public private(set) var shouldQuit = false
@@ -67,16 +67,14 @@ public final class SessionStack {
     }
 
     private func open(_ embedded: EmbeddedRequest, from session: Session) -> Change {
-        guard sessions.count <= Self.maxDepth else {
+        guard let node = EmbeddedArchives.open(embedded.archive, in: session.context.node, displayName: embedded.location) else {
             session.state.message = "archives nested more than \(Self.maxDepth) deep are not opened"
             return .none
         }
-        let document = EmbeddedArchive.open(embedded.bytes, name: embedded.location)
-        let fileOffset = session.context.fileOffset.flatMap { base in embedded.offset.flatMap { base.addingReportingOverflow($0).overflow ? nil : base + $0 } }
-        let nested = Session(graph: document.graph, fileName: session.context.fileName,
-                             location: session.context.location + [embedded.location], fileOffset: fileOffset,
+        let nested = Session(node: node, fileName: session.context.fileName,
+                             location: session.context.location + [embedded.location],
                              cols: session.state.cols, rows: session.state.rows)
-        let place = fileOffset.map { " at file offset \($0)" } ?? ""
+        let place = node.fileOffset.map { " at file offset \($0)" } ?? ""
         nested.state.message = "embedded \(Embedded.shortName(embedded.format)), \(ValueFormatter.byteCount(embedded.bytes.count))\(place) · q returns"
         sessions.append(nested)
         return .opened(nested)

@@ -50,6 +50,18 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Flag(help: "With --check or --dump: list every diagnostic instead of grouping an id reported many times.")
     var noGroup = false
 
+    @Option(help: ArgumentHelp("Write the archive as a plain document, references resolved: json, xml1 or binary1.", valueName: "format"))
+    var unarchive: String?
+
+    @Option(help: ArgumentHelp("Print the value at a key path of the resolved document (root.items.3.name; \\. for a dot in a key).", valueName: "keypath"))
+    var extract: String?
+
+    @Flag(help: "Per class: instances, class chain, and the keys its instances use with their value types (--json too).")
+    var classes = false
+
+    @Option(help: ArgumentHelp("Compare the object graph of OTHER with FILE's: added, removed and changed values by key path (--json too); exit 1 when they differ.", valueName: "other"))
+    var diff: String?
+
     static func main() {
         do {
             var command = try parseAsRoot()
@@ -75,6 +87,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
             if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
             return
         }
+        if exportModeCount > 0 { return try validateExport() }
         let modes = [dump, check, json, screen != nil].filter { $0 }.count
         if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
         if keys != nil && screen == nil { throw ValidationError("--keys works only with --screen (the keys are typed into the headless browser it renders)") }
@@ -96,6 +109,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
         let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
         let output = FileOutput.standardOutput
         defer { output.flush() }
+        if exportModeCount > 0 { throw ExitCode(runExport(sources, output)) }
         if check { throw ExitCode(CLIModes.check(sources, output, grouped: !noGroup)) }
         if json { throw ExitCode(CLIModes.json(sources, output)) }
         guard let source = sources.first, let document = source.openReporting() else { throw ExitCode(2) }

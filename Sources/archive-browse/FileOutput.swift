@@ -15,6 +15,12 @@ final class FileOutput {
 
     func line(_ text: String) { write(text + "\n") }
 
+    /// Bytes as they are (a binary plist, raw data extracted from an archive).
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 || fd == 2 { flush() }
+    }
+
     func flush() {
         var offset = 0
         while offset < buffer.count {

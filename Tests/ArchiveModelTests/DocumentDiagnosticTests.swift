@@ -61,8 +61,8 @@ import Testing
     @Test(arguments: [(0, "2 more embedded archives were not checked"), (1, "1 more embedded archive was not checked")])
     func theEmbeddedBudget(checked: Int, message: String) {
         let outer = ArchiveDocument.open(InputBytes(EmbeddedCheckTests.outer()), name: "outer")
-        var budget = checked == 0 ? 0 : DemoArchive.bytes(corrupt: true).count
-        let d = EmbeddedCheck.diagnostics(in: outer.graph, depth: 0, budget: &budget, shouldContinue: { true })
+        let budget = EmbeddedBudget(limit: checked == 0 ? 0 : DemoArchive.bytes(corrupt: true).count)
+        let d = EmbeddedCheck.diagnostics(in: DocumentNode(root: outer), budget: budget)
         let notes = d.filter { $0.id == "embedded.check.budget" }
         #expect(notes.count == 1 && notes.first?.range == nil && notes.first?.severity == .note)
         #expect(notes.first?.message.hasPrefix(message + ": the embedded bytes checked for this input reached ") == true)
@@ -74,11 +74,12 @@ import Testing
     @Test func embeddedDiagnosticsKeepTheirNotes() {
         let inner = Diagnostic("bplist.ref.out-of-range", .error, "object reference 9 is out of range", range: ByteRange(20, 21),
                                notes: [DiagnosticNote("the table has 3 entries", range: ByteRange(40, 43))])
-        let found = EmbeddedData(holder: 5, key: nil, bytes: [], range: ByteRange(100, 200))
-        let placed = EmbeddedCheck.map(inner, from: found, format: "bplist00", offset: 150)
+        var found = FoundArchive(place: .dataValue(object: 5, field: nil), bytes: [], format: .binaryPlist, range: ByteRange(100, 200), offset: 150)
+        let placed = EmbeddedCheck.map(inner, from: found)
         #expect(placed.range == ByteRange(170, 171) && placed.object == 5)
         #expect(placed.notes == [DiagnosticNote("the table has 3 entries", range: ByteRange(190, 193))])
-        let unplaced = EmbeddedCheck.map(inner, from: found, format: "bplist00", offset: nil)
+        found.offset = nil
+        let unplaced = EmbeddedCheck.map(inner, from: found)
         #expect(unplaced.range == ByteRange(100, 200))
         #expect(unplaced.notes == [DiagnosticNote("the table has 3 entries at its offset 40")])
         #expect(unplaced.message == "in the bplist00 embedded in object #5 at its offset 20: object reference 9 is out of range")

@@ -58,16 +58,16 @@ import Testing
     }
 
     @Test func aQuickPassTellsFilesThatEmbedNothing() {
-        #expect(!EmbeddedCheck.mayHoldArchives(InputBytes(DemoArchive.bytes()), container: .binaryPlist))
-        #expect(EmbeddedCheck.mayHoldArchives(InputBytes(Self.outer()), container: .binaryPlist))
+        #expect(!EmbeddedArchives.mayHoldArchives(InputBytes(DemoArchive.bytes()), container: .binaryPlist))
+        #expect(EmbeddedArchives.mayHoldArchives(InputBytes(Self.outer()), container: .binaryPlist))
         let base64 = "<plist><data>YnBsaXN0MDDUAQIDBAUGBwpYJHZlcnNpb24=</data></plist>"
-        #expect(EmbeddedCheck.mayHoldArchives(InputBytes(Array(base64.utf8)), container: .xmlPlist))
+        #expect(EmbeddedArchives.mayHoldArchives(InputBytes(Array(base64.utf8)), container: .xmlPlist))
         // An XML plist's own markup is not an embedded archive.
         let plain = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>"
-        #expect(!EmbeddedCheck.mayHoldArchives(InputBytes(Array(plain.utf8)), container: .xmlPlist))
-        #expect(EmbeddedCheck.mayHoldArchives(InputBytes(Array("{ a = <62706c69 73743030>; }".utf8)), container: .openStepPlist))
+        #expect(!EmbeddedArchives.mayHoldArchives(InputBytes(Array(plain.utf8)), container: .xmlPlist))
+        #expect(EmbeddedArchives.mayHoldArchives(InputBytes(Array("{ a = <62706c69 73743030>; }".utf8)), container: .openStepPlist))
         // Nothing past the first byte: the file's own header does not count.
-        #expect(!EmbeddedCheck.mayHoldArchives(InputBytes(Array("bplist00".utf8)), container: .binaryPlist))
+        #expect(!EmbeddedArchives.mayHoldArchives(InputBytes(Array("bplist00".utf8)), container: .binaryPlist))
     }
 
     @Test func theBudgetIsFourTimesTheInputPlus64MiB() {

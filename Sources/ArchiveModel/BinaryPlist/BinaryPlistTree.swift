@@ -2,13 +2,12 @@ import Synchronization
 
 /// A bplist00 file opened lazily: opening validates the header, trailer and offset table only; each
 /// object is decoded when `node(_:)` asks for it.
-public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
-    // Safety: immutable after init; decoding reads the immutable input only.
+public final class BinaryPlistTree: PlistTree, Sendable {
     public let input: InputBytes
     public let openDiagnostics: [Diagnostic]
     let layout: BinaryPlistLayout?
     /// What the last full check found out about shared containers.
-    private let sharing = Mutex<Bool?>(nil)
+    private let sharesContainers = Mutex<Bool?>(nil)
     /// Objects whose table entry repeats a lower object's offset, once looked for.
     private let sharerCache = Mutex<[Int: Int]?>(nil)
     /// Long strings and data decoded so far.
@@ -73,27 +72,29 @@ public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
     /// The byte range of the offset-table entry of object `id`.
     public func tableEntryRange(of id: Int) -> ByteRange? { layout?.tableEntryRange(of: id) }
 
-    public var mayShareContainers: Bool? { sharing.withLock { $0 } }
-
-    /// Objects whose offset-table entry repeats a lower object's offset (damage, or a hand-made table):
-    /// id → the first object at that offset. Found on the first call, in one pass over the table (the
+    /// Containers with several parents, as the last full check found them, and the objects whose
+    /// offset-table entry repeats a lower object's offset (damage, or a hand-made table): id → the first
+    /// object at that offset. The repeats are found on the first call, in one pass over the table (the
     /// full check makes it); a table whose offsets increase has none.
-    public func offsetSharers() -> [Int: Int] {
-        if let known = sharerCache.withLock({ $0 }) { return known }
-        guard let layout else { return [:] }
+    public func sharing() -> PlistSharing {
+        let shares = sharesContainers.withLock { $0 }
+        if let known = sharerCache.withLock({ $0 }) { return PlistSharing(mayShareContainers: shares, offsetSharers: known) }
+        guard let layout else { return PlistSharing(mayShareContainers: shares, offsetSharers: [:]) }
         let found = BinaryPlistFullCheck.offsetOrder(layout, input).1
         sharerCache.withLock { $0 = found }
-        return found
+        return PlistSharing(mayShareContainers: shares, offsetSharers: found)
     }
 
-    public var knownOffsetSharers: [Int: Int] { sharerCache.withLock { $0 } ?? [:] }
+    public var knownSharing: PlistSharing {
+        PlistSharing(mayShareContainers: sharesContainers.withLock { $0 }, offsetSharers: sharerCache.withLock { $0 } ?? [:])
+    }
 
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         guard let layout else { return openDiagnostics }
         var check = BinaryPlistFullCheck(tree: self, layout: layout)
         guard let found = check.run(progress: progress) else { return openDiagnostics }
         let shares = check.sharesContainers()
-        sharing.withLock { $0 = shares }
+        sharesContainers.withLock { $0 = shares }
         let sharers = check.sharers
         sharerCache.withLock { $0 = $0 ?? sharers }
         return (openDiagnostics + found).sortedByOffset()

@@ -4,7 +4,14 @@
 public enum DocumentCheck {
     /// Everything found in `graph`, causes first. `progress` is the full check's (see `EmbeddedCheck`).
     public static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
-        let found = EmbeddedCheck.fullCheck(of: graph, progress: progress)
+        fullCheck(of: DocumentNode(root: graph, name: "input"), progress: progress)
+    }
+
+    /// `fullCheck(of:progress:)` for a node of the document tree (an archive opened from another one
+    /// checks only the embedded levels the depth limit leaves below it).
+    public static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        let graph = node.document.graph
+        let found = EmbeddedCheck.fullCheck(of: node, progress: progress)
         return wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: found) + found
     }
 

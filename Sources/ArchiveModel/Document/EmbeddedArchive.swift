@@ -1,5 +1,6 @@
-/// Archives stored inside data values (a keyed archive in an NSData, an iMessage typedstream in a
-/// plist, a bplist inside a bplist): detected by content and opened as nested documents.
+/// What makes bytes an archive: the format tests by content, the search for an archive behind a
+/// foreign header, and where embedded bytes lie in their input. `EmbeddedArchives` uses these to find
+/// and open archives inside documents.
 public enum EmbeddedArchive {
     /// The format of `bytes` when they hold an archive this tool decodes (binary plist, typedstream,
     /// NIBArchive, or an XML plist), else nil. Text that merely looks like OpenStep is not treated as an
@@ -22,19 +23,6 @@ public enum EmbeddedArchive {
     /// `open(_:name:)` with a name already made safe to show (from escaped labels), shown as it is.
     static func open(_ bytes: [UInt8], displayName: String) -> ArchiveDocument {
         ArchiveDocument.open(InputBytes(bytes), name: ArchiveDocument.Name(text: displayName, display: displayName, isExact: true))
-    }
-
-    /// The embedded archive of an object's value (bare data objects), if any.
-    public static func data(of object: GraphObject) -> [UInt8]? {
-        if case .data(let bytes)? = object.value, format(of: bytes) != nil { return bytes }
-        return nil
-    }
-
-    /// The embedded archive of an object: a bare data value, or the bytes of an NSData/NSMutableData
-    /// instance (keyed `NS.data`, typedstream `[Nc]`), if they hold an archive.
-    public static func data(of object: GraphObject, in graph: any ObjectGraph) -> [UInt8]? {
-        if let bytes = DataPresenter.bytes(of: object, in: graph), format(of: bytes) != nil { return bytes }
-        return nil
     }
 
     /// How far into an unreadable input `archive(after:)` looks.
@@ -72,18 +60,4 @@ public enum EmbeddedArchive {
         }
         return nil
     }
-
-    /// The ranges that may end with an object's embedded data: the object's own, and for its first
-    /// fields (NSData's `NS.data`, a typedstream's byte array) the field's and the object it refers to.
-    public static func candidateRanges(of object: GraphObject, in graph: any ObjectGraph) -> [ByteRange] {
-        var ranges = [object.range].compactMap { $0 }
-        for field in object.fields.prefix(8) {
-            if let r = field.range { ranges.append(r) }
-            if case .reference(.object(let id)) = field.value, id >= 0, id < graph.objectCount, let r = graph.structure(id).range {
-                ranges.append(r)
-            }
-        }
-        return ranges
-    }
-
 }

@@ -7,12 +7,9 @@ public struct GraphEdges: Sendable {
     var linkFrom: [Int32] = [], linkTo: [Int32] = []
     /// For each link, whether it is a `$class` link (else a dictionary key).
     var linkIsClass: [Bool] = []
-    /// Reachability through shared inline lists: holder → list and owner's list → target pairs, where
-    /// a list is written `Self.listCode(node)` (below -1) and an object by its id.
-    var listLinkFrom: [Int] = [], listLinkTo: [Int] = []
-
-    /// How the shared inline list at plist node `node` is written in `listLinkFrom`/`listLinkTo`.
-    static func listCode(_ node: Int) -> Int { -2 - Swift.max(0, node) }
+    /// Reachability through content written once that several objects list (see `SharedListLink`):
+    /// holder → content and content → what its owner refers to in it.
+    var sharedLinks: [(from: EdgeEndpoint, to: EdgeEndpoint)] = []
 
     public init(objectCount: Int) { self.objectCount = objectCount }
 
@@ -23,7 +20,7 @@ public struct GraphEdges: Sendable {
         for part in parts {
             from += part.from; to += part.to; field += part.field; item += part.item
             linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
-            listLinkFrom += part.listLinkFrom; listLinkTo += part.listLinkTo
+            sharedLinks += part.sharedLinks
         }
     }
 
@@ -33,17 +30,17 @@ public struct GraphEdges: Sendable {
         addFields(of: source, object.fields)
         if let c = object.classObjectID { addLink(source, c, isClass: true) }
         for c in object.auxiliaryReferences { addLink(source, c, isClass: false) }
-        for link in object.sharedListLinks { addListLink(object.id, link) }
+        for link in object.sharedListLinks { addSharedLink(object.id, link) }
     }
 
-    /// A holder reaches the shared list; the list reaches what the owner read in it.
-    private mutating func addListLink(_ holder: ObjectID, _ link: SharedListLink) {
-        let list = Self.listCode(link.node)
+    /// A holder reaches the shared content; the content reaches what the owner read in it.
+    private mutating func addSharedLink(_ holder: ObjectID, _ link: SharedListLink) {
+        let content = EdgeEndpoint.sharedContent(node: link.node)
         guard let targets = link.targets else {
-            listLinkFrom.append(holder); listLinkTo.append(list)
+            sharedLinks.append((.object(holder), content))
             return
         }
-        for t in targets where t >= 0 && t < objectCount { listLinkFrom.append(list); listLinkTo.append(t) }
+        for t in targets where t >= 0 && t < objectCount { sharedLinks.append((content, .object(t))) }
     }
 
     private mutating func addLink(_ source: Int32, _ target: ObjectID, isClass: Bool) {
@@ -67,4 +64,13 @@ public struct GraphEdges: Sendable {
             }
         }
     }
+}
+
+/// One end of a link through shared content: an object, or content the file writes once and several
+/// objects list (a shared inline list, a shared `$objects` dictionary, a container whose offset other
+/// table entries repeat), named by its plist node. The index makes each such content one node of its
+/// own after the objects, so holders reach the owner's targets without repeating them.
+public enum EdgeEndpoint: Sendable, Hashable {
+    case object(ObjectID)
+    case sharedContent(node: Int)
 }

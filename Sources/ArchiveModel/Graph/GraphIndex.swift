@@ -20,8 +20,7 @@ public struct Referrer: Sendable, Equatable {
 /// Whole-graph facts that need every object decoded once: referrers, reachability and cycles.
 ///
 /// Built explicitly (it visits every object), never on open. Edges are kept in flat arrays.
-public final class GraphIndex: @unchecked Sendable {
-    // Safety: immutable after init.
+public final class GraphIndex: Sendable {
     /// Number of references to each object (the `$class` links of keyed archives excluded).
     public let referrerCounts: [Int32]
     /// Whether each object can be reached from the top level (including through `$class` and dictionary keys).
@@ -59,7 +58,7 @@ public final class GraphIndex: @unchecked Sendable {
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
         (linkStart, linkFrom, linkIsClass) = Self.buildLinkCSR(n, edges.linkFrom, edges.linkTo, edges.linkIsClass)
-        let (lists, listLinks) = Self.listNodes(objectCount: n, edges.listLinkFrom, edges.listLinkTo)
+        let (lists, listLinks) = Self.sharedContentNodes(objectCount: n, edges.sharedLinks)
         let nodes = n + lists
         let adjacency = Self.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
         let roots = zip(edges.from, edges.to).filter { $0.0 < 0 }.map { Int($0.1) }
@@ -69,19 +68,24 @@ public final class GraphIndex: @unchecked Sendable {
         cycleEdges = Self.backEdges(nodes, adjacency: adjacency, firstRoots: roots).filter { $0.from < n && $0.to < n }
     }
 
-    /// Shared inline lists become nodes `n, n+1, …` after the objects, so a holder reaches the owner's
+    /// Shared content becomes nodes `n, n+1, …` after the objects, so a holder reaches the owner's
     /// targets without repeating them: returns their number and the links between them and objects.
-    private static func listNodes(objectCount n: Int, _ from: [Int], _ to: [Int]) -> (Int, [(Int32, Int32)]) {
-        guard !from.isEmpty else { return (0, []) }
+    private static func sharedContentNodes(objectCount n: Int, _ links: [(from: EdgeEndpoint, to: EdgeEndpoint)]) -> (Int, [(Int32, Int32)]) {
+        guard !links.isEmpty else { return (0, []) }
         var number: [Int: Int] = [:]
-        func node(_ code: Int) -> Int32 {
-            guard code < -1 else { return Int32(truncatingIfNeeded: code) }
-            if let known = number[code] { return Int32(truncatingIfNeeded: n + known) }
-            number[code] = number.count
-            return Int32(truncatingIfNeeded: n + number.count - 1)
+        func node(_ end: EdgeEndpoint) -> Int32 {
+            switch end {
+            case .object(let id):
+                return Int32(truncatingIfNeeded: id)
+            case .sharedContent(let plistNode):
+                if let known = number[plistNode] { return Int32(truncatingIfNeeded: n + known) }
+                number[plistNode] = number.count
+                return Int32(truncatingIfNeeded: n + number.count - 1)
+            }
         }
-        let links = zip(from, to).map { (node($0.0), node($0.1)) }
-        return (number.count, links)
+        // Numbered as they are met: count them after mapping every link.
+        let mapped = links.map { (node($0.from), node($0.to)) }
+        return (number.count, mapped)
     }
 
     /// The referrers of `id` (the first `limit` of them, when given), in the order they were found.

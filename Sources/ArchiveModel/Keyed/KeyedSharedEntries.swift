@@ -28,7 +28,7 @@ struct SharedContent: Sendable {
     var lists: [Int: SharedInlineList] = [:]
     /// Shared `$objects` entries by plist node (the lowest node at their bytes).
     var entries: [Int: SharedEntry] = [:]
-    /// Nodes that are a lower node's bytes (`PlistTree.offsetSharers`): they are that node.
+    /// Nodes that are a lower node's bytes (`PlistSharing.offsetSharers`): they are that node.
     var canonical: [Int: Int] = [:]
 }
 
@@ -54,7 +54,7 @@ extension KeyedArchiveGraph {
         for node in holders.count.indices where holders.count[node] > 1 {
             guard let values = tree.containerValues(node), values.count > Self.sharedListMinimum else { continue }
             let owner = Int(holders.first[node])
-            let object = read(owner, rules: false, cache: KeyedReadCache(), shared: SharedContent())
+            let object = read(owner, cache: KeyedReadCache(), shared: SharedContent())
             entries[node] = SharedEntry(node: node, owner: owner, holders: Int(holders.count[node]), count: values.count,
                                         kind: object.kind, className: object.className, classChain: object.classChain,
                                         classObjectID: object.classObjectID)

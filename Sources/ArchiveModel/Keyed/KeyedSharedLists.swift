@@ -97,7 +97,7 @@ extension KeyedArchiveGraph {
 /// The walk behind `findSharedInlineLists`: who reaches each inline array first, how many objects
 /// reach it, and how many values it holds with nested arrays counted in full.
 struct InlineWalk: Sendable {
-    /// Nodes that are a lower node's bytes (see `PlistTree.offsetSharers`).
+    /// Nodes that are a lower node's bytes (see `PlistSharing.offsetSharers`).
     var canonical: [Int: Int] = [:]
     var firstHolder: [Int: ObjectID] = [:]
     var holders: [Int: Int] = [:]

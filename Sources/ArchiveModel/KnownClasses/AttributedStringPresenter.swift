@@ -38,7 +38,7 @@ enum AttributedStringPresenter {
         return fields
     }
 
-    private static func keyed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
+    static func keyed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
         let stringValue = k.value("NSString"), attributes = k.value("NSAttributes")
         guard let infoValue = k.value("NSAttributeInfo") else {
             // One run over the whole string.
@@ -60,7 +60,7 @@ enum AttributedStringPresenter {
         return (stringValue, runs, [complete ? nil : "NSAttributeInfo ends inside a run"])
     }
 
-    private static func typed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
+    static func typed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
         let values = k.typedValues
         guard let first = values.firstIndex(where: \.isObject) else { return (nil, [], []) }
         var byNumber: [Int128: FieldValue] = [:]

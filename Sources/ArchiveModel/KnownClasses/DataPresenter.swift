@@ -32,7 +32,7 @@ enum DataPresenter {
         }
     }
 
-    private static func isData(_ object: GraphObject) -> Bool {
+    static func isData(_ object: GraphObject) -> Bool {
         ([object.className].compactMap { $0 } + object.classChain.map(\.name))
             .contains { $0.isLiterally("NSData") || $0.isLiterally("NSMutableData") }
     }

@@ -7,8 +7,7 @@ import Synchronization
 /// positions in the object table, `#0` being the root a loader starts from, so ids agree with other nib
 /// tools. Every value is a field, in stored order; a run of values under `UINibEncoderEmptyKey` (the
 /// elements of a collection, or values encoded without a key) is one field holding them as a list.
-public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: immutable after init, but for the top-level rows a Mutex guards.
+public final class NIBArchiveGraph: ObjectGraph, Sendable {
     public let input: InputBytes
     let reader: NIBArchiveReader
     let layout: NIBArchiveLayout
@@ -117,4 +116,7 @@ public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         NIBArchiveCheck(graph: self).run(progress: progress)
     }
+
+    /// Objects the root does not reach (references are judged as each object is read).
+    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { NIBUnreachableRule.check(self, index: index) }
 }

@@ -14,23 +14,29 @@ public struct DumpRenderer {
     /// Every occurrence of each grouped id, for the closing summary.
     let groupMembers: [String: [Diagnostic]]
 
-    /// How deep archives inside archives are dumped.
-    let nesting: Int
-    /// Where the document's first byte is in the file (0 for the file; nil for an archive the file
-    /// holds encoded, such as base64 in an XML plist).
-    let fileOffset: Int?
+    /// The dumped archive's node in the document tree: its depth and where it is in the file (its
+    /// archives are found and opened through `EmbeddedArchives`, as the browser and the check do).
+    let node: DocumentNode
+    /// The embedded bytes the whole dump may open, shared by every level.
+    let budget: EmbeddedBudget
     /// Stored fields of recent referrers: one large container referring to thousands of shared objects
     /// is decoded once for all their referrer lists, not once per object (quadratic in its size).
     let referrerFields = FieldsCache()
     /// Whether strings and data are written whole rather than cut to `ValueFormatter.summaryLimit`.
     let fullValues: Bool
 
-    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, nesting: Int = 0, fileOffset: Int? = 0,
-                grouped: Bool = true, fullValues: Bool = false) {
+    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, grouped: Bool = true, fullValues: Bool = false) {
+        let node = DocumentNode(root: document)
+        self.init(node: node, diagnostics: diagnostics, index: index, budget: EmbeddedBudget(for: node), grouped: grouped, fullValues: fullValues)
+    }
+
+    /// The dump of `node`, an archive of the document tree, opening embedded archives within `budget`.
+    init(node: DocumentNode, diagnostics: [Diagnostic], index: GraphIndex?, budget: EmbeddedBudget, grouped: Bool = true, fullValues: Bool = false) {
+        let document = node.document
         self.document = document
         self.fullValues = fullValues
-        self.nesting = nesting
-        self.fileOffset = fileOffset
+        self.node = node
+        self.budget = budget
         outline = Outline(graph: document.graph, index: index)
         var byObject: [ObjectID: [Diagnostic]] = [:]
         var loose: [Diagnostic] = []
@@ -75,8 +81,15 @@ public struct DumpRenderer {
         // is a flag lookup, not a copy of the path per row.
         var stack: [(node: OutlineNode, depth: Int)] = outline.roots().reversed().map { ($0, 0) }
         var ancestors: [ObjectID?] = []
+        // The object whose fields each ancestor's children are: the owner of an inline data row's field.
+        var owners: [ObjectID?] = []
+        // Each embedded archive is dumped where it is first shown, not at every row leading to it.
+        var dumped: Set<ArchivePlace> = []
         while let (node, depth) = stack.popLast() {
-            while ancestors.count > depth { if let t = ancestors.removeLast() { onPath[t] = false } }
+            while ancestors.count > depth {
+                if let t = ancestors.removeLast() { onPath[t] = false }
+                owners.removeLast()
+            }
             if isRedundantRawFields(node) { continue }
             let indent = Self.indent(depth: depth)
             var marker = ""
@@ -92,8 +105,10 @@ public struct DumpRenderer {
                 }
             }
             write(indent + line(node) + marker)
-            // An object's embedded archive is dumped where the object is first shown, not at every reference.
-            if node.target.map({ !described[$0] }) ?? true { writeEmbedded(node, indent: indent, write) }
+            if let found = EmbeddedArchives.archive(at: node, owner: owners.last ?? nil, in: self.node, object: { outline.view($0).object }),
+               dumped.insert(found.place).inserted {
+                writeEmbedded(found, row: node, indent: indent, write)
+            }
             if let target = node.target, !described[target] {
                 described[target] = true
                 for d in diagnosticsByObject[target] ?? [] { writeDiagnostic(d, indent: indent + "  ") }
@@ -101,6 +116,7 @@ public struct DumpRenderer {
             guard expand else { continue }
             if let target = node.target { expanded[target] = true; onPath[target] = true }
             ancestors.append(node.target)
+            owners.append(EmbeddedArchives.owner(under: node))
             let count = outline.childCount(of: node)
             for i in stride(from: count - 1, through: 0, by: -1) {
                 stack.append((outline.child(of: node, at: i), depth + 1))
@@ -157,28 +173,22 @@ public struct DumpRenderer {
         return String(repeating: "  ", count: maxIndentDepth + 1) + "[depth \(depth)] "
     }
 
-    /// Nested archives found in data values are dumped in place, up to three levels deep.
-    private func writeEmbedded(_ node: OutlineNode, indent: String, _ write: (String) -> Void) {
-        guard nesting < 3, let bytes = embeddedBytes(node), let format = EmbeddedArchive.format(of: bytes) else { return }
+    /// An archive found in a row's data, dumped in place under it (as deep as `EmbeddedArchives`
+    /// follows archives inside archives).
+    private func writeEmbedded(_ found: FoundArchive, row: OutlineNode, indent: String, _ write: (String) -> Void) {
         // Its offsets are its own: say where it starts in the file, when its bytes lie there as they are.
-        var candidates = [node.range].compactMap { $0 }
-        if let target = node.target { candidates += EmbeddedArchive.candidateRanges(of: outline.view(target).object, in: document.graph) }
-        let base = fileOffset.flatMap { outer in
-            EmbeddedArchive.offset(of: bytes, candidates: candidates, in: document.input).flatMap { outer.addingReportingOverflow($0).overflow ? nil : outer + $0 }
+        let place = DocumentNode.fileOffset(of: found, under: node).map { " at file offset \($0); offsets below are within it" }
+            ?? "; offsets below are within it, encoded in the file"
+        // The label and the place are escaped already: escaping the name again would show `\e` as `\\e`.
+        let name = "\(row.label) (embedded \(found.format)\(place)) in \(found.place)"
+        guard let nested = EmbeddedArchives.open(found, in: node, budget: budget, displayName: name) else {
+            write(indent + "  ┊ \(name): not dumped, the embedded bytes opened for this input reached \(budget.limit)")
+            return
         }
-        let place = base.map { " at file offset \($0); offsets below are within it" } ?? "; offsets below are within it, encoded in the file"
-        // The label is escaped already: escaping the name again would show `\e` as `\\e`.
-        let nested = EmbeddedArchive.open(bytes, displayName: "\(node.label) (embedded \(format)\(place))")
-        let diagnostics = nested.graph.fullCheck()
-        let renderer = DumpRenderer(document: nested, diagnostics: diagnostics, index: GraphIndex(graph: nested.graph),
-                                    nesting: nesting + 1, fileOffset: base, fullValues: fullValues)
+        let graph = nested.document.graph
+        let renderer = DumpRenderer(node: nested, diagnostics: graph.fullCheck(), index: GraphIndex(graph: graph),
+                                    budget: budget, fullValues: fullValues)
         renderer.render { write(indent + "  ┊ " + $0) }
-    }
-
-    private func embeddedBytes(_ node: OutlineNode) -> [UInt8]? {
-        if case .scalar(.data(let bytes)) = node.value { return bytes }
-        if let target = node.target { return EmbeddedArchive.data(of: outline.view(target).object) }
-        return nil
     }
 
     /// `label = Class summary #id [start, end)` with the reference state spelled out.

@@ -1,7 +1,6 @@
 /// A property list that is not an archive, shown as an object graph: every plist node is an object,
 /// containers are objects whose fields are their entries.
-public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: immutable after init; the tree is immutable.
+public final class PlistObjectGraph: ObjectGraph, Sendable {
     public let tree: any PlistTree
 
     public init(tree: any PlistTree) { self.tree = tree }
@@ -18,11 +17,11 @@ public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
         return [Field(key: "root", value: reference(root))]
     }
 
-    public func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownOffsetSharers) }
+    public func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownSharing.offsetSharers) }
 
     /// Whole-file passes first find the objects that repeat another's offset (see `read`).
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
-        let sharers = tree.offsetSharers()
+        let sharers = tree.sharing().offsetSharers
         let owners = Set(sharers.values)
         return { id in self.read(id, sharers: sharers, owners: owners) }
     }

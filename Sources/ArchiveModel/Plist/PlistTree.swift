@@ -27,23 +27,18 @@ public protocol PlistTree: AnyObject, Sendable {
     /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
     /// returns false to cancel.
     func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
-    /// Whether some non-empty container has more than one parent: false when it cannot happen (text
-    /// formats give every element its own node) or a full check found none, nil when not known yet.
-    var mayShareContainers: Bool? { get }
-    /// Nodes that are the bytes of a lower node (a bplist offset table listing one offset twice):
-    /// node → the lowest node at those bytes. Found on the first call, in a pass over all nodes (whole-file
-    /// passes make it); empty for text formats.
-    func offsetSharers() -> [Int: Int]
-    /// `offsetSharers()` once it has been computed, else empty: showing one node never waits for the pass.
-    var knownOffsetSharers: [Int: Int] { get }
+    /// The content this tree writes once and lists more than once (see `PlistSharing`). Found on the
+    /// first call, in a pass over all nodes (whole-file passes make it); nothing for text formats.
+    func sharing() -> PlistSharing
+    /// `sharing()` as far as it is known now: showing one node never waits for the pass.
+    var knownSharing: PlistSharing { get }
     /// The Unicode encoding of a text format's input (XML, OpenStep); nil for binary formats.
     var textEncoding: TextEncoding? { get }
 }
 
 extension PlistTree {
-    public var mayShareContainers: Bool? { false }
-    public func offsetSharers() -> [Int: Int] { [:] }
-    public var knownOffsetSharers: [Int: Int] { [:] }
+    public func sharing() -> PlistSharing { .none }
+    public var knownSharing: PlistSharing { .none }
     public var textEncoding: TextEncoding? { nil }
 
     public func containerValues(_ id: Int) -> PlistArrayElements? {
@@ -67,8 +62,7 @@ extension PlistTree {
 }
 
 /// A plist tree whose nodes were all parsed up front (XML and OpenStep).
-public final class EagerPlistTree: PlistTree, @unchecked Sendable {
-    // Safety: immutable after init.
+public final class EagerPlistTree: PlistTree, Sendable {
     public let format: ContainerFormat
     public let input: InputBytes
     public let nodes: [PlistNode]

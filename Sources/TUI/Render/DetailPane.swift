@@ -26,8 +26,8 @@ enum DetailPane {
         if let position = object?.position { out.append(pair("line", position.description)) }
         if node.state != .normal { out.append(pair("state", stateText(node.state))) }
         out += value(node, context, width: width)
-        if let bytes = Embedded.bytes(of: node, context: context), let format = EmbeddedArchive.format(of: bytes) {
-            out.append(pair("holds", "⧉ embedded \(Embedded.shortName(format)), \(ValueFormatter.byteCount(bytes.count)) · o opens it", Theme.embedded))
+        if let found = Embedded.archive(of: row, context: context) {
+            out.append(pair("holds", "⧉ embedded \(Embedded.shortName(found.format)), \(ValueFormatter.byteCount(found.bytes.count)) · o opens it", Theme.embedded))
         }
         if let object { out += fields(object, context) + referrers(object.id, context) }
         out += diagnostics(node, context, width: width) + coercions(node, object, context)

@@ -85,8 +85,8 @@ enum TreeRenderer {
                 spans.append(Span("  → #\(t) (\(n) refs)", Theme.shared))
             }
         }
-        if let format = Embedded.format(of: row.node, context: context) {
-            spans.append(Span("  ⧉ embedded " + Embedded.shortName(format), Theme.embedded))
+        if let found = Embedded.archive(of: row, context: context) {
+            spans.append(Span("  ⧉ embedded " + Embedded.shortName(found.format), Theme.embedded))
         }
         return spans
     }

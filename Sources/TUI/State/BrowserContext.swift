@@ -12,9 +12,11 @@ public final class BrowserContext {
     /// For an archive opened from a data value: where it was found at each level of nesting,
     /// display-safe (`["#13 t"]`); empty for the file itself.
     public let location: [String]
+    /// The archive's node in the document tree: its parent, depth and place (see `EmbeddedArchives`).
+    public let node: DocumentNode
     /// Where this archive's first byte is in the file: 0 for the file itself; for an embedded archive,
     /// the offset of its bytes when they lie in the file as they are, else nil (base64 in an XML plist).
-    public let fileOffset: Int?
+    public var fileOffset: Int? { node.fileOffset }
     /// Every diagnostic of a full check, sorted by offset; nil until checked.
     public private(set) var diagnostics: [Diagnostic]?
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]
@@ -30,11 +32,18 @@ public final class BrowserContext {
     private var problemList: ProblemList?
     private var problemRowsCache: (open: Set<String>, rows: [ProblemRow])?
 
-    public init(graph: any ObjectGraph, fileName: String, location: [String] = [], fileOffset: Int? = 0) {
+    /// The context of the file itself.
+    public convenience init(graph: any ObjectGraph, fileName: String) {
+        self.init(node: DocumentNode(root: graph, name: fileName), fileName: fileName)
+    }
+
+    /// The context of `node`'s archive; `location` says where it was found at each level of nesting.
+    public init(node: DocumentNode, fileName: String, location: [String] = []) {
+        let graph = node.document.graph
+        self.node = node
         self.graph = graph
         self.fileName = fileName
         self.location = location
-        self.fileOffset = fileOffset
         outline = Outline(graph: graph)
         outlineRoots = outline.roots()
     }
@@ -139,7 +148,7 @@ public final class BrowserContext {
                 result += rangedDiagnostics.lazy.map { diagnostics[$0] }.filter { $0.range.map(range.overlaps) ?? false }.prefix(50)
             }
         } else if let id = node.target {
-            result = graph.object(id).diagnostics
+            result = GraphValidation.shownObject(id, in: graph).diagnostics
         }
         return result
     }

@@ -63,7 +63,8 @@ extension BrowserState {
         }
         guard let chain = context.chain(focusPath, pinned: pinnedRoots),
               let embedded = Embedded.request(for: chain, context: context) else {
-            message = "no embedded archive here (rows marked ⧉ hold one)"
+            message = EmbeddedArchives.looksInside(context.node) ? "no embedded archive here (rows marked ⧉ hold one)"
+                : "archives nested more than \(EmbeddedArchives.maxDepth) deep are not opened (as --dump and --check do not follow them)"
             return
         }
         request = .open(embedded)

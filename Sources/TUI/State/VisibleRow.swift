@@ -9,6 +9,9 @@ public struct VisibleRow: Sendable {
     public var isExpanded: Bool
     /// When the row's target is already the target of an ancestor row: that ancestor's depth.
     public var cycleDepth: Int?
+    /// The object whose fields the row's parent lists (see `EmbeddedArchives.owner(under:)`): what
+    /// holds an inline data row's field.
+    public var owner: ObjectID?
     /// Depth in the tree (0 for top-level rows).
     public var depth: Int { path.count - 1 }
     /// Whether the row can be expanded in place (cycle rows jump to their ancestor instead).
@@ -30,13 +33,14 @@ struct RowWalker {
     /// The row at `path` with its cycle status, or nil when the path does not exist.
     func row(at path: [Int]) -> VisibleRow? {
         guard let chain = context.chain(path, pinned: pinned), let node = chain.last else { return nil }
-        return makeRow(path, node, ancestors: chain.dropLast().map(\.target))
+        return makeRow(path, node, ancestors: chain.dropLast().map(\.target), parent: chain.dropLast().last)
     }
 
-    private func makeRow(_ path: [Int], _ node: OutlineNode, ancestors: [ObjectID?]) -> VisibleRow {
+    private func makeRow(_ path: [Int], _ node: OutlineNode, ancestors: [ObjectID?], parent: OutlineNode?) -> VisibleRow {
         var cycle: Int?
         if let t = node.target { cycle = ancestors.lastIndex(of: t) }
-        return VisibleRow(path: path, node: node, isExpanded: expansion.isExpanded(path), cycleDepth: cycle)
+        return VisibleRow(path: path, node: node, isExpanded: expansion.isExpanded(path), cycleDepth: cycle,
+                          owner: EmbeddedArchives.owner(under: parent))
     }
 
     /// Up to `count` rows starting at visible row `start`, in order.
@@ -59,7 +63,9 @@ struct RowWalker {
             guard let node = walk.chain.last, let last = walk.path.last, let parent = walk.parents.last else { return }
             let cycle = node.target.flatMap { walk.ancestorDepths[$0]?.last }
             let expanded = expansion.nodes[parent].children[last] != nil
-            guard body(VisibleRow(path: walk.path, node: node, isExpanded: expanded, cycleDepth: cycle)), advance(&walk) else { return }
+            let parentNode = walk.chain.count >= 2 ? walk.chain[walk.chain.count - 2] : nil
+            let row = VisibleRow(path: walk.path, node: node, isExpanded: expanded, cycleDepth: cycle, owner: EmbeddedArchives.owner(under: parentNode))
+            guard body(row), advance(&walk) else { return }
         }
     }
 

@@ -1,0 +1,153 @@
+/// The one service that finds the archives inside a document and opens them as children in the
+/// document tree (`DocumentNode`). The check, `--dump`, `--json` and the browser's `o` all use it, so
+/// they agree on which data values hold an archive, where its bytes are in the file and how deep
+/// archives inside archives are followed.
+///
+/// An archive's place is where its bytes are stored: a bare data object's value, or data inline in an
+/// object's field. A row showing an NSData instance, the data object its `NS.data` refers to, or that
+/// field itself all lead to the same place, so each archive is found once however many rows show it.
+public enum EmbeddedArchives {
+    /// Levels of archives inside archives that are found and opened below the input, by every front end.
+    public static let maxDepth = 3
+
+    /// Whether archives inside `node` are found and opened (it lies above the depth limit).
+    public static func looksInside(_ node: DocumentNode) -> Bool { node.depth < maxDepth }
+
+    /// Hands `body` each archive directly inside `node`, in object order, until it returns false;
+    /// nothing below the depth limit.
+    public static func forEach(in node: DocumentNode, _ body: (FoundArchive) -> Bool) {
+        guard looksInside(node) else { return }
+        node.document.forEachArchive(body)
+    }
+
+    /// Every data value of `graph` that holds an archive, one at a time until `body` returns false:
+    /// bare data objects' values, then data stored inline in each object's fields (NSData's `NS.data`
+    /// that refers to a bare data object is found as that object).
+    static func forEach(in graph: any ObjectGraph, _ body: (FoundArchive) -> Bool) {
+        guard mayHoldArchives(graph.input, container: graph.container) else { return }
+        let read = graph.makeStructureReader()
+        for id in 0..<graph.objectCount {
+            let object = read(id)
+            if case .data(let bytes)? = object.value,
+               let found = found(bytes, at: .dataValue(object: id, field: nil), range: object.range, holder: object, in: graph),
+               !body(found) { return }
+            for field in object.fields {
+                if case .scalar(.data(let bytes)) = field.value,
+                   let found = found(bytes, at: .dataValue(object: id, field: field.key), range: field.range, holder: object, in: graph),
+                   !body(found) { return }
+            }
+        }
+    }
+
+    /// The archive a row of `node`'s outline holds, if any (nil past the depth limit): inline data in a
+    /// field of `owner` (`owner(under:)` the row's parent), a bare data object, or an NSData instance's
+    /// bytes. `object` reads an object of the graph (the front end's cached view).
+    public static func archive(at row: OutlineNode, owner: ObjectID?, in node: DocumentNode,
+                               object: (ObjectID) -> GraphObject) -> FoundArchive? {
+        guard looksInside(node), row.state == .normal else { return nil }
+        let graph = node.document.graph
+        switch row.value {
+        case .scalar(.data(let bytes)):
+            guard EmbeddedArchive.format(of: bytes) != nil, let owner, owner >= 0, owner < graph.objectCount else { return nil }
+            let holder = object(owner)
+            guard let field = holder.fields.first(where: { $0.range == row.range && $0.value == .scalar(.data(bytes)) }) else { return nil }
+            return found(bytes, at: .dataValue(object: owner, field: field.key), range: field.range, holder: holder, in: graph)
+        case .reference(.object(let id)):
+            guard id >= 0, id < graph.objectCount else { return nil }
+            return stored(in: object(id), id: id, graph: graph, object: object)
+        default:
+            return nil
+        }
+    }
+
+    /// The object whose fields the children of `parent` are: the owner of an inline data row's field
+    /// (nil for lists, groups of objects and the top level).
+    public static func owner(under parent: OutlineNode?) -> ObjectID? {
+        switch parent?.source {
+        case .object(let id)?, .rawFields(let id)?: id
+        default: nil
+        }
+    }
+
+    /// The archive stored in object `id`: its own data value, or an NSData/NSMutableData instance's
+    /// bytes (its `NS.data` or `NS.bytes`, inline or a reference to a data object; a typedstream's
+    /// byte array), at the place where those bytes are stored.
+    static func stored(in holder: GraphObject, id: ObjectID, graph: any ObjectGraph,
+                       object: (ObjectID) -> GraphObject) -> FoundArchive? {
+        if case .data(let bytes)? = holder.value {
+            return found(bytes, at: .dataValue(object: id, field: nil), range: holder.range, holder: holder, in: graph)
+        }
+        guard holder.kind == .instance, DataPresenter.isData(holder) else { return nil }
+        let named = ["NS.data", "NS.bytes"].compactMap { holder.field($0) }
+        for field in named + holder.fields {
+            switch field.value {
+            case .scalar(.data(let bytes)):
+                return found(bytes, at: .dataValue(object: id, field: field.key), range: field.range, holder: holder, in: graph)
+            case .reference(.object(let target)) where named.contains(where: { $0.key == field.key }) && target >= 0 && target < graph.objectCount:
+                let data = object(target)
+                guard case .data(let bytes)? = data.value else { continue }
+                return found(bytes, at: .dataValue(object: target, field: nil), range: data.range, holder: data, in: graph)
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// `bytes` as a found archive when they hold one, with where they lie in the graph's input: at the
+    /// end of the range they were read from or of the object holding them.
+    static func found(_ bytes: [UInt8], at place: ArchivePlace, range: ByteRange?, holder: GraphObject,
+                      in graph: any ObjectGraph) -> FoundArchive? {
+        guard let format = EmbeddedArchive.format(of: bytes) else { return nil }
+        let candidates = [range, holder.range].compactMap { $0 }
+        return FoundArchive(place: place, bytes: bytes, format: format, range: range,
+                            offset: EmbeddedArchive.offset(of: bytes, candidates: candidates, in: graph.input))
+    }
+
+    /// `found`, opened as a child of `parent`; nil past the depth limit, or when `budget` (if given)
+    /// has no room for its bytes. `displayName` (display-safe) names the document; by default its place.
+    public static func open(_ found: FoundArchive, in parent: DocumentNode, budget: EmbeddedBudget? = nil,
+                            displayName: String? = nil) -> DocumentNode? {
+        guard looksInside(parent) else { return nil }
+        if let budget, !budget.spend(found.bytes.count) { return nil }
+        let document = EmbeddedArchive.open(found.bytes, displayName: displayName ?? found.place.description)
+        return DocumentNode(document: document, parent: parent, found: found)
+    }
+
+    /// The archive found past the start of an input this tool cannot read (behind a header of another
+    /// format), if any.
+    public static func archiveAfterHeader(in node: DocumentNode) -> FoundArchive? {
+        guard let graph = node.document.graph as? UnreadableGraph, let inside = graph.archiveInside else { return nil }
+        let bytes = graph.input.bytes(in: ByteRange(inside.offset, graph.input.count))
+        return FoundArchive(place: .afterHeader(offset: inside.offset), bytes: bytes, format: inside.format,
+                            range: ByteRange(inside.offset, graph.input.count), offset: inside.offset)
+    }
+
+    /// The starts of the archives this tool decodes as a container's data values hold them: raw in a
+    /// binary plist's data or a typedstream's byte array, base64 in an XML plist's `<data>`, hex in an
+    /// OpenStep plist's `<…>`.
+    static func archiveStarts(in container: ContainerFormat) -> [[UInt8]] {
+        let starts: [String] = switch container {
+        // The base64 characters that depend on the magic bytes alone (8 × length / 6 of them).
+        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0", "TklCQXJjaGl2Z"]
+        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69", "4e494241"]
+        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist", "NIBArchive"]
+        }
+        return starts.map { Array($0.utf8) }
+    }
+
+    /// Whether `input` holds the start of an archive anywhere past its first byte, as a `container`
+    /// holds data: one pass over the bytes that spares the object-by-object search the files (nearly
+    /// all) that embed nothing.
+    static func mayHoldArchives(_ input: InputBytes, container: ContainerFormat) -> Bool {
+        var byFirst = [[[UInt8]]](repeating: [], count: 256)
+        for start in archiveStarts(in: container) { if let b = start.first { byFirst[Int(b)].append(start) } }
+        let bytes = input.buffer
+        guard bytes.count > 1 else { return false }
+        for offset in 1..<bytes.count {
+            let candidates = byFirst[Int(bytes[offset])]
+            if !candidates.isEmpty, candidates.contains(where: { input.matches($0, at: offset) }) { return true }
+        }
+        return false
+    }
+}

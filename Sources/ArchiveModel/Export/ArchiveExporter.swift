@@ -1,0 +1,171 @@
+/// Walks the resolved document (`ExportShapes`) and sends it to a sink, with no recursion: each
+/// object is written in full where it is first met; a later visit of it, and so every cycle, is a
+/// reference marker `{"$ref": id, "$path": "root.items.3"}` naming the object and where its full copy
+/// is, so the output is finite (a DAG with 2^64 paths is written in its size) and drops nothing.
+/// A bare string or data value of up to `repeatedLeafLimit` bytes is written again where it is met
+/// again (the common case of one string listed by many objects); a longer one is written once too.
+///
+/// A plain property list is converted as `plutil -convert` would: a container listed twice (a binary
+/// plist writer may share one) is written again in full, while the output stays within
+/// `repeatBudget` events; past it, and for a cycle, the marker.
+public struct ArchiveExporter {
+    public let shapes: ExportShapes
+    /// Whether an object met again is written again (within the budget) rather than referenced.
+    public let repeatsShared: Bool
+    /// Events (values, container starts) written before a repeat is refused: 1M plus 8 per object.
+    let repeatBudget: Int
+    private var events = 0
+    /// Objects whose shape is being written (a visit of one of them is a cycle).
+    private var isOpen: [Bool]
+    /// Longest string or data value written again at each visit.
+    public static let repeatedLeafLimit = 1024
+    /// Steps spent over one export on the `$path`s of reference markers; past it, markers carry the
+    /// id alone (only a hostile graph, deep and referenced from everywhere, gets there).
+    static let pathStepBudget = 20_000_000
+
+    /// Per object: -2 not written yet, -1 written under no other object, else the object it was
+    /// written under; `tails` holds its path from there (`nil` for the empty path).
+    private var parents: [Int32]
+    private var tails: [String?]
+    private var pathSteps = 0
+
+    public init(shapes: ExportShapes, repeatsShared: Bool? = nil) {
+        self.shapes = shapes
+        self.repeatsShared = repeatsShared ?? shapes.isPlainPlist
+        let count = Swift.max(0, Swift.min(shapes.graph.objectCount, Int(Int32.max)))
+        repeatBudget = 1_000_000 + 8 * count
+        parents = [Int32](repeating: -2, count: count)
+        tails = [String?](repeating: nil, count: count)
+        isOpen = [Bool](repeating: false, count: self.repeatsShared ? count : 0)
+    }
+
+    private enum Container {
+        case array(ExportItems)
+        case dictionary(ExportEntries)
+    }
+
+    /// One open array or dictionary: the next child to write, and the object it is the shape of.
+    private struct Frame {
+        var container: Container
+        var next = 0
+        var owner: ObjectID?
+    }
+
+    /// Writes `value`, which sits at `prefix` in the document (extract-form components), then
+    /// finishes the sink.
+    public mutating func write<S: ExportSink>(_ value: ExportValue, at prefix: [String] = [], to sink: inout S) {
+        var frames: [Frame] = []
+        // The path of the value being written: `prefix`, then one component per open frame.
+        var path = prefix
+        // Enclosing objects written in full: (id, path length where the object sits).
+        var owners: [(id: ObjectID, depth: Int)] = []
+        var pending: (value: ExportValue, owner: ObjectID?)? = (value, nil)
+        while true {
+            if let (v, owner) = pending {
+                pending = nil
+                events += 1
+                switch v {
+                case .scalar(let s): sink.scalar(s)
+                case .object(let id): pending = visit(id, path: path, owners: owners, to: &sink)
+                case .array(let items):
+                    sink.beginArray()
+                    open(Frame(container: .array(items), owner: owner), &frames, &path, &owners)
+                case .dictionary(let entries):
+                    sink.beginDictionary()
+                    open(Frame(container: .dictionary(entries), owner: owner), &frames, &path, &owners)
+                }
+                continue
+            }
+            guard var frame = frames.popLast() else { break }
+            switch frame.container {
+            case .array(let items) where frame.next < items.count:
+                path[path.count - 1] = String(frame.next)
+                pending = (items[frame.next], nil)
+            case .dictionary(let entries) where frame.next < entries.count:
+                let (key, v) = entries[frame.next]
+                path[path.count - 1] = KeyPath.escape(key)
+                sink.key(key)
+                pending = (v, nil)
+            case .array:
+                sink.endArray()
+                close(frame, &path, &owners)
+                continue
+            case .dictionary:
+                sink.endDictionary()
+                close(frame, &path, &owners)
+                continue
+            }
+            frame.next += 1
+            frames.append(frame)
+        }
+        sink.finish()
+    }
+
+    private mutating func open(_ frame: Frame, _ frames: inout [Frame], _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {
+        if let owner = frame.owner {
+            owners.append((owner, path.count))
+            if owner < isOpen.count { isOpen[owner] = true }
+        }
+        frames.append(frame)
+        path.append("")
+    }
+
+    private mutating func close(_ frame: Frame, _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {
+        path.removeLast()
+        guard let owner = frame.owner else { return }
+        owners.removeLast()
+        if owner < isOpen.count { isOpen[owner] = false }
+    }
+
+    /// Object `id` met at `path`: its shape to write next (owned by it), or nil when it was written
+    /// here already (a small leaf, or a reference marker).
+    private mutating func visit<S: ExportSink>(_ id: ObjectID, path: [String], owners: [(id: ObjectID, depth: Int)],
+                                                to sink: inout S) -> (ExportValue, ObjectID?)? {
+        let tracked = id >= 0 && id < parents.count
+        if tracked, parents[id] != -2 {
+            guard repeatsShared, id < isOpen.count, !isOpen[id], events < repeatBudget else {
+                marker(id, to: &sink)
+                return nil
+            }
+            return (shapes.shape(of: id).value, id)
+        }
+        let (shape, isLeaf) = shapes.shape(of: id)
+        if isLeaf, case .scalar(let s) = shape, s.payloadSize <= Self.repeatedLeafLimit {
+            sink.scalar(s)
+            return nil
+        }
+        guard tracked else { return (shape, nil) }
+        let owner = owners.last
+        parents[id] = owner.map { Int32(truncatingIfNeeded: $0.id) } ?? -1
+        let from = owner?.depth ?? 0
+        tails[id] = from < path.count ? path[from...].joined(separator: ".") : nil
+        return (shape, id)
+    }
+
+    /// `{"$ref": id, "$path": …}` for an object written before.
+    private mutating func marker<S: ExportSink>(_ id: ObjectID, to sink: inout S) {
+        sink.beginDictionary()
+        sink.key("$ref")
+        sink.scalar(.integer(Int128(id)))
+        if let path = firstPath(of: id) {
+            sink.key("$path")
+            sink.scalar(.string(path))
+        }
+        sink.endDictionary()
+    }
+
+    /// Where object `id` was written in full, in extract form; nil past the step budget.
+    mutating func firstPath(of id: ObjectID) -> String? {
+        var parts: [String] = []
+        var current = id
+        while current >= 0, current < parents.count {
+            pathSteps += 1
+            guard pathSteps <= Self.pathStepBudget else { return nil }
+            if let tail = tails[current] { parts.append(tail) }
+            let parent = Int(parents[current])
+            if parent < 0 { break }
+            current = parent
+        }
+        return parts.reversed().joined(separator: ".")
+    }
+}

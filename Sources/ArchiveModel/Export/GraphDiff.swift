@@ -1,0 +1,63 @@
+/// `--diff`: compares two archives as object graphs, not bytes. Both resolved documents
+/// (`ExportShapes`, without object ids) are walked side by side from their roots: objects are paired
+/// by the path that first reaches them, dictionaries compared by key, arrays by index, values by
+/// content. An archive written again with another object order, byte layout or format (XML against
+/// binary) is equal to the original.
+///
+/// Bounded on hostile graphs: an object is expanded once (when it is paired); meeting it again through
+/// another path costs nothing, or is a difference when the other side reaches another object there
+/// (a reference that now points elsewhere). No recursion: the walk keeps its own stack.
+public struct GraphDiff {
+    public enum Kind: String, Sendable {
+        /// A key or element only the second archive has.
+        case added
+        /// A key or element only the first archive has.
+        case removed
+        /// Another value (or another type of value) at the same path.
+        case changed
+        /// Another class chain (`$class`, `$classVersions`).
+        case classChanged = "class"
+        /// A reference that leads to an object paired elsewhere: the two graphs share differently.
+        case reference
+    }
+
+    /// One side of a difference: the value and where it is.
+    public struct Side: Sendable {
+        /// A short description of the value (text from the file, not escaped).
+        public var summary: String
+        /// The value's own object, when it is one, and its bytes.
+        public var object: ObjectID?
+        public var range: ByteRange?
+        /// The object that holds the value (the nearest enclosing object) and its bytes.
+        public var holder: ObjectID?
+        public var holderRange: ByteRange?
+    }
+
+    public struct Difference: Sendable {
+        public var kind: Kind
+        /// Key path components (unescaped), as `--extract` reads them once escaped.
+        public var path: [String]
+        public var a: Side?
+        public var b: Side?
+        /// For `.reference`: where the object was paired first.
+        public var note: String?
+    }
+
+    /// Differences in walk order (document order), at most `differenceLimit`.
+    public private(set) var differences: [Difference] = []
+    /// Differences found past the limit.
+    public private(set) var omitted = 0
+    public static let differenceLimit = 100_000
+
+    public var isEqual: Bool { differences.isEmpty && omitted == 0 }
+
+    public init(_ a: any ObjectGraph, _ b: any ObjectGraph) {
+        var walk = GraphDiffWalk(a: ExportShapes(graph: a, includesIDs: false), b: ExportShapes(graph: b, includesIDs: false))
+        var found: [Difference] = [], more = 0
+        walk.run { difference in
+            if found.count < Self.differenceLimit { found.append(difference) } else { more += 1 }
+        }
+        differences = found
+        omitted = more
+    }
+}

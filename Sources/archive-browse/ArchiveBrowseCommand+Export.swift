@@ -1,0 +1,53 @@
+import ArchiveModel
+import ArgumentParser
+
+/// The export modes' arguments: `--unarchive`, `--extract`, `--classes`, `--diff` (one at a time, on
+/// one file; `--json` goes with `--classes` and `--diff`).
+extension ArchiveBrowseCommand {
+    var exportModeCount: Int { [unarchive != nil, extract != nil, classes, diff != nil].filter { $0 }.count }
+
+    func validateExport() throws {
+        if exportModeCount > 1 { throw ValidationError("choose one of --unarchive, --extract, --classes, --diff") }
+        if dump || check || screen != nil || keys != nil || fullValues || noGroup {
+            throw ValidationError("--unarchive, --extract, --classes and --diff do not go with --dump, --check, --screen, --keys, --full-values or --no-group")
+        }
+        if json && (unarchive != nil || extract != nil) {
+            throw ValidationError("--json goes with --classes and --diff; --unarchive json writes the document as JSON, --extract writes a subtree as JSON")
+        }
+        if let unarchive, !ExportFormat.allNames.contains(unarchive) {
+            throw ValidationError("--unarchive takes json, xml1 or binary1 (got \(DisplayText.escape(unarchive)))")
+        }
+        if let extract, KeyPath.parse(extractForm: extract) == nil {
+            throw ValidationError("--extract: a backslash in a key path escapes only . or \\ (got \(DisplayText.escape(extract)))")
+        }
+        if demo {
+            if files.count > 1 || files.contains(where: { $0 != "corrupt" }) { throw ValidationError("--demo takes no file; use 'corrupt' for the damaged demo") }
+            return
+        }
+        if files.isEmpty { throw ValidationError("missing FILE (or use --demo)") }
+        if files.count > 1 {
+            throw ValidationError(diff != nil ? "--diff compares two files: --diff A B" : "this mode takes one file (\(files.count) given)")
+        }
+        if diff == "-" && files == ["-"] { throw ValidationError("standard input (-) can be read only once") }
+    }
+
+    /// Opens the input(s) and runs the export mode; the exit status.
+    func runExport(_ sources: [InputSource], _ out: FileOutput) -> Int32 {
+        guard let source = sources.first else { return 2 }
+        if let diff {
+            let other: InputSource = diff == "-" ? .standardInput : .file(RawArguments.bytes(of: [diff]).first ?? Array(diff.utf8))
+            guard let a = other.openReporting(), let b = source.openReporting() else { return 2 }
+            return CLIModes.diff(a, b, json: json, out)
+        }
+        guard let document = source.openReporting() else { return 2 }
+        if let unarchive, let format = ExportFormat(rawValue: unarchive) { return CLIModes.unarchive(document, format: format, out) }
+        if let extract, let components = KeyPath.parse(extractForm: extract) { return CLIModes.extract(document, path: components, out) }
+        return CLIModes.classes(document, json: json, out)
+    }
+}
+
+/// What `--unarchive` writes.
+enum ExportFormat: String {
+    case json, xml1, binary1
+    static let allNames = ["json", "xml1", "binary1"]
+}

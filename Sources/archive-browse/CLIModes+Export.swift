@@ -1,0 +1,123 @@
+import ArchiveModel
+
+/// `--unarchive`, `--extract` and `--classes`: the archive as a plain document, one value of it, and
+/// what its classes hold. Each runs on damaged archives too: it writes what decodes, the diagnostics go
+/// to standard error, and the exit status is `--check`'s.
+extension CLIModes {
+    /// Checks the document, writes its diagnostics (grouped) and a summary to standard error, and
+    /// returns `--check`'s exit status.
+    static func reportProblems(_ document: ArchiveDocument) -> Int32 {
+        let diagnostics = DocumentCheck.fullCheck(of: document.graph)
+        let problems = CheckReport.lines(diagnostics, grouped: true)
+        let err = FileOutput.standardError
+        if !problems.isEmpty {
+            err.write(problems.map { "\(document.displayName): " + $0 + "\n" }.joined())
+            err.write("\(document.displayName): \(document.format): \(CheckReport.summary(diagnostics))\n")
+        }
+        return status(document, diagnostics)
+    }
+
+    static func unarchive(_ document: ArchiveDocument, format: ExportFormat, _ out: FileOutput) -> Int32 {
+        if format == .binary1, Platform.isTerminal(1) {
+            FileOutput.standardError.write("archive-browse: --unarchive binary1 writes binary data; redirect it to a file or a pipe\n")
+            return 2
+        }
+        var exporter = ArchiveExporter(shapes: ExportShapes(graph: document.graph))
+        let write: ([UInt8]) -> Void = { out.write(bytes: $0) }
+        switch format {
+        case .json:
+            var sink = JSONExportSink(write: write)
+            exporter.write(exporter.shapes.root, to: &sink)
+        case .xml1:
+            var sink = XMLPlistExportSink(write: write)
+            exporter.write(exporter.shapes.root, to: &sink)
+            if sink.replacedKeys > 0 {
+                FileOutput.standardError.write("archive-browse: \(English.count(sink.replacedKeys, "key")) held characters XML 1.0 cannot hold;"
+                    + " they are written as \\u{…} text (json and binary1 keep them)\n")
+            }
+        case .binary1:
+            var sink = BinaryPlistExportSink(write: write)
+            exporter.write(exporter.shapes.root, to: &sink)
+        }
+        out.flush()
+        return reportProblems(document)
+    }
+
+    /// `--extract PATH`: a scalar as text (raw bytes for data; escaped on a terminal), anything else
+    /// as JSON; exit 1 naming the longest prefix that resolved when the path does not.
+    static func extract(_ document: ArchiveDocument, path: [String], _ out: FileOutput) -> Int32 {
+        let shapes = ExportShapes(graph: document.graph)
+        switch ExportPathResolver(shapes: shapes).resolve(path) {
+        case .notFound(let resolved, let there):
+            let prefix = resolved.isEmpty ? "the document" : KeyPath.escapedForm(resolved)
+            let wanted = KeyPath.escapedForm(path)
+            // Path forms double a key's own backslashes, so their escapes stay unambiguous.
+            FileOutput.standardError.write("archive-browse: no value at \(DisplayText.escapeMessage(wanted)); the longest prefix that resolves is "
+                + "\(DisplayText.escapeMessage(prefix)), \(there)\n")
+            _ = reportProblems(document)
+            return 1
+        case .found(let value, let resolved):
+            if case .scalar(let s) = value {
+                printScalar(s, out)
+            } else {
+                var exporter = ArchiveExporter(shapes: shapes)
+                var sink = JSONExportSink { out.write(bytes: $0) }
+                exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
+            }
+            out.flush()
+            return reportProblems(document)
+        }
+    }
+
+    /// A scalar as `--extract` prints it: text and numbers on a line, data as its bytes; on a terminal
+    /// everything escaped (`DisplayText`).
+    private static func printScalar(_ s: ExportScalar, _ out: FileOutput) {
+        let terminal = Platform.isTerminal(1)
+        switch s {
+        case .string(let text): out.line(terminal ? DisplayText.escape(text) : text)
+        case .data(let bytes):
+            if terminal { out.line(DisplayText.escape(bytes: bytes)) } else { out.write(bytes: bytes) }
+        case .null: out.line("null")
+        case .bool(let b): out.line(b ? "true" : "false")
+        case .integer(let i): out.line(String(i))
+        case .real(let d): out.line(ValueFormatter.real(d))
+        case .date(let t): out.line(ValueFormatter.isoDate(t))
+        case .uid(let u): out.line(String(u))
+        }
+    }
+
+    static func classes(_ document: ArchiveDocument, json: Bool, _ out: FileOutput) -> Int32 {
+        let census = ClassCensus(graph: document.graph)
+        if json {
+            out.write(ClassCensusRenderer.json(census, file: document.nameIsExact ? document.name : document.displayName))
+            out.line("")
+        } else {
+            for line in ClassCensusRenderer.lines(census) { out.line(line) }
+        }
+        out.flush()
+        return reportProblems(document)
+    }
+}
+
+/// `--diff A B`.
+extension CLIModes {
+    /// Compares the graphs of `a` and `b`: the differences on standard output (nothing when the graphs
+    /// are equal; `--json`: one document), a summary and each file's problems on standard error. Exit
+    /// 0 when equal, 1 when they differ (or either has problems, as `--check` counts them), 2 when a
+    /// file was not decoded.
+    static func diff(_ a: ArchiveDocument, _ b: ArchiveDocument, json: Bool, _ out: FileOutput) -> Int32 {
+        let diff = GraphDiff(a.graph, b.graph)
+        if json {
+            out.line(GraphDiffText.json(diff, a: a.nameIsExact ? a.name : a.displayName, b: b.nameIsExact ? b.name : b.displayName))
+        } else {
+            for line in GraphDiffText.lines(diff) { out.line(line) }
+        }
+        out.flush()
+        let count = diff.differences.count + diff.omitted
+        FileOutput.standardError.write("archive-browse: \(a.displayName) and \(b.displayName): "
+            + (diff.isEqual ? "equal object graphs" : English.count(count, "difference")) + "\n")
+        let statuses = [reportProblems(a), reportProblems(b)]
+        if statuses.contains(2) { return 2 }
+        return diff.isEqual && !statuses.contains(1) ? 0 : 1
+    }
+}

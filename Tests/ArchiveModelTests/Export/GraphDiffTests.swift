@@ -1,0 +1,87 @@
+import Testing
+@testable import ArchiveModel
+import FuzzSupport
+
+/// `--diff`: graphs compared by path, not bytes.
+@Suite struct GraphDiffTests {
+    /// A library archive whose entries are added in `order` (so the same graph gets other UIDs and
+    /// another byte layout), with `title` as the second book's title.
+    private func library(reversed: Bool, title: String = "B", authorClass: String = "Author", secondAuthorIsFirst: Bool = true) -> ArchiveDocument {
+        var a = KeyedArchiveBuilder()
+        if reversed { for i in 0..<5 { a.add(.string("padding \(i)")) } }
+        let author = a.object(authorClass, [("name", .string("Le Guin"))])
+        let other = a.object(authorClass, [("name", .string("Le Guin"))])
+        let t1 = a.add(.string("A")), t2 = a.add(.string(title))
+        let b2 = a.object("Book", [("title", .ref(t2)), ("author", .ref(secondAuthorIsFirst ? author : other))])
+        let b1 = a.object("Book", [("title", .ref(t1)), ("author", .ref(author))])
+        let books = a.object("NSArray", [("NS.objects", .refs([b1, b2]))])
+        a.top = [("root", .ref(books))]
+        return ExportFixture.document(a.buildBinary())
+    }
+
+    @Test func theSameGraphInAnotherLayoutIsEqual() {
+        let diff = GraphDiff(library(reversed: false).graph, library(reversed: true).graph)
+        #expect(diff.isEqual)
+    }
+
+    @Test func aChangedValueIsNamedByItsPathWithBothObjects() throws {
+        let a = library(reversed: false), b = library(reversed: true, title: "C")
+        let diff = GraphDiff(a.graph, b.graph)
+        #expect(diff.differences.count == 1)
+        let d = try #require(diff.differences.first)
+        #expect(d.kind == .changed)
+        #expect(d.path == ["root", "1", "title"])
+        #expect(d.a?.summary == "\"B\"")
+        #expect(d.b?.summary == "\"C\"")
+        let aObject = try #require(d.a?.object), bObject = try #require(d.b?.object)
+        #expect(a.graph.object(aObject).value == .string("B"))
+        #expect(b.graph.object(bObject).value == .string("C"))
+        #expect(d.a?.range == a.graph.object(aObject).range)
+        #expect(d.a?.holder != nil && d.b?.holder != nil)
+        #expect(GraphDiffText.lines(diff).first == #"changed root.1.title: "B" → "C""#)
+    }
+
+    @Test func aClassChangeIsOneDifference() {
+        let diff = GraphDiff(library(reversed: false).graph, library(reversed: false, authorClass: "Writer").graph)
+        #expect(diff.differences.map(\.kind) == [.classChanged])
+        #expect(diff.differences.first?.path == ["root", "0", "author", "$class"])
+        #expect(diff.differences.first?.b?.summary == "Writer < NSObject")
+    }
+
+    @Test func aReferenceToAnotherObjectIsNamed() {
+        // In the second archive the second book's author is an equal but separate object.
+        let diff = GraphDiff(library(reversed: false).graph, library(reversed: false, secondAuthorIsFirst: false).graph)
+        #expect(diff.differences.map(\.kind) == [.reference])
+        #expect(diff.differences.first?.path == ["root", "1", "author"])
+        #expect(diff.differences.first?.note?.contains("paired with the second's") == true)
+    }
+
+    @Test func addedAndRemovedKeysAndElements() {
+        var a = KeyedArchiveBuilder(), b = KeyedArchiveBuilder()
+        let x = a.object("Thing", [("old", .int(1)), ("same", .int(2))])
+        let y = b.object("Thing", [("same", .int(2)), ("new", .int(3))])
+        a.top = [("root", .ref(x))]
+        b.top = [("root", .ref(y))]
+        let diff = GraphDiff(ExportFixture.document(a.buildBinary()).graph, ExportFixture.document(b.buildBinary()).graph)
+        #expect(diff.differences.map(\.kind) == [.removed, .added])
+        #expect(diff.differences.map(\.path) == [["root", "old"], ["root", "new"]])
+    }
+
+    @Test func anXMLAndABinaryFormOfOneArchiveAreEqual() {
+        let binary = library(reversed: false)
+        // The keyed archive's own plist (not resolved) written as XML: UIDs as CF$UID dictionaries.
+        var xml: [UInt8] = []
+        var exporter = ArchiveExporter(shapes: ExportShapes(graph: PlistObjectGraph(tree: BinaryPlistTree(binary.input))))
+        var sink = XMLPlistExportSink { xml += $0 }
+        exporter.write(exporter.shapes.root, to: &sink)
+        let xmlDocument = ExportFixture.document(xml)
+        #expect(xmlDocument.graph is KeyedArchiveGraph)
+        #expect(GraphDiff(binary.graph, xmlDocument.graph).isEqual)
+    }
+
+    @Test func aDAGWithTwoToThe64PathsIsComparedInItsSize() {
+        let dag = ExportFixture.document(HostileInputs.keyedDAG())
+        #expect(GraphDiff(dag.graph, dag.graph).isEqual)
+        #expect(!GraphDiff(dag.graph, library(reversed: false).graph).isEqual)
+    }
+}
