@@ -229,6 +229,14 @@ import Testing
             utf8 += String(scalar).utf8.count
         }
         #expect(map.textLength == text.utf8.count)
+        // The cursor gives the map's answers for offsets in order, out of order and inside characters.
+        var cursor = TextOffsetCursor(map)
+        var rng = SplitMix(seed: 4)
+        let queries = Array(0...text.utf8.count) + (0..<2000).map { _ in Int(rng.next() % UInt64(text.utf8.count + 10)) }
+        for q in queries {
+            let up = q % 3 == 0
+            #expect(cursor.fileOffset(q, roundingUp: up) == map.fileOffset(q, roundingUp: up), "offset \(q)")
+        }
     }
 
     // MARK: - Robustness
@@ -296,5 +304,21 @@ struct SplitMix {
         let checked = document.graph.fullCheck()
         #expect(checked.map(\.id) == ["text.encoding.partial-unit"])
         #expect(!DocumentCheck.causes(of: document.graph, diagnostics: checked).contains { $0.id == "damage.truncated" })
+    }
+}
+
+/// A UTF-16 plist inside base64 or gzip is unwrapped like a UTF-8 one: the markup is found past the
+/// zero bytes.
+@Suite struct TextEncodingWrapperTests {
+    static let plist = EncodedText.bytes("<plist><dict><key>a</key><string>é</string></dict></plist>", TextEncoding(.utf16BE, byteOrderMark: true))
+
+    @Test(arguments: [("base64", WrapperTests.base64(plist)), ("gzip", Deflate.gzip(plist))] as [(String, [UInt8])])
+    func wrappedUTF16PlistOpens(_ name: String, _ bytes: [UInt8]) throws {
+        let document = ArchiveDocument.open(InputBytes(bytes), name: name)
+        #expect(document.format == .xmlPlist, "\(name)")
+        #expect(document.textEncoding == TextEncoding(.utf16BE, byteOrderMark: true))
+        #expect(document.graph.input.wrappers.map(\.kind.rawValue) == [name])
+        let tree = try #require(document.tree as? EagerPlistTree)
+        #expect(XMLPlistFixture.render(tree) == #"{"a"="é"}"#)
     }
 }

@@ -54,6 +54,16 @@ public final class InputBytes: @unchecked Sendable {
         buffer = UnsafeRawBufferPointer(memory)
     }
 
+    /// Bytes written in place by `fill`, which gets `capacity` bytes of uninitialized memory and returns
+    /// how many of them it wrote (at most `capacity`): a transcoded copy is built without a second copy.
+    init(capacity: Int, filling fill: (UnsafeMutableRawBufferPointer) -> Int) {
+        wrappers = []
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(1, capacity), alignment: 16)
+        let count = Swift.min(Swift.max(0, fill(memory)), memory.count)
+        storage = .owned(memory)
+        buffer = UnsafeRawBufferPointer(start: memory.baseAddress, count: count)
+    }
+
     /// Takes ownership of `memory`, of which the first `count` bytes are the input.
     private init(owned memory: UnsafeMutableRawBufferPointer, count: Int) {
         wrappers = []

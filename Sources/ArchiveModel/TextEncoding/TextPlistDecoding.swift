@@ -28,10 +28,15 @@ enum TextPlistDecoding {
         return EagerPlistTree(format: format, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics, textEncoding: encoding)
     }
 
-    /// Every node's range and diagnostics mapped to the file.
+    /// Every node's range and diagnostics mapped to the file. Starts come in file order (nodes are in
+    /// pre-order), ends nearly so, so each has a cursor.
     static func remap(_ nodes: inout [PlistNode], with map: TextOffsetMap) {
+        var starts = TextOffsetCursor(map), ends = TextOffsetCursor(map)
         for i in nodes.indices {
-            nodes[i].range = nodes[i].range.map(map.fileRange)
+            if let range = nodes[i].range {
+                let start = starts.fileOffset(range.start)
+                nodes[i].range = ByteRange(start, range.count == 0 ? start : ends.fileOffset(range.end, roundingUp: true))
+            }
             if !nodes[i].diagnostics.isEmpty { nodes[i].diagnostics = nodes[i].diagnostics.map { remap($0, map) } }
         }
     }

@@ -65,13 +65,13 @@ struct UnicodeUnitReader {
     }
 
     @inline(__always)
-    private func unit16(at offset: Int) -> UInt32 {
+    func unit16(at offset: Int) -> UInt32 {
         let a = UInt32(buffer[offset]), b = UInt32(buffer[offset + 1])
         return form.isLittleEndian ? b << 8 | a : a << 8 | b
     }
 
     @inline(__always)
-    private func unit32(at offset: Int) -> UInt32 {
+    func unit32(at offset: Int) -> UInt32 {
         let b0 = UInt32(buffer[offset]), b1 = UInt32(buffer[offset + 1]), b2 = UInt32(buffer[offset + 2]), b3 = UInt32(buffer[offset + 3])
         return form.isLittleEndian ? b3 << 24 | b2 << 16 | b1 << 8 | b0 : b0 << 24 | b1 << 16 | b2 << 8 | b3
     }
@@ -81,19 +81,37 @@ struct UnicodeUnitReader {
         scalar < 0x80 ? 1 : scalar < 0x800 ? 2 : scalar < 0x10000 ? 3 : 4
     }
 
-    /// Appends the UTF-8 form of `scalar` (a valid scalar value).
+    /// The ASCII value of the unit at `offset` when it is one (below 0x80), else nil: the fast path.
     @inline(__always)
-    static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    func ascii(at offset: Int) -> UInt8? {
+        let value = form.unitWidth == 2 ? unit16(at: offset) : unit32(at: offset)
+        return value < 0x80 ? UInt8(value) : nil
+    }
+
+    /// The most UTF-8 bytes `fileBytes` bytes of this form can turn into (3 per UTF-16 unit, 4 per
+    /// UTF-32 unit: a surrogate pair's 4 bytes make 4, a replaced unit 3).
+    static func utf8Capacity(fileBytes: Int, form: TextEncoding.Form) -> Int {
+        form.unitWidth == 2 ? fileBytes / 2 * 3 : fileBytes
+    }
+
+    /// Writes the UTF-8 form of `scalar` (a valid scalar value) at `at`, returning the offset after it.
+    @inline(__always)
+    static func writeUTF8(_ scalar: UInt32, to out: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        let at = offset
         switch scalar {
         case ..<0x80:
-            out.append(UInt8(scalar))
+            out[at] = UInt8(scalar)
+            return at + 1
         case ..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
+            out[at] = UInt8(0xC0 | scalar >> 6); out[at + 1] = UInt8(0x80 | scalar & 0x3F)
+            return at + 2
         case ..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+            out[at] = UInt8(0xE0 | scalar >> 12); out[at + 1] = UInt8(0x80 | scalar >> 6 & 0x3F); out[at + 2] = UInt8(0x80 | scalar & 0x3F)
+            return at + 3
         default:
-            out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+            out[at] = UInt8(0xF0 | scalar >> 18); out[at + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[at + 2] = UInt8(0x80 | scalar >> 6 & 0x3F); out[at + 3] = UInt8(0x80 | scalar & 0x3F)
+            return at + 4
         }
     }
 }

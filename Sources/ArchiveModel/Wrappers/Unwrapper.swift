@@ -71,9 +71,11 @@ public enum Unwrapper {
         case .binaryPlist, .typedstream, .nibArchive: return true
         case .openStepPlist: return compressed
         case .xmlPlist:
-            // Text that decodes to an XML plist must show plist markup, not merely start with `<`.
-            return ForeignText.find(Array("<plist".utf8), in: Array(bytes.prefix(4096)), from: 0) != nil
-                || ForeignText.find(Array("<dict>".utf8), in: Array(bytes.prefix(4096)), from: 0) != nil
+            // Text that decodes to an XML plist must show plist markup, not merely start with `<`. Zero
+            // bytes are passed over, so the markup of a UTF-16 or UTF-32 plist is found too.
+            let text = Array(bytes.prefix(4096).filter { $0 != 0 })
+            return ForeignText.find(Array("<plist".utf8), in: text, from: 0) != nil
+                || ForeignText.find(Array("<dict>".utf8), in: text, from: 0) != nil
         default: return false
         }
     }
