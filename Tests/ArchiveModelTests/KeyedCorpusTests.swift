@@ -19,8 +19,8 @@ import TestSupport
         }
     }
 
-    @Test func classesAgreeWithPlistlib() throws {
-        guard let script = Self.script else { print("skipped: python3 not found"); return }
+    @Test(.needsPython()) func classesAgreeWithPlistlib() throws {
+        let script = try #require(Self.script, "python3 runs")
         var compared = 0
         for path in Self.keyedFiles {
             guard let lines = Self.run(script, path) else { continue }

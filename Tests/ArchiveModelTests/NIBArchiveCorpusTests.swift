@@ -6,7 +6,7 @@ import TestSupport
 /// The corpus nibs (ibtool output, coder versions 9 and 10): each decodes without a problem, through
 /// the path the CLI takes, and agrees with the PyPI `nibarchive` reader on every object's class and
 /// every value's key, type and payload (`scripts/nibarchive_dump.py`).
-@Suite(.enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+@Suite(.needsCorpus)
 struct NIBArchiveCorpusTests {
     /// Every NIBArchive of the corpus: the nibarchive folder's nibs and those among the other formats.
     static func nibFiles() -> [String] {
@@ -114,9 +114,9 @@ struct NIBArchiveCorpusTests {
         }
     }
 
-    @Test func objectsAgreeWithThePyPIReader() throws {
+    @Test(.needsPython("nibarchive", pip: "nibarchive")) func objectsAgreeWithThePyPIReader() throws {
         let files = Self.nibFiles()
-        guard let python = Self.pythonObjects(files) else { return }
+        let python = try #require(Self.pythonObjects(files), "the PyPI reader ran")
         var values = 0
         for path in files {
             let name = URL(fileURLWithPath: path).lastPathComponent

@@ -65,10 +65,10 @@ import TestSupport
         }
     }
 
-    @Test(.needsCorpus) func objectTablesAgreeWithPytypedstream() throws {
+    @Test(.needsCorpus, .needsPython("typedstream", pip: "pytypedstream")) func objectTablesAgreeWithPytypedstream() throws {
         let files = TypedstreamCorpus.typedstreamFiles()
         try #require(!files.isEmpty)
-        guard let tables = Self.pythonTables(files) else { return }
+        let tables = try #require(Self.pythonTables(files), "pytypedstream ran")
         var agreeing = 0
         var objects = 0
         for url in files {

@@ -1,6 +1,7 @@
 import ArchiveModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 25's command-line friction: several files for `--check` and `--json`, `--version`, flags that
 /// only mean something with another flag, `--dump`'s cut strings and `--full-values`, and the README's
@@ -96,11 +97,7 @@ import Testing
 
     /// The README's jq example, taken from the README, run on the demo archive's real `--json`: it
     /// must list the NSColor instance and not the NSColor class description.
-    @Test func theReadmesJqExampleSelectsInstancesOnly() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") else {
-            print("skipped: jq not installed")
-            return
-        }
+    @Test(.needsTool("jq")) func theReadmesJqExampleSelectsInstancesOnly() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
@@ -108,7 +105,8 @@ import Testing
         let filter = String(try #require(line.split(separator: "'").dropFirst().first))
         let demo = try CLITests.temp(DemoArchive.bytes(), "jq-demo")
         let json = try CLITests.run(["--json", demo])
-        let jq = try CLITests.run([filter], stdin: Data(json.out.utf8), executable: "/usr/bin/jq")
+        let jqPath: String = try #require(Tools.path(of: "jq"))
+        let jq = try CLITests.run([filter], stdin: Data(json.out.utf8), executable: jqPath)
         #expect(jq.status == 0, "\(jq.err)")
         #expect(jq.out == "34\n", "the NSColor instance only, not its class description (33):\n\(jq.out)")
     }

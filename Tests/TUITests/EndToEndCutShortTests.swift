@@ -7,7 +7,7 @@ import TestSupport
 /// process while the browser has it open. Reading its bytes then must not kill the browser with SIGBUS:
 /// the hex view shows zeros, the status line says where the file was cut, and the browser quits
 /// normally, saying so again on standard error.
-@Suite(.serialized, .tags(.slow)) struct EndToEndCutShortTests {
+@Suite(.serialized, .tags(.slow), .needsTmux) struct EndToEndCutShortTests {
     /// A binary plist of one data value, just over the threshold, written sparse (the data is a hole).
     static func writeSparsePlist(at path: String) throws {
         let length = UInt64(InputBytes.mapThreshold)
@@ -27,7 +27,6 @@ import TestSupport
     }
 
     @Test func mappedFileCutToNothingWhileOpen() throws {
-        guard EndToEndTests.ready() else { return }
         let directory = try EndToEndTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/big.bplist"

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The built `archive-browse` executable running in a private tmux server, for end-to-end tests.
 ///
@@ -125,5 +126,13 @@ final class BrowserInTmux {
     func finish() -> Int? {
         close(open(endGate, O_WRONLY | O_CREAT, 0o600))
         return tmux.exitStatus(timeout: Self.timeout)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the end-to-end test or suite only where tmux and the built executable are (see
+    /// `BrowserInTmux.skipReason`); elsewhere it shows as skipped instead of passing unchecked.
+    static var needsTmux: Self {
+        .enabled(if: EndToEndTests.ready(), "needs tmux and the built archive-browse executable (or ARCHIVE_BROWSE_BIN)")
     }
 }

@@ -5,13 +5,13 @@ import TestSupport
 /// End-to-end (issue 25, bug 5): the browser in a real terminal whose `TERM` curses cannot use as it
 /// is. An unknown type of a known family runs with the family's type; `dumb` is refused with a message
 /// and exit status 2 instead of a blank screen.
-@Suite(.serialized, .tags(.slow)) struct EndToEndTerminalTypeTests {
+@Suite(.serialized, .tags(.slow), .needsTmux) struct EndToEndTerminalTypeTests {
     /// The browser on the demo archive with `TERM` set in the pane's shell (tmux sets its own `TERM`
     /// for the pane, over the session's environment). The shell then prints `after-exit STATUS` and
     /// stays, so that the screen can be read (a dead pane's first line is lost); the driver's server
     /// ends it.
-    static func start(term: String) throws -> TmuxDriver? {
-        guard EndToEndTests.ready(), let binary = BrowserInTmux.binary else { return nil }
+    static func start(term: String) throws -> TmuxDriver {
+        let binary = try #require(BrowserInTmux.binary)
         return try TmuxDriver(command: "TERM=\(BrowserInTmux.quote(term)) \(BrowserInTmux.quote(binary)) --demo; echo after-exit $?; sleep 120")
     }
 
@@ -21,7 +21,7 @@ import TestSupport
     }
 
     @Test func anUnknownXtermTypeFallsBackToXterm() throws {
-        guard let tmux = try Self.start(term: "xterm-made-up-for-a-test") else { return }
+        let tmux = try Self.start(term: "xterm-made-up-for-a-test")
         #expect(tmux.waitFor("books", timeout: BrowserInTmux.timeout), "the browser runs:\n\((try? tmux.capture()) ?? "")")
         try tmux.send("q")
         #expect(tmux.waitFor("after-exit 0", timeout: BrowserInTmux.timeout), "\(Self.text(tmux))")
@@ -30,7 +30,7 @@ import TestSupport
     }
 
     @Test func aDumbTerminalIsRefused() throws {
-        guard let tmux = try Self.start(term: "dumb") else { return }
+        let tmux = try Self.start(term: "dumb")
         #expect(tmux.waitFor("after-exit 2", timeout: BrowserInTmux.timeout), "\(Self.text(tmux))")
         #expect(Self.text(tmux).contains("archive-browse: TERM=dumb is a terminal that cannot move the cursor"), "\(Self.text(tmux))")
     }

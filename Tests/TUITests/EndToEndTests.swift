@@ -5,14 +5,13 @@ import Testing
 import TestSupport
 
 /// End-to-end: the real `archive-browse` executable in tmux, driven with keys, read back from the
-/// screen by polling (no fixed sleeps). Each test skips with a message when tmux or the executable is
-/// missing, and the corpus flows skip when `../shared/corpus` is absent.
-@Suite(.serialized, .tags(.slow)) struct EndToEndTests {
-    /// Whether the end-to-end tests can run; prints why not.
+/// screen by polling (no fixed sleeps). The suite shows as skipped when tmux or the executable is
+/// missing, and the corpus flows when `../shared/corpus` is absent.
+@Suite(.serialized, .tags(.slow), .needsTmux) struct EndToEndTests {
+    /// Whether the end-to-end tests can run: tmux and the executable are there, and this is not the
+    /// child process a terminal-seam test starts.
     static func ready() -> Bool {
-        if ProcessInfo.processInfo.environment["TUI_SEAM_CHILD"] != nil { return false }
-        if let reason = BrowserInTmux.skipReason { print(reason); return false }
-        return true
+        ProcessInfo.processInfo.environment["TUI_SEAM_CHILD"] == nil && BrowserInTmux.skipReason == nil
     }
 
     /// After the browser has exited: the shell's screen is back (alternate screen left, the line the
@@ -32,7 +31,6 @@ import TestSupport
     /// The demo: move, follow a cycle (`f`) and come back (`[`), search and search again, resize,
     /// help, quit.
     @Test func demoFlow() throws {
-        guard Self.ready() else { return }
         let b = try BrowserInTmux(["--demo"])
         #expect(b.waitForStatus("? help"), "start-up:\n\(b.screen)")
         #expect(b.waitFor("Library"))
@@ -88,7 +86,6 @@ import TestSupport
     /// A real nib with cycles (views and superviews): search, follow a cycle row, back, next match,
     /// resize, help, quit.
     @Test(.needsCorpus) func corpusNibWithCycles() throws {
-        guard Self.ready() else { return }
         let path = try #require(Corpus.path("keyed-binary/hexfiend__MyDocument.nib__keyedobjects.nib"))
         let url = URL(fileURLWithPath: path)
         let b = try BrowserInTmux([url.lastPathComponent], in: url.deletingLastPathComponent().path, cols: 120, rows: 30)
@@ -123,7 +120,6 @@ import TestSupport
 
     /// The damaged demo: the problems list (after a full check), Enter jumps to the problem's row.
     @Test func problemsListOnTheCorruptDemo() throws {
-        guard Self.ready() else { return }
         let b = try BrowserInTmux(["--demo", "corrupt"])
         #expect(b.waitForStatus("? help"), "start-up:\n\(b.screen)")
         try b.send("p")
@@ -147,7 +143,6 @@ import TestSupport
 
     /// Embedded archives in the real binary: open two levels deep, q back one level, Ctrl-C out.
     @Test func embeddedArchivesWithoutCorpus() throws {
-        guard Self.ready() else { return }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(FileManager.default.createFile(atPath: directory + "/outer.archive", contents: Data(EmbeddedBrowsingTests.outerBytes)))
@@ -170,7 +165,6 @@ import TestSupport
 
     /// The iMessage typedstream inside a plist, opened and closed in the real binary.
     @Test(.needsCorpus) func corpusEmbeddedTypedstream() throws {
-        guard Self.ready() else { return }
         let path = try #require(Corpus.path("plist/imessage-exporter__EditedToLinkAndBack.plist"))
         let url = URL(fileURLWithPath: path)
         let b = try BrowserInTmux([url.lastPathComponent], in: url.deletingLastPathComponent().path, cols: 120, rows: 30)
@@ -221,7 +215,6 @@ import TestSupport
     /// the file is set, the raw bytes never appear in what the browser wrote, and the escaped forms
     /// are visible as text.
     @Test func hostileTextNeverReachesTheTerminal() throws {
-        guard Self.ready() else { return }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The file's own name is hostile too (the shell glob below passes it without quoting problems).

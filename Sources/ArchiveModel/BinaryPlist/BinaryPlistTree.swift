@@ -2,8 +2,7 @@ import Synchronization
 
 /// A bplist00 file opened lazily: opening validates the header, trailer and offset table only; each
 /// object is decoded when `node(_:)` asks for it.
-public final class BinaryPlistTree: PlistTree, @unchecked Sendable {
-    // Safety: immutable after init; decoding reads the immutable input only.
+public final class BinaryPlistTree: PlistTree, Sendable {
     public let input: InputBytes
     public let openDiagnostics: [Diagnostic]
     let layout: BinaryPlistLayout?

@@ -20,8 +20,7 @@ public struct Referrer: Sendable, Equatable {
 /// Whole-graph facts that need every object decoded once: referrers, reachability and cycles.
 ///
 /// Built explicitly (it visits every object), never on open. Edges are kept in flat arrays.
-public final class GraphIndex: @unchecked Sendable {
-    // Safety: immutable after init.
+public final class GraphIndex: Sendable {
     /// Number of references to each object (the `$class` links of keyed archives excluded).
     public let referrerCounts: [Int32]
     /// Whether each object can be reached from the top level (including through `$class` and dictionary keys).

@@ -3,8 +3,7 @@ import Synchronization
 /// An NSKeyedArchiver archive read from a property list: objects are the `$objects` entries, decoded on
 /// demand. Everything NSKeyedUnarchiver would see is shown, and every departure from the format is a
 /// diagnostic (see the rules in `Rules/`).
-public final class KeyedArchiveGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: all stored state is immutable except the class cache, which a Mutex guards.
+public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     public let tree: any PlistTree
     let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.

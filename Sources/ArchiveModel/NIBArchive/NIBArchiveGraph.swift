@@ -7,8 +7,7 @@ import Synchronization
 /// positions in the object table, `#0` being the root a loader starts from, so ids agree with other nib
 /// tools. Every value is a field, in stored order; a run of values under `UINibEncoderEmptyKey` (the
 /// elements of a collection, or values encoded without a key) is one field holding them as a list.
-public final class NIBArchiveGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: immutable after init, but for the top-level rows a Mutex guards.
+public final class NIBArchiveGraph: ObjectGraph, Sendable {
     public let input: InputBytes
     let reader: NIBArchiveReader
     let layout: NIBArchiveLayout

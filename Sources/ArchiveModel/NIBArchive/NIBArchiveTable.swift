@@ -35,8 +35,7 @@ import Synchronization
 /// 2 bytes per entry (each entry takes at least 1 byte of the file). An eager table is read in full
 /// when the file is opened; the value table, most of a nib's bytes, is read as far as the objects asked
 /// for need, and in full when its count, end or failure is asked for (the full check).
-final class NIBArchiveTable: @unchecked Sendable {
-    // Safety: immutable but for the scan, which a Mutex guards.
+final class NIBArchiveTable: Sendable {
     let kind: NIBTableKind
     /// The count the header declares.
     let declaredCount: UInt32

@@ -35,7 +35,7 @@ public struct OutlineNode: Sendable, Equatable {
     public var target: ObjectID?
     /// Class name of the target (or value type for scalars).
     public var className: String?
-    /// One-line value summary. Raw text: front ends must escape it for display.
+    /// One-line value summary, already display-safe (`ValueFormatter` escapes what comes from the file).
     public var summary: String
     public var state: ReferenceState
     /// Bytes behind the row (the target object, or the field's own bytes).

@@ -1,7 +1,6 @@
 /// A property list that is not an archive, shown as an object graph: every plist node is an object,
 /// containers are objects whose fields are their entries.
-public final class PlistObjectGraph: ObjectGraph, @unchecked Sendable {
-    // Safety: immutable after init; the tree is immutable.
+public final class PlistObjectGraph: ObjectGraph, Sendable {
     public let tree: any PlistTree
 
     public init(tree: any PlistTree) { self.tree = tree }

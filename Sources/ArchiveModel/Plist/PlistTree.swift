@@ -59,8 +59,7 @@ extension PlistTree {
 }
 
 /// A plist tree whose nodes were all parsed up front (XML and OpenStep).
-public final class EagerPlistTree: PlistTree, @unchecked Sendable {
-    // Safety: immutable after init.
+public final class EagerPlistTree: PlistTree, Sendable {
     public let format: ContainerFormat
     public let input: InputBytes
     public let nodes: [PlistNode]

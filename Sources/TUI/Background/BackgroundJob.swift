@@ -12,36 +12,38 @@ public enum JobResult: Sendable {
 ///
 /// The worker only touches the graph (which is `Sendable`); results are installed into the
 /// `BrowserContext` by the UI thread when it sees `isFinished`.
-public final class BackgroundJob: @unchecked Sendable {
-    // Safety: every mutable field is read and written under `lock`.
+public final class BackgroundJob: Sendable {
     public enum Kind: Sendable, Equatable {
         case buildIndex
         case fullCheck
     }
 
     public let kind: Kind
-    /// The action to apply once the result is installed.
-    public var then: Action?
-    private let lock = Mutex(())
-    private var fraction = 0.0
-    private var cancelled = false
-    private var result: JobResult?
+    /// The action to apply once the result is installed (the UI thread may replace it while the job runs).
+    public var then: Action? {
+        get { shared.withLock { $0.then } }
+        set { shared.withLock { $0.then = newValue } }
+    }
+    /// What the worker and the UI thread share; only ever touched under the mutex.
+    private struct Shared {
+        var fraction = 0.0
+        var cancelled = false
+        var result: JobResult?
+        var then: Action?
+    }
+    private let shared: Mutex<Shared>
 
     public init(kind: Kind, then: Action?) {
         self.kind = kind
-        self.then = then
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.withLock { _ in body() }
+        shared = Mutex(Shared(then: then))
     }
 
     /// Progress in 0...1.
-    public var progress: Double { locked { fraction } }
+    public var progress: Double { shared.withLock { $0.fraction } }
     /// The result, once finished.
-    public var finished: JobResult? { locked { result } }
+    public var finished: JobResult? { shared.withLock { $0.result } }
     /// Asks the worker to stop at its next progress report.
-    public func cancel() { locked { cancelled = true } }
+    public func cancel() { shared.withLock { $0.cancelled = true } }
 
     /// Runs the work synchronously on the calling thread (the worker body; also used headless).
     public func perform(on graph: any ObjectGraph) {
@@ -52,16 +54,21 @@ public final class BackgroundJob: @unchecked Sendable {
     /// levels the depth limit leaves below it.
     public func perform(on node: DocumentNode) {
         let graph = node.document.graph
-        let report: (Double) -> Bool = { p in self.locked { self.fraction = p; return !self.cancelled } }
+        let report: (Double) -> Bool = { p in
+            self.shared.withLock { state in
+                state.fraction = p
+                return !state.cancelled
+            }
+        }
         let outcome: JobResult
         switch kind {
         case .buildIndex:
             outcome = GraphIndex(graph: graph, progress: report).map(JobResult.index) ?? .cancelled
         case .fullCheck:
             let list = DocumentCheck.fullCheck(of: node, progress: report)
-            outcome = locked { cancelled } ? .cancelled : .diagnostics(list)
+            outcome = shared.withLock { $0.cancelled } ? .cancelled : .diagnostics(list)
         }
-        locked { result = outcome }
+        shared.withLock { $0.result = outcome }
     }
 
     /// Starts `perform` on a new thread of its own (not the shared concurrency pool, which long

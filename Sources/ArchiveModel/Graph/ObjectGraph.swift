@@ -1,0 +1,33 @@
+/// One model for every archive format: objects addressed by id, resolved lazily.
+public protocol ObjectGraph: AnyObject, Sendable {
+    /// The container format the graph was read from.
+    var container: ContainerFormat { get }
+    /// What kind of archive this is: `NSKeyedArchiver` (or the `$archiver` found), `typedstream`, `plist`.
+    var archiveKind: String { get }
+    /// The raw input, for hex views.
+    var input: InputBytes { get }
+    /// Number of object ids (`0..<objectCount`).
+    var objectCount: Int { get }
+    /// Entry points: `$top` keys of a keyed archive, the root of a plist, the top-level values of a typedstream.
+    var topLevel: [Field] { get }
+    /// The object with `id`; an id out of range yields an `.invalid` object.
+    func object(_ id: ObjectID) -> GraphObject
+    /// The object's class, fields and references without running validation rules (cheaper; used by
+    /// whole-graph passes). Diagnostics may be incomplete.
+    func structure(_ id: ObjectID) -> GraphObject
+    /// A `structure` reader for one thread of a whole-graph pass (it may keep a cache of its own).
+    func makeStructureReader() -> (ObjectID) -> GraphObject
+    /// Problems found while opening (cheap: header, trailer, top level).
+    var openDiagnostics: [Diagnostic] { get }
+    /// Every diagnostic: container checks plus archive validation rules. May be slow on huge inputs;
+    /// `progress` receives a fraction and returns false to cancel.
+    func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
+}
+
+extension ObjectGraph {
+    public func structure(_ id: ObjectID) -> GraphObject { object(id) }
+    public func makeStructureReader() -> (ObjectID) -> GraphObject { { self.structure($0) } }
+
+    /// `fullCheck` without progress reporting.
+    public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
+}
