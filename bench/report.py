@@ -10,6 +10,7 @@ Ratios are computed here from the measured rows, never typed in:
 The targets section compares the figures with issue 7's targets.
 """
 
+import os
 import sys
 
 COLUMNS = ["tool", "file", "size", "wall", "rss", "rc", "runs", "load", "kind", "status"]
@@ -189,12 +190,36 @@ def md_table(head, rows):
     return "\n".join(lines)
 
 
+def instruction_table(path):
+    """Rows of instructions.tsv (beside results.tsv): tool, file, count, and the ratio to
+    archive-browse --check on the same file."""
+    if not os.path.exists(path):
+        return []
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) >= 5:
+                rows.append(parts)
+    check = {r[1]: int(r[3]) for r in rows if r[0] == "archive-browse --check" and r[3].isdigit()}
+    out = []
+    for tool, name, size, n, how in rows:
+        base = check.get(name)
+        count = f"{int(n) / 1e9:.2f} G" if n.isdigit() else "n/a"
+        ratio = f"{int(n) / base:.2f}x" if n.isdigit() and base else "n/a"
+        per_byte = f"{int(n) / int(size):.1f}" if n.isdigit() and size.isdigit() and int(size) else "n/a"
+        out.append([tool, f"{name} ({fmt_size(int(size))})" if size.isdigit() else name, count, ratio, per_byte, how])
+    return out
+
+
 def main():
     tsv, meta_path, out = sys.argv[1:4]
     rows = read_rows(tsv)
     meta = read_meta(meta_path)
     table = build_table(rows)
     tgt = targets(rows, meta)
+    instr = instruction_table(os.path.join(os.path.dirname(os.path.abspath(tsv)), "instructions.tsv"))
+    INSTR_HEAD = ["tool", "file", "instructions", "vs --check", "per byte", "counted by"]
     print()
     print(text_table(HEAD, table))
     print()
@@ -216,6 +241,7 @@ def main():
         f"* archive-browse: `{meta.get('bin')}`",
         f"* toolchain: {meta.get('swift')}; Python {meta.get('python')}; {meta.get('plistutil')}; nska-deserialize {meta.get('nska')}",
         f"* commands under 2 s were run {meta.get('repeat')} times (median wall, max RSS); longer ones once",
+        *([f"* note: {meta['note']}"] if meta.get("note") else []),
         "",
         "Files (made by `bench/generate.py`; the seed is 1 unless shown):",
         "",
@@ -227,6 +253,15 @@ def main():
         "*load* is the 1-minute load average when the row started (2 cores).",
         "",
         md_table(HEAD, table),
+        "",
+        "## Instruction counts",
+        "",
+        "User-space instructions of the whole process, all threads (`perf stat -e instructions:u`; with",
+        "callgrind instead: its Ir, which counts every thread too). They barely move with the load of other",
+        "work, so a regression shows on a busy machine; *vs --check* divides by archive-browse `--check`",
+        "on the same file (for a peer: how much more work it does than our full check).",
+        "",
+        md_table(INSTR_HEAD, instr) if instr else "(not measured)",
         "",
         "## Targets (issue 7)",
         "",

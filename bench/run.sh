@@ -14,7 +14,7 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
-#            --only LIST (comma-separated sections: main,shapes,ttfs,redraw; the report then goes to
+#            --only LIST (comma-separated sections: main,shapes,typedstream,ttfs,redraw; the report then goes to
 #            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
@@ -139,19 +139,27 @@ else
 fi
 [ "$HUGE" = 1 ] && TTFS_SIZES="$TTFS_SIZES 1G"
 
-MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
-MAIN_XML=$(gen "wide-$MAIN_N.xml" --shape wide --objects "$MAIN_N" --format xml)
-SMALL_BIN=$(gen "wide-$SMALL_N.bplist" --shape wide --objects "$SMALL_N" --format binary)
-SHAPE_FILES=()
-for shape in deep shared mixed; do
-    SHAPE_FILES+=("$(gen "$shape-$SHAPE_N.bplist" --shape "$shape" --objects "$SHAPE_N" --format binary)")
-done
-TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N")
-TTFS_FILES=()
-for size in $TTFS_SIZES; do
-    TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
-done
-FLAT_FILE=$(gen "flat-$FLAT_N.bplist" --shape flat --objects "$FLAT_N" --format binary --writer stream)
+# Only the files of the sections run (--only) are made.
+wants() { [ -z "$ONLY" ] || [ "$GEN_ONLY" = 1 ] || [[ ",$ONLY," == *",$1,"* ]]; }
+MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE=""
+SHAPE_FILES=() TTFS_FILES=()
+if wants main; then
+    MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
+    MAIN_XML=$(gen "wide-$MAIN_N.xml" --shape wide --objects "$MAIN_N" --format xml)
+    SMALL_BIN=$(gen "wide-$SMALL_N.bplist" --shape wide --objects "$SMALL_N" --format binary)
+fi
+if wants shapes; then
+    for shape in deep shared mixed; do
+        SHAPE_FILES+=("$(gen "$shape-$SHAPE_N.bplist" --shape "$shape" --objects "$SHAPE_N" --format binary)")
+    done
+fi
+if wants shapes || wants typedstream; then TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N"); fi
+if wants ttfs; then
+    for size in $TTFS_SIZES; do
+        TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
+    done
+fi
+if wants redraw; then FLAT_FILE=$(gen "flat-$FLAT_N.bplist" --shape flat --objects "$FLAT_N" --format binary --writer stream); fi
 if [ "$GEN_ONLY" = 1 ]; then
     ls -l "$WORK/files" | grep -v '\.gen$' >&2
     exit 0
@@ -292,6 +300,52 @@ measure() {
     M_WALL=$wall M_RC=$rc M_OUT=$out
 }
 
+# Instruction counts (user space, all threads; `perf stat -e instructions:u`, else callgrind's Ir):
+# unlike wall time they hardly move with the load of other work on the machine, so a
+# regression of archive-browse shows on a busy machine and ratios against peers hold. Each command
+# runs once more for this, untimed; rows go to instructions.tsv.
+INSTR_TSV="$WORK/instructions.tsv"
+: > "$INSTR_TSV"
+# Callgrind runs a program some 50 times slower, so with it only files up to INSTR_MAX_BYTES (default
+# 8 MB: the 100k-object archive) are counted. A virtual machine often has no hardware counters:
+# perf then prints "<not supported>", and callgrind is used.
+INSTR_TOOL=none INSTR_MAX_BYTES=${INSTR_MAX_BYTES:-8000000}
+if perf stat -x, -e instructions:u -o "$WORK/perf-probe.txt" true >/dev/null 2>&1 \
+    && grep -Eq '^[0-9]+,' "$WORK/perf-probe.txt"; then INSTR_TOOL=perf INSTR_MAX_BYTES=${INSTR_MAX_BYTES_PERF:-999999999999}
+elif command -v valgrind >/dev/null || apt_install valgrind; then INSTR_TOOL=callgrind; fi
+# Valgrind 3.19 (Debian 12) gives up on the DWARF 5 of Swift 6 binaries ("Possibly corrupted
+# debuginfo file"): callgrind runs a stripped copy instead (the same instructions, without symbols).
+instr_program() { # path -> the path to run under the counter
+    if [ "$INSTR_TOOL" = callgrind ] && [ -x "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = ELF ]; then
+        local copy
+        copy="$WORK/stripped-$(basename "$1")"
+        if [ ! -x "$copy" ] || [ "$1" -nt "$copy" ]; then strip -o "$copy" "$1" 2>/dev/null || cp "$1" "$copy"; fi
+        echo "$copy"
+    else
+        echo "$1"
+    fi
+}
+instructions() { # tool file cmd...
+    local tool=$1 file=$2; shift 2
+    local program
+    program=$(instr_program "$1"); shift
+    set -- "$program" "$@"
+    local n="" f="$WORK/runs/instr.$$"
+    [ "$(stat -c %s "$file")" -le "$INSTR_MAX_BYTES" ] || return 0
+    case "$INSTR_TOOL" in
+        perf)
+            perf stat -x, -e instructions:u -o "$f" -- timeout --kill-after=10 "$TIMEOUT" "$@" >/dev/null 2>&1 </dev/null || true
+            n=$(awk -F, '/instructions/ { print $1 }' "$f" 2>/dev/null | head -1) ;;
+        callgrind)
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$f" </dev/null || true
+            n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$f" | head -1) ;;
+    esac
+    rm -f "$f"
+    case "$n" in ''|*[!0-9]*) n="" ;; esac
+    printf '%s\t%s\t%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$(stat -c %s "$file")" "$n" "$INSTR_TOOL" >> "$INSTR_TSV"
+    log "$tool $(basename "$file"): ${n:-n/a} instructions ($INSTR_TOOL)"
+}
+
 unavailable() { # tool file why
     printf '%s\t%s\t%s\t\t\t\t\t\tunavailable\t%s\n' "$1" "$(basename "$2")" "$(stat -c %s "$2")" "$3" >> "$RESULTS_TSV"
     log "$1 $(basename "$2"): unavailable ($3)"
@@ -309,7 +363,9 @@ ours() { # file: archive-browse --check, --json, --screen
         log "archive-browse decodes no object in $(basename "$f")"
     fi
     measure "archive-browse --check" "$f" "$TIMEOUT" check "$BIN" --check "$f"
+    instructions "archive-browse --check" "$f" "$BIN" --check "$f"
     measure "archive-browse --json" "$f" "$TIMEOUT" json "$BIN" --json "$f"
+    instructions "archive-browse --json" "$f" "$BIN" --json "$f"
     measure "archive-browse --screen $SCREEN_SIZE" "$f" "$TIMEOUT" screen "$BIN" --screen "$SCREEN_SIZE" "$f"
 }
 
@@ -317,7 +373,9 @@ foundation() { # file
     local f=$1
     if [ -x "$PEER" ]; then
         measure "Foundation parse" "$f" "$TIMEOUT" peer "$PEER" parse "$f"
+        instructions "Foundation parse" "$f" "$PEER" parse "$f"
         measure "Foundation unarchive" "$f" "$TIMEOUT" peer "$PEER" unarchive "$f"
+        instructions "Foundation unarchive" "$f" "$PEER" unarchive "$f"
     else
         unavailable "Foundation parse" "$f" "FoundationPeer did not compile"
         unavailable "Foundation unarchive" "$f" "FoundationPeer did not compile"
@@ -333,6 +391,8 @@ plistutil_peer() { # file
     [ "$fmt" = bin ] && [ "$PLISTUTIL_XML_TIMEOUT" -lt "$limit" ] && limit=$PLISTUTIL_XML_TIMEOUT
     if [ -n "$PLISTUTIL" ]; then
         measure "plistutil -f $fmt" "$1" "$limit" peer "$PLISTUTIL" -i "$1" -o /dev/null -f "$fmt"
+        # (not for XML: libplist 2.2.0's XML parse is quadratic and would take minutes)
+        if [ "$fmt" = xml ]; then instructions "plistutil -f $fmt" "$1" "$PLISTUTIL" -i "$1" -o /dev/null -f "$fmt"; fi
     else
         unavailable "plistutil -f $fmt" "$1" "libplist-utils could not be installed"
     fi
@@ -372,8 +432,8 @@ section shapes && for f in "${SHAPE_FILES[@]}"; do
     esac
     plistutil_peer "$f"
 done
-section shapes && ours "$TS_FILE"
-if ! section shapes; then
+if section shapes || section typedstream; then ours "$TS_FILE"; fi
+if ! section shapes && ! section typedstream; then
     :
 elif python3 -c 'import typedstream' 2>/dev/null; then
     measure "pytypedstream unarchive" "$TS_FILE" "$TIMEOUT" peer python3 -c \
@@ -480,6 +540,8 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "repeat=$REPEAT"
     echo "redraw=$REDRAW_LINE"
     echo "redraw_tmux=$TMUX_LINE"
+    echo "instructions_tool=$INSTR_TOOL"
+    echo "note=${BENCH_NOTE:-}"
     echo "generated=$(cat "$USED_FILES")"
 } > "$WORK/meta.txt"
 OUT_MD="$BENCH_DIR/results.md"

@@ -59,7 +59,7 @@ public enum FuzzCheck {
             problems.append("GraphIndex returned nil without cancellation")
         }
         // Ids just outside the range must give invalid objects, not traps.
-        for id in [-1, graph.objectCount, Int.max, Int.min] { _ = graph.object(id); _ = graph.structure(id) }
+        for id in [-1, graph.objectCount, Int.max, Int.min] { _ = GraphValidation.shownObject(id, in: graph); _ = graph.structure(id) }
         return problems
     }
 

@@ -62,7 +62,7 @@ public enum FuzzLayers {
     public static func graph(_ graph: any ObjectGraph, objectLimit: Int = 2_048) -> [String] {
         var problems = GraphInvariants.violations(graph, limit: objectLimit)
         problems += located(graph.fullCheck(), inside: graph.input.count, "full check")
-        for id in [-1, graph.objectCount, Int.max, Int.min] { _ = graph.object(id); _ = graph.structure(id) }
+        for id in [-1, graph.objectCount, Int.max, Int.min] { _ = GraphValidation.shownObject(id, in: graph); _ = graph.structure(id) }
         return problems
     }
 

@@ -85,7 +85,7 @@ import Testing
         let view = ObjectView(object: graph.object(arrayID), graph: graph)
         #expect(view.summary == "200000 items")
         #expect(view.children.count == 200_000)
-        #expect(tree.nodeCalls < 4 * KeyedArchiveGraph.shownItemLimit)
+        #expect(tree.nodeCalls < 4 * GraphValidation.shownItemLimit)
     }
 
     @Test func aLazyListReadsTheSameItemsAsAStoredOne() {
@@ -114,13 +114,13 @@ import Testing
     @Test func theFullCheckLooksAtEveryItemOfALongList() {
         var a = KeyedArchiveBuilder()
         let s = a.add(.string("x"))
-        let late = KeyedArchiveGraph.shownItemLimit + 10
+        let late = GraphValidation.shownItemLimit + 10
         let refs = (0..<(late + 5)).map { $0 == late ? 0 : s }  // UID 0 (nil) past the shown limit
         let array = a.object("NSArray", [("NS.objects", .refs(refs))])
         a.top = [("root", .ref(array))]
         let graph = KeyedArchiveGraph(tree: BinaryPlistTree(InputBytes(a.buildBinary())))
         // Showing the object looks at the first items only; the full check finds the nil.
-        #expect(!graph.object(array).diagnostics.contains { $0.id == "keyed.collection.nil-element" })
+        #expect(!GraphValidation.shownObject(array, in: graph).diagnostics.contains { $0.id == "keyed.collection.nil-element" })
         let nils = graph.fullCheck().filter { $0.id == "keyed.collection.nil-element" }
         #expect(nils.map(\.message) == [NilElementRule.Messages.nilElement(array, "NS.objects", late)])
     }

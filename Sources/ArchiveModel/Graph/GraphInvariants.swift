@@ -23,7 +23,7 @@ public enum GraphInvariants {
         for f in graph.topLevel { checkValue(f.value, "top \(f.key)"); checkRange(f.range, "top \(f.key)") }
         for d in graph.openDiagnostics { checkRange(d.range, "diagnostic \(d.id)") }
         for id in 0..<Swift.min(n, limit) {
-            let o = graph.object(id)
+            let o = GraphValidation.shownObject(id, in: graph)  // the rules' diagnostics too
             if o.id != id { problems.append("object \(id) reports id \(o.id)") }
             checkRange(o.range, "object #\(id)")
             if let c = o.classObjectID, c < 0 || c >= n { problems.append("object #\(id): class #\(c) of \(n)") }

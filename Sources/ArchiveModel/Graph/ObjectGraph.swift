@@ -10,8 +10,15 @@ public protocol ObjectGraph: AnyObject, Sendable {
     var objectCount: Int { get }
     /// Entry points: `$top` keys of a keyed archive, the root of a plist, the top-level values of a typedstream.
     var topLevel: [Field] { get }
-    /// The object with `id`; an id out of range yields an `.invalid` object.
+    /// The object with `id` and the problems met decoding it (validation rules run apart:
+    /// `ruleDiagnostics`, `GraphValidation`); an id out of range yields an `.invalid` object.
     func object(_ id: ObjectID) -> GraphObject
+    /// The per-object validation rules' diagnostics for `object` (as `object(_:)` decoded it); of a
+    /// lazily read list they look at the first `itemLimit` items. None by default.
+    func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic]
+    /// The whole-graph validation rules' diagnostics (unreachable objects), given the index of a full
+    /// check. None by default.
+    func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic]
     /// The object's class, fields and references without running validation rules (cheaper; used by
     /// whole-graph passes). Diagnostics may be incomplete.
     func structure(_ id: ObjectID) -> GraphObject
@@ -27,6 +34,8 @@ public protocol ObjectGraph: AnyObject, Sendable {
 extension ObjectGraph {
     public func structure(_ id: ObjectID) -> GraphObject { object(id) }
     public func makeStructureReader() -> (ObjectID) -> GraphObject { { self.structure($0) } }
+    public func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic] { [] }
+    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { [] }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

@@ -130,6 +130,7 @@ extension KeyedArchiveGraph {
         var items: [FieldValue] = []
         items.reserveCapacity(ids.count)
         for id in ids {
+            if let uid = binaryTree?.wellFormedUID(id) { items.append(.reference(resolve(uid: uid))); continue }
             if tree.arrayElements(id) != nil { return nil }
             if let known = conversion.leaves[id] { items.append(known.value); continue }
             let node = tree.node(id)
@@ -150,6 +151,7 @@ extension KeyedArchiveGraph {
     /// An item of a lazily read list. An inline array inside one is not expanded: keyed archives never
     /// write one, and expanding it at every read of every item could cost the square of the input.
     private func lazyItem(_ nodeID: Int, listCount: Int) -> FieldValue {
+        if let uid = binaryTree?.wellFormedUID(nodeID) { return .reference(resolve(uid: uid)) }
         if let nested = tree.arrayElements(nodeID) {
             return .invalid("inline array (plist object \(nodeID), \(English.count(nested.count, "item"))) inside a list of \(English.count(listCount, "item")); not expanded")
         }

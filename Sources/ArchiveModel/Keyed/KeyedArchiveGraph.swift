@@ -5,6 +5,8 @@ import Synchronization
 /// diagnostic (see the rules in `Rules/`).
 public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     public let tree: any PlistTree
+    /// `tree` when it is a binary plist, for reading UIDs straight from the bytes (`leafValue(of:)`).
+    let binaryTree: BinaryPlistTree?
     let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.
     let objectNodeIDs: PlistArrayElements
@@ -20,6 +22,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
 
     public init(tree: any PlistTree) {
         self.tree = tree
+        binaryTree = tree as? BinaryPlistTree
         header = KeyedArchiveHeader(tree: tree)
         objectNodeIDs = header.objectNodeIDs
         openDiagnostics = tree.openDiagnostics + header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree)
@@ -40,35 +43,37 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         }
     }
 
-    /// The object with its per-object diagnostics. Of a list read on demand (more than
-    /// `lazyListThreshold` items) the rules look at the first `shownItemLimit` items only, so showing
-    /// an array of millions stays instant; `fullCheck` looks at all of them.
+    /// The object as decoded, with the problems met decoding it; the validation rules run apart from
+    /// decoding (`ruleDiagnostics(of:itemLimit:)`, `GraphValidation.shownObject`).
     public func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectNodeIDs.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic(KeyedArchiveCode.objectNoSuchID,
                 "object #\(id) does not exist ($objects has \(English.count(objectNodeIDs.count, "entry", plural: "entries")))")])
         }
-        return read(id, rules: true, lazyItemLimit: Self.shownItemLimit)
+        return read(id)
     }
 
-    /// Items of a lazily read list (see `lazyListThreshold`) that the rules look at when an object is
-    /// decoded to be shown; `fullCheck` looks at every item.
-    static let shownItemLimit = 4096
-
-    public func structure(_ id: ObjectID) -> GraphObject {
-        guard id >= 0, id < objectNodeIDs.count else { return object(id) }
-        return read(id, rules: false)
+    /// The per-object rules' diagnostics for `object` (as `object(_:)` decoded it). Of a list read on
+    /// demand (more than `lazyListThreshold` items) they look at the first `itemLimit` items, so
+    /// showing an array of millions stays instant; `fullCheck` looks at all of them.
+    public func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic] {
+        let id = object.id
+        guard id >= 0, id < objectNodeIDs.count else { return [] }
+        let shared = knownSharedContent
+        return sharedCache.withLock { ruleDiagnostics(of: object, cache: $0, shared: shared, itemLimit: itemLimit) }
     }
+
+    public func structure(_ id: ObjectID) -> GraphObject { object(id) }
 
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
         let cache = KeyedReadCache()
         let shared = sharedContent()
-        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, rules: false, cache: cache, shared: shared, wholeFile: true) : self.object(id) }
+        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, cache: cache, shared: shared, wholeFile: true) : self.object(id) }
     }
 
-    private func read(_ id: ObjectID, rules: Bool, lazyItemLimit: Int = .max) -> GraphObject {
+    private func read(_ id: ObjectID) -> GraphObject {
         let shared = knownSharedContent
-        return sharedCache.withLock { read(id, rules: rules, cache: $0, shared: shared, lazyItemLimit: lazyItemLimit) }
+        return sharedCache.withLock { read(id, cache: $0, shared: shared) }
     }
 
     /// Inline arrays and `$objects` nodes several objects share, found on the first call (whole-file
@@ -94,25 +99,59 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// pass over all of them.
     var knownSharedContent: SharedContent { sharedContentCache.withLock { $0 } ?? SharedContent() }
 
-    /// Object `id`; `wholeFile` reads (full check, index) record the links to shared inline lists, and a
-    /// full check (`rules` too) reads long lists once, up front.
-    func read(_ id: ObjectID, rules: Bool, cache: KeyedReadCache, shared: SharedContent, lazyItemLimit: Int = .max,
-              wholeFile: Bool = false) -> GraphObject {
+    /// Object `id`; `wholeFile` reads (full check, index) record the links to shared inline lists, and
+    /// `storedLists` (the full check) reads long lists once, up front.
+    func read(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool = false,
+              storedLists: Bool = false) -> GraphObject {
+        readForRules(id, cache: cache, shared: shared, wholeFile: wholeFile, storedLists: storedLists).object
+    }
+
+    /// An object as `read` gives it, with what its rules need again: its plist node (nil for a stand-in
+    /// for a shared `$objects` node, which has no rules) and its key names.
+    struct ReadForRules {
+        var object: GraphObject
+        var node: PlistNode?
+        var keyNames: [String] = []
+    }
+
+    func readForRules(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool = false,
+                      storedLists: Bool = false) -> ReadForRules {
         let nodeID = objectNodeIDs[id]
         let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
         if let entry, entry.owner != id {
-            return Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range)
+            return ReadForRules(object: Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range), node: nil)
         }
         let node = tree.node(nodeID)
-        let reader = KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared.lists,
-                                       canonical: shared.canonical, recordsLinks: wholeFile)
-        var object = reader.read(rules: rules, lazyItemLimit: lazyItemLimit, storedLists: wholeFile && rules)
-        if let entry {
-            if wholeFile { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
-            if rules { object.diagnostics.append(Self.sharedEntryDiagnostic(entry, range: node.range)) }
-        }
+        var names: [String] = []
+        var object = reader(id, node: node, cache: cache, shared: shared, wholeFile: wholeFile).read(storedLists: storedLists, keyNames: &names)
+        if let entry, wholeFile { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
-        return object
+        return ReadForRules(object: object, node: node, keyNames: names)
+    }
+
+    private func reader(_ id: ObjectID, node: PlistNode, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool) -> KeyedObjectReader {
+        KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared.lists, canonical: shared.canonical,
+                          recordsLinks: wholeFile)
+    }
+
+    /// The rules' diagnostics for `object` (object `object.id` as `read` decoded it): none for a stand-in
+    /// for a shared `$objects` node, the note on the shared node for its owner.
+    func ruleDiagnostics(of object: GraphObject, cache: KeyedReadCache, shared: SharedContent, itemLimit: Int = .max) -> [Diagnostic] {
+        let nodeID = objectNodeIDs[object.id]
+        let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
+        if let entry, entry.owner != object.id { return [] }
+        return ruleDiagnostics(of: ReadForRules(object: object, node: tree.node(nodeID)), cache: cache, shared: shared, itemLimit: itemLimit)
+    }
+
+    /// The rules' diagnostics for an object read by `readForRules`.
+    func ruleDiagnostics(of read: ReadForRules, cache: KeyedReadCache, shared: SharedContent, itemLimit: Int = .max) -> [Diagnostic] {
+        guard let node = read.node else { return [] }
+        let id = read.object.id
+        var found = reader(id, node: node, cache: cache, shared: shared, wholeFile: false)
+            .ruleDiagnostics(for: read.object, lazyItemLimit: itemLimit, keyNames: read.keyNames)
+        let nodeID = objectNodeIDs[id]
+        if let entry = shared.entries[shared.canonical[nodeID] ?? nodeID] { found.append(Self.sharedEntryDiagnostic(entry, range: node.range)) }
+        return found
     }
 
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
@@ -133,17 +172,21 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
             let cache = KeyedReadCache()
             for id in range {
                 if shouldStop() { break }
-                let object = self.read(id, rules: true, cache: cache, shared: shared, wholeFile: true)
-                edges.add(object)
-                for d in object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
+                let read = self.readForRules(id, cache: cache, shared: shared, wholeFile: true, storedLists: true)
+                edges.add(read.object)
+                for d in read.object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
+                for d in self.ruleDiagnostics(of: read, cache: cache, shared: shared) where d.id.hasPrefix("keyed.") { found.append(d) }
             }
             return (edges, found)
         }) else { return all.sortedByOffset() }
         for part in parts { all.append(contentsOf: part.1) }
         let index = GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: parts.map(\.0)))
-        all.append(contentsOf: KeyedArchiveRules.checkGraph(self, index: index))
+        all.append(contentsOf: graphRuleDiagnostics(index: index))
         return all.sortedByOffset()
     }
+
+    /// The whole-graph rules (unreachable objects), given the index of a full check.
+    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { KeyedArchiveRules.checkGraph(self, index: index) }
 
     /// Archive object id for each plist node id that is an `$objects` entry (-1 for other nodes).
     private func reverseObjectMap() -> [Int32] {

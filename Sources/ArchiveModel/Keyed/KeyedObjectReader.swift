@@ -1,4 +1,5 @@
-/// Turns one `$objects` entry into a `GraphObject`, running the per-object rules.
+/// Turns one `$objects` entry into a `GraphObject`; runs the per-object rules over it when asked
+/// (`ruleDiagnostics`), apart from decoding.
 struct KeyedObjectReader {
     let graph: KeyedArchiveGraph
     let cache: KeyedReadCache
@@ -18,18 +19,23 @@ struct KeyedObjectReader {
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
 
-    /// The object; with `rules`, the per-object rules' diagnostics, which look at the first
-    /// `lazyItemLimit` items of a lazily read list. `storedLists` reads such lists once, up front
-    /// (for whole-file passes, which go through every item several times).
-    func read(rules: Bool = true, lazyItemLimit: Int = .max, storedLists: Bool = false) -> GraphObject {
-        var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
+    /// The object as decoded, with the problems met decoding it (no rules: see `ruleDiagnostics`).
+    /// `storedLists` reads lazily read lists once, up front (for whole-file passes, which go through
+    /// every item several times).
+    func read(storedLists: Bool = false) -> GraphObject {
         var names: [String] = []
+        return read(storedLists: storedLists, keyNames: &names)
+    }
+
+    /// `read`, giving the names of a dictionary's keys in order too (for `ruleDiagnostics`).
+    func read(storedLists: Bool, keyNames: inout [String]) -> GraphObject {
+        var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
         switch node.value {
         case .string(let s) where s.isLiterally("$null"):
             object.kind = .nullMarker
         case .dict(let keys, let values):
-            names = keys.map { cache.keyName($0, in: graph) }
-            readDictionary(names: names, values: values, into: &object)
+            keyNames = keys.map { cache.keyName($0, in: graph) }
+            readDictionary(names: keyNames, values: values, into: &object)
         case .array, .set:
             object.kind = .container
             object.className = node.value.typeName
@@ -52,16 +58,24 @@ struct KeyedObjectReader {
                 }
             }
         }
-        guard rules else { return object }
+        return object
+    }
+
+    /// The per-object rules' diagnostics for `object` (this entry as `read` decoded it), which look at
+    /// the first `lazyItemLimit` items of a lazily read list; first the notes on inline arrays it
+    /// shares with other objects (known when a whole-file pass read it).
+    /// `keyNames`, when given, are the names of the dictionary's keys (as `read` gave them).
+    func ruleDiagnostics(for object: GraphObject, lazyItemLimit: Int = .max, keyNames: [String] = []) -> [Diagnostic] {
+        var found: [Diagnostic] = []
         for link in object.sharedListLinks where link.targets != nil {
             if let list = shared[link.node] {
-                object.diagnostics.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
+                found.append(KeyedArchiveGraph.sharedListDiagnostic(list, range: graph.tree.arrayElements(link.node)?.range))
             }
         }
-        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object, keyNames: names,
+        let context = KeyedObjectContext(graph: graph, cache: cache, id: id, node: node, object: object, keyNames: keyNames,
                                          lazyItemLimit: lazyItemLimit)
-        object.diagnostics.append(contentsOf: KeyedArchiveRules.checkObject(context))
-        return object
+        found.append(contentsOf: KeyedArchiveRules.checkObject(context))
+        return found
     }
 
     private func readDictionary(names: [String], values: [Int], into object: inout GraphObject) {
@@ -78,7 +92,7 @@ struct KeyedObjectReader {
         var conversion = newConversion()  // shared by all fields: one inline array is converted once per object
         for (name, value) in zip(names, values) {
             if name.isLiterally("$class") {
-                if case .uid(let u) = graph.tree.node(value).value, u < UInt64(graph.objectCount) {
+                if let u = graph.binaryTree?.wellFormedUID(value) ?? graph.tree.node(value).value.uid, u < UInt64(graph.objectCount) {
                     let classID = Int(u)
                     object.classObjectID = classID
                     let cls = cache.keyedClass(classID, in: graph)
@@ -96,5 +110,13 @@ struct KeyedObjectReader {
                           to object: inout GraphObject) {
         object.fields.append(graph.makeField(rawKey: name, valueNodeID: value, unmangle: unmangle, conversion: &conversion))
         object.sharedListLinks = conversion.links
+    }
+}
+
+extension PlistValue {
+    /// The value of a UID, nil for other values.
+    fileprivate var uid: UInt64? {
+        if case .uid(let u) = self { return u }
+        return nil
     }
 }

@@ -54,7 +54,7 @@ extension KeyedArchiveGraph {
         for node in holders.count.indices where holders.count[node] > 1 {
             guard let values = tree.containerValues(node), values.count > Self.sharedListMinimum else { continue }
             let owner = Int(holders.first[node])
-            let object = read(owner, rules: false, cache: KeyedReadCache(), shared: SharedContent())
+            let object = read(owner, cache: KeyedReadCache(), shared: SharedContent())
             entries[node] = SharedEntry(node: node, owner: owner, holders: Int(holders.count[node]), count: values.count,
                                         kind: object.kind, className: object.className, classChain: object.classChain,
                                         classObjectID: object.classObjectID)

@@ -19,14 +19,14 @@ struct NIBArchiveCheck {
             if id % step == 0, !progress(0.1 + 0.8 * Double(id) / Double(n)) { return all.sortedByOffset() }
             let object = graph.object(id)
             edges.add(object)
-            all += object.diagnostics
+            all += object.diagnostics + graph.ruleDiagnostics(of: object, itemLimit: .max)
             if graph.runs.overlapping, overlaps < Self.reportLimit, let d = overlapDiagnostic(id) {
                 overlaps += 1
                 all.append(d)
             }
         }
         all += unowned()
-        all += unreachable(GraphIndex(graph: graph, edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: [edges])))
+        all += graph.graphRuleDiagnostics(index: GraphIndex(graph: graph, edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: [edges])))
         return all.sortedByOffset()
     }
 
@@ -47,16 +47,5 @@ struct NIBArchiveCheck {
         return existing.prefix(Self.reportLimit).map { stretch in
             NIBArchiveIssue.valueUnowned(first: stretch.first, count: stretch.count).diagnostic(graph.valueRange(stretch))
         }
-    }
-
-    /// Objects the root does not reach (the first `reportLimit`).
-    private func unreachable(_ index: GraphIndex) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        for id in 0..<graph.objectCount where !index.reachable[id] {
-            let name = graph.objectEntry(id).flatMap { graph.className($0.classIndex) }.map(ValueFormatter.excerpt) ?? "no class"
-            found.append(NIBArchiveIssue.objectUnreachable(id: id, className: name).diagnostic(graph.objectRange(id), object: id))
-            if found.count >= Self.reportLimit { break }
-        }
-        return found
     }
 }

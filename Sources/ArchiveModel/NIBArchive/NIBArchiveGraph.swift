@@ -116,4 +116,7 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         NIBArchiveCheck(graph: self).run(progress: progress)
     }
+
+    /// Objects the root does not reach (references are judged as each object is read).
+    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { NIBUnreachableRule.check(self, index: index) }
 }

@@ -129,7 +129,7 @@ public final class Outline {
     /// being listed stays cached, and walks over trees of up to thousands of objects decode each once).
     public func view(_ id: ObjectID) -> ObjectView {
         if let cached = views.view(id) { return cached }
-        let v = ObjectView(object: graph.object(id), graph: graph)
+        let v = ObjectView(object: GraphValidation.shownObject(id, in: graph), graph: graph)
         views.insert(v, for: id)
         return v
     }

@@ -11,7 +11,7 @@ extension TypedstreamCode {
             valueExplanation
         case .refOutOfRange, .refTypeMismatch, .refSelf, .refInProgress, .classChainCycle, .classNilName,
              .classNegativeVersion, .classVersionConflict, .classChainTooDeep, .objectNilClass, .objectUnterminated,
-             .objectNoSuchID, .objectStrayEnd:
+             .objectNoSuchID, .objectStrayEnd, .objectUnreachable:
             objectExplanation
         default:
             typeExplanation
@@ -86,6 +86,8 @@ extension TypedstreamCode {
             "A new object (84) is followed by a nil class (85). NSUnarchiver needs the class to create the object and fails; NSArchiver never writes an object without a class. A damaged byte is the usual cause. This decoder keeps the object, without a class, and reads its contents up to its end marker, so its values are still visible."
         case .objectUnterminated:
             "An object has no end-of-object marker 86: the input ended, or decoding had to stop, while the object's values were still being read. NSUnarchiver expects the marker after the values its class reads and raises an exception without it. The usual causes are a truncated file, or values that could not be decoded so that the marker was never reached. This decoder keeps the values read so far; the message says why the object stopped."
+        case .objectUnreachable:
+            "An entry of the object table (an object, a class record or a C string) that no top-level value of the stream leads to, through fields, superclasses or classes. NSArchiver writes every object inside the value that first refers to it, so in a sound stream every entry is reached; NSUnarchiver reads the entries it meets but hands back only the top-level values, so this one is lost to the program. It usually follows damage: an object whose end marker is missing, or bytes skipped to resume decoding, cut the link from its container. The browser lists it under lost and found; look at the diagnostics just before its offset."
         case .objectNoSuchID:
             "A tool or script asked for an object number that is not in the object table, for example from a stale reference or an id typed by hand. It is not a defect of the file: the table holds entries numbered from 0 up to one less than its size, and the message gives that size. Use an id from the listing of the file's objects."
         default:

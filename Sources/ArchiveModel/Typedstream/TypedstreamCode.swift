@@ -38,6 +38,7 @@ public enum TypedstreamCode: String, DiagnosticCatalog {
     case objectUnterminated = "typedstream.object.unterminated"
     case objectNoSuchID = "typedstream.object.no-such-id"
     case objectStrayEnd = "typedstream.object.stray-end"
+    case objectUnreachable = "typedstream.object.unreachable"
     // Type strings.
     case typeNil = "typedstream.type.nil"
     case typeEmpty = "typedstream.type.empty"
@@ -59,7 +60,8 @@ public enum TypedstreamCode: String, DiagnosticCatalog {
         case .headerInfo, .int8Byte, .refSelf, .refInProgress, .typeAtom:
             .note
         case .headerOldVersion, .headerUnknownSystemVersion, .streamEmpty, .cStringNulByte, .boolInvalid,
-             .classNegativeVersion, .classVersionConflict, .classChainTooDeep, .typeIgnoredInt, .resyncSkipped:
+             .classNegativeVersion, .classVersionConflict, .classChainTooDeep, .typeIgnoredInt, .resyncSkipped,
+             .objectUnreachable:
             .warning
         default:
             .error
@@ -98,6 +100,7 @@ public enum TypedstreamCode: String, DiagnosticCatalog {
         case .objectUnterminated: "an object without its end-of-object marker 86"
         case .objectNoSuchID: "an object id outside the object table was asked for"
         case .objectStrayEnd: "an end-of-object marker 86 outside any object"
+        case .objectUnreachable: "an object the stream's top-level values do not reach"
         case .typeNil: "a group whose type string is nil"
         case .typeEmpty: "a group whose type string is empty"
         case .typeUnsupported: "a type encoding typedstream cannot carry"

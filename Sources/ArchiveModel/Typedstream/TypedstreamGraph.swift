@@ -76,13 +76,22 @@ public final class TypedstreamGraph: ObjectGraph {
         return chain
     }
 
+    /// The decoder's diagnostics (references and class chains are judged as the stream is read), then
+    /// the whole-graph rules over the references collected on the way.
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         var all = openDiagnostics
-        let step = Swift.max(1, entries.count / 100)
-        for (id, entry) in entries.enumerated() {
-            if id % step == 0, !progress(Double(id) / Double(Swift.max(1, entries.count))) { break }
-            all.append(contentsOf: entry.diagnostics)
+        let n = entries.count
+        var edges = GraphEdges(objectCount: n)
+        let step = Swift.max(1, n / 100)
+        for id in 0..<n {
+            if id % step == 0, !progress(0.9 * Double(id) / Double(Swift.max(1, n))) { return all.sortedByOffset() }
+            all.append(contentsOf: entries[id].diagnostics)
+            edges.add(object(id))
         }
+        all += graphRuleDiagnostics(index: GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: [edges])))
         return all.sortedByOffset()
     }
+
+    /// Objects no top-level value reaches.
+    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { TypedstreamUnreachableRule.check(self, index: index) }
 }

@@ -72,6 +72,11 @@ extension TypedstreamIssue {
             "object id \(id) is out of range (\(Self.objectTable(tableSize)))"
         case .objectStrayEnd(let offset):
             "end-of-object marker 86 at offset \(offset) is outside any object"
+        case .objectUnreachable(let id, let className, let behind):
+            "object #\(id)" + (className.map { " (\(ValueFormatter.excerpt($0)))" } ?? "") + " is not reachable from the stream's top-level values"
+                + (behind > 0 ? ", nor \(English.count(behind, "object")) only it leads to" : "")
+        case .objectsUnreachable(let count, let listed):
+            "\(English.count(count, "object")) in all " + (count == 1 ? "is" : "are") + " not reachable from the stream's top-level values (only the first \(listed) groups are listed)"
         default:
             typeMessage
         }

@@ -40,6 +40,10 @@ enum TypedstreamIssue: Sendable {
     case objectUnterminated(id: Int, className: String, start: Int, why: String)
     case objectNoSuchID(id: Int, tableSize: Int)
     case objectStrayEnd(offset: Int)
+    /// Object `id` and `behind` more lost objects only it leads to are reached from no top-level value.
+    case objectUnreachable(id: Int, className: String?, behind: Int)
+    /// `count` lost objects in all, past the `listed` groups reported one by one.
+    case objectsUnreachable(count: Int, listed: Int)
     // Type strings.
     case typeNil(offset: Int)
     case typeEmpty(offset: Int)
@@ -90,6 +94,7 @@ enum TypedstreamIssue: Sendable {
         case .objectUnterminated: .objectUnterminated
         case .objectNoSuchID: .objectNoSuchID
         case .objectStrayEnd: .objectStrayEnd
+        case .objectUnreachable, .objectsUnreachable: .objectUnreachable
         case .typeNil: .typeNil
         case .typeEmpty: .typeEmpty
         case .typeUnsupported: .typeUnsupported

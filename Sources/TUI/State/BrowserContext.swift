@@ -148,7 +148,7 @@ public final class BrowserContext {
                 result += rangedDiagnostics.lazy.map { diagnostics[$0] }.filter { $0.range.map(range.overlaps) ?? false }.prefix(50)
             }
         } else if let id = node.target {
-            result = graph.object(id).diagnostics
+            result = GraphValidation.shownObject(id, in: graph).diagnostics
         }
         return result
     }

@@ -102,7 +102,7 @@ enum AttributedStringRunRule: KeyedObjectRule {
     private static func target(_ id: ObjectID, _ context: KeyedObjectContext) -> GraphObject? {
         let graph = context.graph
         guard id > 0, id < graph.objectCount, (graph.tree.containerValues(graph.objectNodeIDs[id])?.count ?? 0) <= 16 else { return nil }
-        return graph.read(id, rules: false, cache: context.cache, shared: SharedContent())
+        return graph.read(id, cache: context.cache, shared: SharedContent())
     }
 
     enum Messages {

@@ -7,17 +7,25 @@ enum ClassReferenceRule: KeyedObjectRule {
             let notes = KeyNearMiss.notes(context.entries, of: "$class", in: context.graph.tree)
             return [context.diagnostic(.classMissing, Messages.missing(context.id, keys), notes: notes)]
         }
-        let value = context.graph.tree.node(entry.valueNode)
-        guard case .uid(let uid) = value.value else {
-            return [context.diagnostic(.classNotUID, Messages.notUID(context.id, value.value.typeNoun), at: value)]
+        // A well-formed UID is read from the bytes; the node is decoded only to place a problem.
+        let uid: UInt64
+        if let fast = context.graph.binaryTree?.wellFormedUID(entry.valueNode) {
+            uid = fast
+        } else {
+            let value = context.graph.tree.node(entry.valueNode)
+            guard case .uid(let read) = value.value else {
+                return [context.diagnostic(.classNotUID, Messages.notUID(context.id, value.value.typeNoun), at: value)]
+            }
+            uid = read
         }
         guard uid < UInt64(context.graph.objectCount) else {
-            return [context.diagnostic(.classOutOfRange, Messages.outOfRange(context.id, uid, context.graph.objectCount), at: value)]
+            return [context.diagnostic(.classOutOfRange, Messages.outOfRange(context.id, uid, context.graph.objectCount),
+                                       at: context.graph.tree.node(entry.valueNode))]
         }
         let cls = context.cache.keyedClass(Int(uid), in: context.graph)
         guard cls.isClassDictionary else {
-            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType), at: value,
-                                       notes: classNameNearMisses(Int(uid), context))]
+            return [context.diagnostic(.classNotClassDictionary, Messages.notClassDict(context.id, uid, cls.actualType),
+                                       at: context.graph.tree.node(entry.valueNode), notes: classNameNearMisses(Int(uid), context))]
         }
         return []
     }

@@ -8,69 +8,15 @@ enum UnreachableObjectRule: KeyedGraphRule {
     /// (at most `listed`) reported roots are read again, for their class and place. When `$top` is
     /// broken every object is lost, so this is a whole-file pass on exactly the files a user checks.
     static func check(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic] {
-        let lost = LostObjects(graph, unreachable: index.unreachable)
-        guard !lost.ids.isEmpty else { return [] }
-        var covered = Set<ObjectID>()
-        var found: [Diagnostic] = []
-        // Instances first: a lost class dictionary is covered by its lost instances.
-        let roots = lost.ids.indices.filter { index.referrerCounts[lost.ids[$0]] == 0 && !lost.isClass[$0] } + lost.ids.indices
-        for root in roots where !covered.contains(lost.ids[root]) {
-            let behind = lost.subgraph(from: root, covered: &covered)
-            guard found.count < listed else { continue }
-            let id = lost.ids[root]
-            let object = graph.structure(id)
-            found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.unreachable(id, object.className, behind - 1),
-                                    range: object.range, position: object.position, object: id))
+        // `$null` markers and object 0 (`$null` in every archive NSKeyedArchiver writes) are left out.
+        let lost = LostObjects(graph, index: index) { id, object in id != 0 && object.kind != .nullMarker }
+        let (groups, more) = lost.groups(in: graph, index: index, limit: listed)
+        var found = groups.map { group in
+            Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.unreachable(group.root.id, group.root.className, group.behind),
+                       range: group.root.range, position: group.root.position, object: group.root.id)
         }
-        if covered.count > 0, found.count >= listed {
-            found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.more(lost.ids.count)))
-        }
+        if more { found.append(Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.more(lost.ids.count))) }
         return found
-    }
-
-    /// The lost objects (`$null` markers and object 0 left out) with their references, read once.
-    struct LostObjects {
-        /// Lost object ids, ascending.
-        var ids: [ObjectID] = []
-        /// Whether `ids[k]` is a class dictionary.
-        var isClass: [Bool] = []
-        /// The references of `ids[k]` (its `$class` and every field's) are `targets[starts[k]..<starts[k + 1]]`.
-        var starts: [Int] = [0]
-        var targets: [Int32] = []
-        /// Position in `ids` of each lost object.
-        var position: [ObjectID: Int] = [:]
-
-        init(_ graph: KeyedArchiveGraph, unreachable: [ObjectID]) {
-            let n = graph.objectCount
-            for id in unreachable where id != 0 {
-                let object = graph.structure(id)
-                if object.kind == .nullMarker { continue }
-                position[id] = ids.count
-                ids.append(id)
-                isClass.append(object.kind == .classDescription)
-                if let c = object.classObjectID, c >= 0, c < n { targets.append(Int32(truncatingIfNeeded: c)) }
-                for field in object.fields {
-                    field.value.forEachReference { ref in
-                        if let t = ref.objectID, t >= 0, t < n { targets.append(Int32(truncatingIfNeeded: t)) }
-                    }
-                }
-                starts.append(targets.count)
-            }
-        }
-
-        /// Marks the lost objects reachable from `ids[root]` as covered; returns how many were newly covered.
-        func subgraph(from root: Int, covered: inout Set<ObjectID>) -> Int {
-            var stack = [root]
-            var count = 0
-            covered.insert(ids[root])
-            while let k = stack.popLast() {
-                count += 1
-                for t in targets[starts[k]..<starts[k + 1]] {
-                    if let next = position[Int(t)], covered.insert(Int(t)).inserted { stack.append(next) }
-                }
-            }
-            return count
-        }
     }
 
     enum Messages {
