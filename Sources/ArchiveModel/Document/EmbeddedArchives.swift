@@ -48,10 +48,10 @@ public enum EmbeddedArchives {
         let graph = node.document.graph
         switch row.value {
         case .scalar(.data(let bytes)):
-            guard EmbeddedArchive.format(of: bytes) != nil, let owner, owner >= 0, owner < graph.objectCount else { return nil }
-            let holder = object(owner)
-            guard let field = holder.fields.first(where: { $0.range == row.range && $0.value == .scalar(.data(bytes)) }) else { return nil }
-            return found(bytes, at: .dataValue(object: owner, field: field.key), range: field.range, holder: holder, in: graph)
+            // A field's row knows its key: no search through the owner's fields (a row per field of an
+            // object with 10^5 of them would make that quadratic).
+            guard EmbeddedArchive.format(of: bytes) != nil, let key = row.fieldKey, let owner, owner >= 0, owner < graph.objectCount else { return nil }
+            return found(bytes, at: .dataValue(object: owner, field: key), range: row.range, holder: object(owner), in: graph)
         case .reference(.object(let id)):
             guard id >= 0, id < graph.objectCount else { return nil }
             return stored(in: object(id), id: id, graph: graph, object: object)

@@ -29,7 +29,9 @@ public struct GraphObject: Sendable, Equatable {
     /// Other objects this one keeps alive without a field (plain-plist dictionary keys): they count
     /// for reachability but not as referrers.
     public var auxiliaryReferences: [ObjectID] = []
-    /// Inline arrays this object lists that other objects list too (keyed archives; see `SharedInlineList`).
+    /// Links to content the file writes once and this object lists with others: a shared inline list
+    /// (`SharedInlineList`), a shared `$objects` dictionary (`SharedEntry`) or a repeated offset. Whole-file
+    /// reads record them; the index reaches the content's targets through them (`EdgeEndpoint`).
     public var sharedListLinks: [SharedListLink] = []
     /// The bare value, for `.value` objects.
     public var value: ScalarValue?

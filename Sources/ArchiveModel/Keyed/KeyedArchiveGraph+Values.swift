@@ -54,7 +54,7 @@ extension KeyedArchiveGraph {
                 return (Self.sharedListStandIn(list), 1, elements.range)
             }
             let (value, size) = convertArray(nodeID, elements, depth: depth, conversion: &conversion)
-            if conversion.recordsLinks, conversion.shared[nodeID] != nil { // the owner, in a whole-file pass
+            if conversion.purpose.recordsSharedLinks, conversion.shared[nodeID] != nil { // the owner, in a whole-file pass
                 var targets: [ObjectID] = []
                 value.forEachReference { if case .object(let t) = $0 { targets.append(t) } }
                 conversion.link(nodeID, targets: targets)

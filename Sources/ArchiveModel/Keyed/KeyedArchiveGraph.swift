@@ -69,7 +69,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     public func makeStructureReader() -> (ObjectID) -> GraphObject {
         let cache = KeyedReadCache()
         let shared = sharedContent()
-        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, cache: cache, shared: shared, wholeFile: true) : self.object(id) }
+        return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, cache: cache, shared: shared, for: .index) : self.object(id) }
     }
 
     private func read(_ id: ObjectID) -> GraphObject {
@@ -100,11 +100,10 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// pass over all of them.
     var knownSharedContent: SharedContent { sharedContentCache.withLock { $0 } ?? SharedContent() }
 
-    /// Object `id`; `wholeFile` reads (full check, index) record the links to shared inline lists, and
-    /// `storedLists` (the full check) reads long lists once, up front.
-    func read(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool = false,
-              storedLists: Bool = false) -> GraphObject {
-        readForRules(id, cache: cache, shared: shared, wholeFile: wholeFile, storedLists: storedLists).object
+    /// Object `id`, read for `purpose` (see `KeyedReadPurpose`: whole-file passes record the links to
+    /// shared content; the full check reads long lists once, up front).
+    func read(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose = .show) -> GraphObject {
+        readForRules(id, cache: cache, shared: shared, for: purpose).object
     }
 
     /// An object as `read` gives it, with what its rules need again: its plist node (nil for a stand-in
@@ -115,8 +114,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         var keyNames: [String] = []
     }
 
-    func readForRules(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool = false,
-                      storedLists: Bool = false) -> ReadForRules {
+    func readForRules(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose = .show) -> ReadForRules {
         let nodeID = objectNodeIDs[id]
         let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
         if let entry, entry.owner != id {
@@ -124,15 +122,15 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         }
         let node = tree.node(nodeID)
         var names: [String] = []
-        var object = reader(id, node: node, cache: cache, shared: shared, wholeFile: wholeFile).read(storedLists: storedLists, keyNames: &names)
-        if let entry, wholeFile { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
+        var object = reader(id, node: node, cache: cache, shared: shared, for: purpose).read(keyNames: &names)
+        if let entry, purpose.recordsSharedLinks { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         return ReadForRules(object: object, node: node, keyNames: names)
     }
 
-    private func reader(_ id: ObjectID, node: PlistNode, cache: KeyedReadCache, shared: SharedContent, wholeFile: Bool) -> KeyedObjectReader {
+    private func reader(_ id: ObjectID, node: PlistNode, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose) -> KeyedObjectReader {
         KeyedObjectReader(graph: self, cache: cache, id: id, node: node, shared: shared.lists, canonical: shared.canonical,
-                          recordsLinks: wholeFile)
+                          purpose: purpose)
     }
 
     /// The rules' diagnostics for `object` (object `object.id` as `read` decoded it): none for a stand-in
@@ -148,7 +146,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     func ruleDiagnostics(of read: ReadForRules, cache: KeyedReadCache, shared: SharedContent, itemLimit: Int = .max) -> [Diagnostic] {
         guard let node = read.node else { return [] }
         let id = read.object.id
-        var found = reader(id, node: node, cache: cache, shared: shared, wholeFile: false)
+        var found = reader(id, node: node, cache: cache, shared: shared, for: .show)
             .ruleDiagnostics(for: read.object, lazyItemLimit: itemLimit, keyNames: read.keyNames)
         let nodeID = objectNodeIDs[id]
         if let entry = shared.entries[shared.canonical[nodeID] ?? nodeID] { found.append(Self.sharedEntryDiagnostic(entry, range: node.range)) }
@@ -173,7 +171,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
             let cache = KeyedReadCache()
             for id in range {
                 if shouldStop() { break }
-                let read = self.readForRules(id, cache: cache, shared: shared, wholeFile: true, storedLists: true)
+                let read = self.readForRules(id, cache: cache, shared: shared, for: .fullCheck)
                 edges.add(read.object)
                 for d in read.object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
                 for d in self.ruleDiagnostics(of: read, cache: cache, shared: shared) where d.id.hasPrefix("keyed.") { found.append(d) }

@@ -9,26 +9,26 @@ struct KeyedObjectReader {
     var shared: [Int: SharedInlineList] = [:]
     /// Nodes that are a lower node's bytes (see `PlistSharing.offsetSharers`).
     var canonical: [Int: Int] = [:]
-    /// Whether to record links to shared lists (whole-file passes).
-    var recordsLinks = false
+    /// What the read is for: whether it records links to shared lists and reads long lists up front.
+    var purpose = KeyedReadPurpose.show
 
     private func newConversion() -> InlineConversion {
-        InlineConversion(object: id, shared: shared, canonical: canonical, recordsLinks: recordsLinks)
+        InlineConversion(object: id, shared: shared, canonical: canonical, purpose: purpose)
     }
 
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
 
-    /// The object as decoded, with the problems met decoding it (no rules: see `ruleDiagnostics`).
-    /// `storedLists` reads lazily read lists once, up front (for whole-file passes, which go through
-    /// every item several times).
-    func read(storedLists: Bool = false) -> GraphObject {
+    /// The object as decoded, with the problems met decoding it (no rules: see `ruleDiagnostics`). For
+    /// the full check lazily read lists are read once, up front (its passes go through every item
+    /// several times).
+    func read() -> GraphObject {
         var names: [String] = []
-        return read(storedLists: storedLists, keyNames: &names)
+        return read(keyNames: &names)
     }
 
     /// `read`, giving the names of a dictionary's keys in order too (for `ruleDiagnostics`).
-    func read(storedLists: Bool, keyNames: inout [String]) -> GraphObject {
+    func read(keyNames: inout [String]) -> GraphObject {
         var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
         switch node.value {
         case .string(let s) where s.isLiterally("$null"):
@@ -51,7 +51,7 @@ struct KeyedObjectReader {
         default:
             object.value = PlistObjectGraph.scalar(node.value)
         }
-        if storedLists {
+        if purpose.readsListsUpFront {
             for i in object.fields.indices {
                 if case .list(let items) = object.fields[i].value, items.isLazy {
                     object.fields[i].value = .list(graph.storedList(items, canonical: canonical))

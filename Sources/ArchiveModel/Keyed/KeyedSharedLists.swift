@@ -37,14 +37,14 @@ struct InlineConversion {
     var shared: [Int: SharedInlineList] = [:]
     /// Nodes that are a lower node's bytes: an array listed under several ids is one array.
     var canonical: [Int: Int] = [:]
-    /// Whether to record `links` (whole-file passes; a browser read only needs the stand-ins).
-    var recordsLinks = false
+    /// What the read is for: whole-file passes record `links`; a read to show needs only the stand-ins.
+    var purpose = KeyedReadPurpose.show
     var links: [SharedListLink] = []
     var linked = Set<Int>()
 
     /// Records a link to shared list `node` once.
     mutating func link(_ node: Int, targets: [ObjectID]?) {
-        guard recordsLinks, linked.insert(node).inserted else { return }
+        guard purpose.recordsSharedLinks, linked.insert(node).inserted else { return }
         links.append(SharedListLink(node: node, targets: targets))
     }
 }

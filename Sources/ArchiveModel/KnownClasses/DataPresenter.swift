@@ -33,8 +33,9 @@ enum DataPresenter {
     }
 
     static func isData(_ object: GraphObject) -> Bool {
-        ([object.className].compactMap { $0 } + object.classChain.map(\.name))
-            .contains { $0.isLiterally("NSData") || $0.isLiterally("NSMutableData") }
+        // Asked for every row a dump or the browser shows: no arrays built per call.
+        func named(_ name: String) -> Bool { name.isLiterally("NSData") || name.isLiterally("NSMutableData") }
+        return object.className.map(named) == true || object.classChain.contains { named($0.name) }
     }
 
     private static func keyedBytes(_ object: GraphObject, _ graph: any ObjectGraph) -> [UInt8]? {

@@ -79,7 +79,9 @@ public final class Outline {
     }
 
     private func fieldNode(_ field: Field) -> OutlineNode {
-        node(label: field.key, value: field.value, range: field.range)
+        var row = node(label: field.key, value: field.value, range: field.range)
+        row.fieldKey = field.key
+        return row
     }
 
     /// A key as a row shows it: at most `ValueFormatter.summaryLimit` characters (a dictionary can name

@@ -46,6 +46,9 @@ public struct OutlineNode: Sendable, Equatable {
     public var source: OutlineSource
     /// Whether the row is a group heading (raw fields, lost and found) rather than data.
     public var isGroup: Bool
+    /// The key of the object's field the row shows, as stored (raw text); nil for list items, objects
+    /// and groups. Names where an inline value lives (`EmbeddedArchives`) without searching the fields.
+    public var fieldKey: String?
 
     public init(label: String, value: FieldValue, target: ObjectID? = nil, className: String? = nil,
                 summary: String, state: ReferenceState = .normal, range: ByteRange? = nil,
