@@ -166,7 +166,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         // One pass (split across cores) decodes every object with its rules and collects the references.
         let n = objectCount
         let shared = sharedContent()
-        guard let parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
+        guard var parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
             var edges = GraphEdges(objectCount: n)
             var found: [Diagnostic] = []
             let cache = KeyedReadCache()
@@ -180,9 +180,19 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
             return (edges, found)
         }) else { return all.sortedByOffset() }
         for part in parts { all.append(contentsOf: part.1) }
-        let index = GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: parts.map(\.0)))
+        var edgeParts = parts.map(\.0)
+        parts = []
+        let index = Self.index(of: self, parts: &edgeParts)
         all.append(contentsOf: graphRuleDiagnostics(index: index))
         return all.sortedByOffset()
+    }
+
+    /// The index over the edges of `parts`, which are dropped once joined: at the peak of a full check
+    /// one copy of the edges is alive beside the index, not two.
+    private static func index(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphIndex {
+        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, parts: parts)
+        parts = []
+        return GraphIndex(graph: graph, edges: edges)
     }
 
     /// The whole-graph rules (unreachable objects), given the index of a full check.
