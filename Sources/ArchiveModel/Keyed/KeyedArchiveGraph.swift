@@ -53,6 +53,19 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         return read(id)
     }
 
+    /// The object and its rules' diagnostics from one read of its node (the rules need the node and the
+    /// key names the read has).
+    public func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject {
+        guard id >= 0, id < objectNodeIDs.count else { return object(id) }
+        let shared = knownSharedContent
+        return sharedCache.withLock { cache in
+            let read = readForRules(id, cache: cache, shared: shared)
+            var object = read.object
+            object.diagnostics += ruleDiagnostics(of: read, cache: cache, shared: shared, itemLimit: itemLimit)
+            return object
+        }
+    }
+
     /// The per-object rules' diagnostics for `object` (as `object(_:)` decoded it). Of a list read on
     /// demand (more than `lazyListThreshold` items) they look at the first `itemLimit` items, so
     /// showing an array of millions stays instant; `fullCheck` looks at all of them.
