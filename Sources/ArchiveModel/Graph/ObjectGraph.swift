@@ -16,6 +16,9 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// The per-object validation rules' diagnostics for `object` (as `object(_:)` decoded it); of a
     /// lazily read list they look at the first `itemLimit` items. None by default.
     func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic]
+    /// `object(id)` with `ruleDiagnostics` after its own (what `GraphValidation.shownObject` gives); a
+    /// graph may do both in one read. By default, the two calls.
+    func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject
     /// The whole-graph validation rules' diagnostics (unreachable objects), given the index of a full
     /// check. None by default.
     func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic]
@@ -39,6 +42,11 @@ extension ObjectGraph {
     /// The Unicode encoding of a text plist's input; nil for binary formats.
     public var textEncoding: TextEncoding? { nil }
     public func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic] { [] }
+    public func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject {
+        var object = self.object(id)
+        object.diagnostics += ruleDiagnostics(of: object, itemLimit: itemLimit)
+        return object
+    }
     public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { [] }
 
     /// `fullCheck` without progress reporting.

@@ -54,6 +54,19 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         return read(id)
     }
 
+    /// The object and its rules' diagnostics from one read of its node (the rules need the node and the
+    /// key names the read has).
+    public func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject {
+        guard id >= 0, id < objectNodeIDs.count else { return object(id) }
+        let shared = knownSharedContent
+        return sharedCache.withLock { cache in
+            let read = readForRules(id, cache: cache, shared: shared)
+            var object = read.object
+            object.diagnostics += ruleDiagnostics(of: read, cache: cache, shared: shared, itemLimit: itemLimit)
+            return object
+        }
+    }
+
     /// The per-object rules' diagnostics for `object` (as `object(_:)` decoded it). Of a list read on
     /// demand (more than `lazyListThreshold` items) they look at the first `itemLimit` items, so
     /// showing an array of millions stays instant; `fullCheck` looks at all of them.
@@ -165,7 +178,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         // One pass (split across cores) decodes every object with its rules and collects the references.
         let n = objectCount
         let shared = sharedContent()
-        guard let parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
+        guard var parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
             var edges = GraphEdges(objectCount: n)
             var found: [Diagnostic] = []
             let cache = KeyedReadCache()
@@ -179,9 +192,19 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
             return (edges, found)
         }) else { return all.sortedByOffset() }
         for part in parts { all.append(contentsOf: part.1) }
-        let index = GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: parts.map(\.0)))
+        var edgeParts = parts.map(\.0)
+        parts = []
+        let index = Self.index(of: self, parts: &edgeParts)
         all.append(contentsOf: graphRuleDiagnostics(index: index))
         return all.sortedByOffset()
+    }
+
+    /// The index over the edges of `parts`, which are dropped once joined: at the peak of a full check
+    /// one copy of the edges is alive beside the index, not two.
+    private static func index(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphIndex {
+        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, parts: parts)
+        parts = []
+        return GraphIndex(graph: graph, edges: edges)
     }
 
     /// The whole-graph rules (unreachable objects), given the index of a full check.

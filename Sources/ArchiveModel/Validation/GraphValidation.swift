@@ -19,8 +19,6 @@ public enum GraphValidation {
     /// Object `id` as a front end shows it: decoded, with its per-object rules' diagnostics after the
     /// decoder's (long lists judged by their first `shownItemLimit` items).
     public static func shownObject(_ id: ObjectID, in graph: any ObjectGraph) -> GraphObject {
-        var object = graph.object(id)
-        object.diagnostics += graph.ruleDiagnostics(of: object, itemLimit: shownItemLimit)
-        return object
+        graph.objectWithRuleDiagnostics(id, itemLimit: shownItemLimit)
     }
 }
