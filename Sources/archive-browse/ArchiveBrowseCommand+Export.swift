@@ -34,15 +34,32 @@ extension ArchiveBrowseCommand {
     /// Opens the input(s) and runs the export mode; the exit status.
     func runExport(_ sources: [InputSource], _ out: FileOutput) -> Int32 {
         guard let source = sources.first else { return 2 }
+        // FILE may be a place inside a source (`chat.db:message.attributedBody:12`, `App.ipa:Payload/…`).
+        let file = demo ? nil : files.first
         if let diff {
             let other: InputSource = diff == "-" ? .standardInput : .file(RawArguments.bytes(of: [diff]).first ?? Array(diff.utf8))
-            guard let a = other.openReporting(), let b = source.openReporting() else { return 2 }
+            guard let a = Self.open(diff, other), let b = Self.open(file, source) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
         }
-        guard let document = source.openReporting() else { return 2 }
+        guard let document = Self.open(file, source) else { return 2 }
         if let unarchive, let format = ExportFormat(rawValue: unarchive) { return CLIModes.unarchive(document, format: format, out) }
         if let extract, let components = KeyPath.parse(extractForm: extract) { return CLIModes.extract(document, path: components, out) }
         return CLIModes.classes(document, json: json, out)
+    }
+}
+
+extension ArchiveBrowseCommand {
+    /// The archive an export argument names: a place inside a source, or the input as before. A whole
+    /// source (a folder, ZIP file or database) is refused: export one archive of it by its place.
+    static func open(_ argument: String?, _ input: InputSource) -> ArchiveDocument? {
+        guard let argument, argument != "-", let target = SourceTarget.targets(for: [argument])?.first else { return input.openReporting() }
+        switch target {
+        case .file(let source): return source.openReporting()
+        case .place(let source, let place): return CLIModes.openPlace(source, place)
+        case .source:
+            FileOutput.standardError.write("archive-browse: \(DisplayText.escape(argument)) is a source of archives (a folder, ZIP file or database); name one archive in it by its place, as --check lists them\n")
+            return nil
+        }
     }
 }
 

@@ -54,6 +54,23 @@ struct SourceCLITests {
         #expect(entry.out.contains("com.example.app"))
     }
 
+    /// Issue 27: the export modes take a place inside a source as --dump does, and refuse a whole source.
+    @Test func exportModesTakeAPlace() throws {
+        let db = try #require(SourceFixtures.make("chatdb"))
+        let place = db + ":message.payload_data:1234"
+        let exported = try run(["--unarchive", "json", place])
+        #expect(exported.status == 0, "\(exported.err)")
+        // make_sources.py archives the string "payload" as the root of that cell's archive.
+        #expect(exported.out.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"root":"payload"}"#)
+        let extracted = try run(["--extract", "root", place])
+        #expect(extracted.status == 0 && extracted.out.hasPrefix("payload"), "\(extracted.out)")
+        #expect(try run(["--diff", place, place]).status == 0)
+        #expect(try run(["--classes", place]).status == 0)
+        let whole = try run(["--unarchive", "json", db])
+        #expect(whole.status == 2)
+        #expect(whole.err.contains("name one archive in it by its place"))
+    }
+
     @Test func exitStatusIsTheWorstOfTheArchivesAndFiles() throws {
         let folder = SourceFixtures.temporaryFolder()
         let zip = try #require(SourceFixtures.make("zip", in: folder))
