@@ -42,6 +42,16 @@ import Testing
         #expect(d.first?.message.contains("NS.objects[1]") == true)
     }
 
+    /// The nil element's diagnostic is on that element's UID, not on the whole list (binary plist).
+    @Test func nilElementIsLocatedAtTheElement() throws {
+        let bytes = DemoArchive.bytes(corrupt: true)
+        let doc = ArchiveDocument.open(InputBytes(bytes), name: "demo")
+        let d = try #require(doc.graph.fullCheck().first { $0.id == "keyed.collection.nil-element" })
+        let range = try #require(d.range)
+        #expect(range.count == 2, "a UID with a 1-byte payload: \(range)")
+        #expect(bytes[range.start] == 0x80 && bytes[range.start + 1] == 0x00, "UID 0 at \(range)")
+    }
+
     /// An XML keyed archive: object #1 has `next` → UID 99 and `NS.objects` whose second element is
     /// UID 77; both past the end of `$objects`.
     static let danglingXML = """
