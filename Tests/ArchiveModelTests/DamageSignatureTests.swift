@@ -5,22 +5,8 @@ import TestSupport
 /// Whole-file causes (issue 24 item 4): each signature on a damaged copy of a fixture built in code,
 /// named first with its evidence, and never on the valid original.
 struct DamageSignatureTests {
-    /// A keyed archive of a few hundred objects whose bytes include CR, LF and CR LF pairs (in strings
-    /// and data), offsets and references of every low byte, and bytes of 0x80 and more.
-    static let original: [UInt8] = {
-        var b = KeyedArchiveBuilder()
-        var people: [Int] = []
-        for i in 0..<90 {
-            people.append(b.object("Person", [
-                ("name", .string("person \(i)\r\nline two")),
-                ("age", .int(Int64(i * 37 % 200))),
-                ("photo", .data([0x89, 0x0D, 0x0A, 0xC8, UInt8(i), 0xFF, 0x00, 0x7F, 0x80 | UInt8(i % 64)])),
-            ]))
-        }
-        let array = b.object("NSArray", [("NS.objects", .refs(people))])
-        b.top = [("root", .ref(array))]
-        return b.buildBinary()
-    }()
+    /// The damage tests' keyed archive (`DamageFixture`) with 90 people: a few hundred objects.
+    static let original: [UInt8] = DamageFixture.people(90)
 
     static func check(_ bytes: [UInt8]) -> [Diagnostic] {
         let doc = ArchiveDocument.open(InputBytes(bytes), name: "fixture")

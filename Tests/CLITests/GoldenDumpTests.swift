@@ -115,22 +115,8 @@ import TestSupport
 
         """
 
-    /// A keyed archive of 40 objects whose bytes include CR, LF and CR LF pairs and bytes of 0x80
-    /// and more (as in DamageSignatureTests), damaged in each way the damage analysis names.
-    static let damageOriginal: [UInt8] = {
-        var b = KeyedArchiveBuilder()
-        var people: [Int] = []
-        for i in 0..<40 {
-            people.append(b.object("Person", [
-                ("name", .string("person \(i)\r\nline two")),
-                ("age", .int(Int64(i * 37 % 200))),
-                ("photo", .data([0x89, 0x0D, 0x0A, 0xC8, UInt8(i), 0xFF, 0x00, 0x7F, 0x80 | UInt8(i % 64)])),
-            ]))
-        }
-        let array = b.object("NSArray", [("NS.objects", .refs(people))])
-        b.top = [("root", .ref(array))]
-        return b.buildBinary()
-    }()
+    /// The damage tests' keyed archive with 40 people, damaged in each way the damage analysis names.
+    static let damageOriginal: [UInt8] = DamageFixture.people(40)
 
     /// The original with its last 600 bytes zeroed (a file whose tail never reached the disk).
     static func zeroedTail() -> [UInt8] {
