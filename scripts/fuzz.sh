@@ -197,7 +197,9 @@ for t in "${targets[@]}"; do
   rows+=("$t|${execs:-?}|${rate:-?}|${cov:-?}|$corpus|$new")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -Iseconds)" "$t" "$elapsed" "${execs:-0}" "${rate:-0}" "${cov:-?}" "$corpus" "$new" "$FLAVOUR$([ "$JOBS" -le 1 ] || echo "x$JOBS")$([ "$scale" != 1 ] || echo "+timesched")" >>"$WORK/ledger.tsv"
   if [ "$new" != 0 ]; then
-    grep -E 'ERROR|Fatal error|fuzz check failed|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
+    # The check's own lines (indented under "fuzz check failed") say which invariant broke.
+    grep -E -A8 'fuzz check failed' "$log" | grep -E '^(fuzz check failed|  )' | head -10 >&2 || true
+    grep -E 'ERROR|Fatal error|SUMMARY|Test unit written' "$log" | head -8 >&2 || true
   fi
 done
 

@@ -22,7 +22,7 @@ extension CLIModes {
             FileOutput.standardError.write("archive-browse: --unarchive binary1 writes binary data; redirect it to a file or a pipe\n")
             return 2
         }
-        var exporter = ArchiveExporter(shapes: ExportShapes(graph: document.graph))
+        var exporter = ArchiveExporter(shapes: ExportShapes.followingEmbeddedArchives(of: document.graph))
         let write: ([UInt8]) -> Void = { out.write(bytes: $0) }
         switch format {
         case .json:
@@ -46,7 +46,7 @@ extension CLIModes {
     /// `--extract PATH`: a scalar as text (raw bytes for data; escaped on a terminal), anything else
     /// as JSON; exit 1 naming the longest prefix that resolved when the path does not.
     static func extract(_ document: ArchiveDocument, path: [String], _ out: FileOutput) -> Int32 {
-        let shapes = ExportShapes(graph: document.graph)
+        let shapes = ExportShapes.followingEmbeddedArchives(of: document.graph)
         switch ExportPathResolver(shapes: shapes).resolve(path) {
         case .notFound(let resolved, let there):
             let prefix = resolved.isEmpty ? "the document" : KeyPath.escapedForm(resolved)
@@ -56,11 +56,11 @@ extension CLIModes {
                 + "\(DisplayText.escapeMessage(prefix)), \(there)\n")
             _ = reportProblems(document)
             return 1
-        case .found(let value, let resolved):
+        case .found(let value, let resolved, let owner):
             if case .scalar(let s) = value {
                 printScalar(s, out)
             } else {
-                var exporter = ArchiveExporter(shapes: shapes)
+                var exporter = ArchiveExporter(shapes: owner)
                 var sink = JSONExportSink { out.write(bytes: $0) }
                 exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
             }

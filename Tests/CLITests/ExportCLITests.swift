@@ -92,6 +92,21 @@ import TestSupport
         }
     }
 
+    /// An iMessage edit history: each edit's `t` is a typedstream in a data value. `--unarchive` writes
+    /// it as the archive, and `--extract` reaches the edit's text through `$root`.
+    @Test(.needsCorpus) func embeddedTypedstreamsAreExportedAndExtracted() throws {
+        let path = try #require(Corpus.path("plist/imessage-exporter__Edited.plist"))
+        let json = try CLI.run(["--unarchive", "json", path])
+        #expect(json.status == 0)
+        #expect(json.out.contains(#"{"t":{"$archive":"typedstream","$root":[{"$string":"First message  ","#), "\(json.out.prefix(300))")
+        let text = try CLI.run(["--extract", "ec.0.1.t.$root.0.$string", path])
+        #expect(text.status == 0)
+        #expect(text.out == "Edit 1\n")
+        let missing = try CLI.run(["--extract", "ec.0.1.t.$root.3", path])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("the longest prefix that resolves is ec.0.1.t.$root, an array of 1 item"), "\(missing.err)")
+    }
+
     /// Two versions of a nib: a copy with one frame string edited (same length) differs at exactly
     /// that path; strings (NSString instances in a nib) are values, written again where met again.
     @Test(.needsCorpus) func diffOfTwoVersionsOfANib() throws {

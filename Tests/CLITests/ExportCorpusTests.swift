@@ -95,7 +95,8 @@ struct ExportCorpusTests {
                 for i in (0..<Swift.min(entries.count, 50)).reversed() where !entries[i].key.hasPrefix("$") {
                     pending.append((components + [entries[i].key], entries[i].value))
                 }
-            case .scalar:
+            case .scalar, .embedded:
+                // These shapes leave embedded archives data (the changed string is in the file itself).
                 continue
             }
         }

@@ -54,6 +54,14 @@ public struct ArchiveExporter {
     /// Writes `value`, which sits at `prefix` in the document (extract-form components), then
     /// finishes the sink.
     public mutating func write<S: ExportSink>(_ value: ExportValue, at prefix: [String] = [], to sink: inout S) {
+        writeValue(value, at: prefix, to: &sink)
+        sink.finish()
+    }
+
+    /// `write` without finishing the sink: also how an embedded archive's root is written, by an
+    /// exporter of its own (its object ids are its own) into the same sink. The depth limit of
+    /// embedded archives bounds that recursion.
+    private mutating func writeValue<S: ExportSink>(_ value: ExportValue, at prefix: [String], to sink: inout S) {
         var frames: [Frame] = []
         // The path of the value being written: `prefix`, then one component per open frame.
         var path = prefix
@@ -73,6 +81,10 @@ public struct ArchiveExporter {
                 case .dictionary(let entries):
                     sink.beginDictionary()
                     open(Frame(container: .dictionary(entries), owner: owner), &frames, &path, &owners)
+                case .embedded(let inner):
+                    var nested = ArchiveExporter(shapes: inner)
+                    nested.writeValue(inner.root, at: path, to: &sink)
+                    events += nested.events
                 }
                 continue
             }
@@ -98,7 +110,6 @@ public struct ArchiveExporter {
             frame.next += 1
             frames.append(frame)
         }
-        sink.finish()
     }
 
     private mutating func open(_ frame: Frame, _ frames: inout [Frame], _ path: inout [String], _ owners: inout [(id: ObjectID, depth: Int)]) {

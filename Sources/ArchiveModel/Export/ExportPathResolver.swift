@@ -8,34 +8,44 @@ public struct ExportPathResolver {
     public init(shapes: ExportShapes) { self.shapes = shapes }
 
     public enum Outcome {
-        /// The value, with the components that reached it.
-        case found(ExportValue, path: [String])
+        /// The value, with the components that reached it and the shapes of the document it lies in
+        /// (an embedded archive's, past its `$root`), which its references are objects of.
+        case found(ExportValue, path: [String], in: ExportShapes)
         /// The longest prefix that resolved, and what is there (`an array of 3 items`).
         case notFound(resolved: [String], there: String)
     }
 
     public func resolve(_ components: [String]) -> Outcome {
         var value = shapes.root
+        // The document the value belongs to: the input's, or an embedded archive's past its `$root`.
+        var shapes = self.shapes
         var rest = components[...]
         // A plain plist's document is its root value; the browser's paths name it `root`.
-        if shapes.isPlainPlist, rest.first == "root", child(of: expanded(value), "root") == nil { rest = rest.dropFirst() }
+        if shapes.isPlainPlist, rest.first == "root", child(of: expanded(value, &shapes), "root", shapes) == nil { rest = rest.dropFirst() }
         var resolved = Array(components[..<rest.startIndex])
         for component in rest {
-            value = expanded(value)
-            guard let next = child(of: value, component) else { return .notFound(resolved: resolved, there: Self.describe(value)) }
+            value = expanded(value, &shapes)
+            guard let next = child(of: value, component, shapes) else { return .notFound(resolved: resolved, there: Self.describe(value)) }
             value = next
             resolved.append(component)
         }
-        return .found(expanded(value), path: resolved)
+        let found = expanded(value, &shapes)
+        return .found(found, path: resolved, in: shapes)
     }
 
-    /// An object reference replaced by the object's value.
-    func expanded(_ value: ExportValue) -> ExportValue {
-        if case .object(let id) = value { return shapes.shape(of: id).value }
-        return value
+    /// An object reference replaced by the object's value; an embedded archive by its root, whose
+    /// document `shapes` becomes.
+    func expanded(_ value: ExportValue, _ shapes: inout ExportShapes) -> ExportValue {
+        switch value {
+        case .object(let id): return shapes.shape(of: id).value
+        case .embedded(let inner):
+            shapes = inner
+            return expanded(inner.root, &shapes)
+        default: return value
+        }
     }
 
-    private func child(of value: ExportValue, _ component: String) -> ExportValue? {
+    private func child(of value: ExportValue, _ component: String, _ shapes: ExportShapes) -> ExportValue? {
         switch value {
         case .array(let items):
             guard !component.isEmpty, component.utf8.count <= 18, component.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
@@ -50,7 +60,7 @@ public struct ExportPathResolver {
                 if fallback == nil, key.isLiterally(escaped) { fallback = v }
             }
             return fallback
-        case .scalar, .object:
+        case .scalar, .object, .embedded:
             return nil
         }
     }
@@ -61,6 +71,7 @@ public struct ExportPathResolver {
         case .array(let items): "an array of " + English.count(items.count, "item")
         case .dictionary(let entries): "a dictionary of " + English.count(entries.count, "key")
         case .object(let id): "object #\(id)"
+        case .embedded: "an embedded archive"
         case .scalar(let s):
             switch s {
             case .null: "null"

@@ -12,10 +12,11 @@ public struct ExportShapes {
     /// Whether object dictionaries carry `"$id"` (`--diff` leaves it out: ids differ between layouts).
     public let includesIDs: Bool
     private let read: (ObjectID) -> GraphObject
-    /// The seam for archives embedded in data values (an iMessage typedstream in a plist, a nib in a
-    /// typedstream): given a data value's bytes, the export of the archive inside, or nil to write the
-    /// bytes as data. Unset, every data value is written as data; the embedded-archive service is to
-    /// set it (its result is written as the value, once per object like any other non-leaf).
+    /// Archives embedded in data values (an iMessage typedstream in a plist, a nib in a typedstream):
+    /// given a data value's bytes, the export of the archive inside, or nil to write the bytes as
+    /// data. Unset, every data value is written as data (`--diff` compares embedded archives by their
+    /// bytes); `followingEmbeddedArchives` sets it (its result is written as the value, once per
+    /// object like any other non-leaf).
     public var embeddedArchive: (([UInt8]) -> ExportValue?)?
 
     public init(graph: any ObjectGraph, includesIDs: Bool = true) {

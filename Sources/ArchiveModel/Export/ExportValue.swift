@@ -9,6 +9,9 @@ public enum ExportValue {
     case array(ExportItems)
     /// String keys, in order (unique within one dictionary).
     case dictionary(ExportEntries)
+    /// The root of an archive embedded in a data value: its objects have ids of their own, so the
+    /// walker writes it with an exporter of its own (`ExportShapes+Embedded.swift`).
+    case embedded(ExportShapes)
 
     /// A dictionary of one entry, such as `{"$set": [...]}`.
     static func tagged(_ key: String, _ value: ExportValue) -> ExportValue {

@@ -43,7 +43,7 @@ enum GraphDiffSetPairing {
         case .object(let id):
             if case .scalar(let s) = shapes.shape(of: id).value { return scalarKey(s) }
             return nil
-        case .array, .dictionary: return nil
+        case .array, .dictionary, .embedded: return nil
         }
     }
 

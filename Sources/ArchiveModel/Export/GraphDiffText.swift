@@ -18,6 +18,9 @@ public enum GraphDiffText {
         case .object(let id):
             if case .scalar(let v) = shapes.shape(of: id).value { return scalarSummary(v) }
             return "#\(id)" + (shapes.graph.structure(id).className.map { " " + ValueFormatter.cut($0) } ?? "")
+        case .embedded:
+            // `--diff` compares embedded archives by their bytes (its shapes leave them data).
+            return ExportPathResolver.describe(value)
         case .array, .dictionary:
             if case .dictionary(let entries) = value, entries.count > 0, entries[0].key == "$class" {
                 return chain(entries[0].value).joined(separator: " < ")

@@ -8,9 +8,10 @@ enum ExportFixture {
     }
 
     /// The whole document exported with `sink`'s format, as bytes.
-    static func export(_ document: ArchiveDocument, format: String = "json") -> [UInt8] {
+    /// Embedded archives are exported as archives, as `--unarchive` does, within `budget` if given.
+    static func export(_ document: ArchiveDocument, format: String = "json", budget: EmbeddedBudget? = nil) -> [UInt8] {
         var out: [UInt8] = []
-        var exporter = ArchiveExporter(shapes: ExportShapes(graph: document.graph))
+        var exporter = ArchiveExporter(shapes: ExportShapes.followingEmbeddedArchives(of: document.graph, budget: budget))
         let root = exporter.shapes.root
         switch format {
         case "xml1":
