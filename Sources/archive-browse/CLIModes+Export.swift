@@ -1,4 +1,6 @@
 import ArchiveModel
+import Dispatch
+import Synchronization
 
 /// `--unarchive`, `--extract` and `--classes`: the archive as a plain document, one value of it, and
 /// what its classes hold. Each runs on damaged archives too: it writes what decodes, the diagnostics go
@@ -7,7 +9,26 @@ extension CLIModes {
     /// Checks the document, writes its diagnostics (grouped) and a summary to standard error, and
     /// returns `--check`'s exit status.
     static func reportProblems(_ document: ArchiveDocument) -> Int32 {
-        let diagnostics = DocumentCheck.fullCheck(of: document.graph)
+        report(document, DocumentCheck.fullCheck(of: document.graph))
+    }
+
+    /// `reportProblems`, with the check run on another core while `write` writes the output (the
+    /// export and the check each read the whole graph; side by side they take the time of the longer).
+    static func reportProblems(_ document: ArchiveDocument, whileWriting write: () -> Void) -> Int32 {
+        let graph = document.graph
+        let checked = Mutex<[Diagnostic]?>(nil)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let diagnostics = DocumentCheck.fullCheck(of: graph)
+            checked.withLock { $0 = diagnostics }
+        }
+        write()
+        group.wait()
+        return report(document, checked.withLock { $0 } ?? DocumentCheck.fullCheck(of: graph))
+    }
+
+    /// Writes `diagnostics` (grouped) and a summary to standard error; `--check`'s exit status.
+    private static func report(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> Int32 {
         let problems = CheckReport.lines(diagnostics, grouped: true)
         let err = FileOutput.standardError
         if !problems.isEmpty {
@@ -22,6 +43,14 @@ extension CLIModes {
             FileOutput.standardError.write("archive-browse: --unarchive binary1 writes binary data; redirect it to a file or a pipe\n")
             return 2
         }
+        return reportProblems(document) {
+            export(document, format: format, out)
+            out.flush()
+        }
+    }
+
+    /// The whole document in `format` on `out`.
+    private static func export(_ document: ArchiveDocument, format: ExportFormat, _ out: FileOutput) {
         var exporter = ArchiveExporter(shapes: ExportShapes.followingEmbeddedArchives(of: document.graph))
         let write: ([UInt8]) -> Void = { out.write(bytes: $0) }
         switch format {
@@ -39,8 +68,6 @@ extension CLIModes {
             var sink = BinaryPlistExportSink(write: write)
             exporter.write(exporter.shapes.root, to: &sink)
         }
-        out.flush()
-        return reportProblems(document)
     }
 
     /// `--extract PATH`: a scalar as text (raw bytes for data; escaped on a terminal), anything else
@@ -57,15 +84,16 @@ extension CLIModes {
             _ = reportProblems(document)
             return 1
         case .found(let value, let resolved, let owner):
-            if case .scalar(let s) = value {
-                printScalar(s, out)
-            } else {
-                var exporter = ArchiveExporter(shapes: owner)
-                var sink = JSONExportSink { out.write(bytes: $0) }
-                exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
+            return reportProblems(document) {
+                if case .scalar(let s) = value {
+                    printScalar(s, out)
+                } else {
+                    var exporter = ArchiveExporter(shapes: owner)
+                    var sink = JSONExportSink { out.write(bytes: $0) }
+                    exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
+                }
+                out.flush()
             }
-            out.flush()
-            return reportProblems(document)
         }
     }
 
@@ -87,15 +115,16 @@ extension CLIModes {
     }
 
     static func classes(_ document: ArchiveDocument, json: Bool, _ out: FileOutput) -> Int32 {
-        let census = ClassCensus(graph: document.graph)
-        if json {
-            out.write(ClassCensusRenderer.json(census, file: document.nameIsExact ? document.name : document.displayName))
-            out.line("")
-        } else {
-            for line in ClassCensusRenderer.lines(census) { out.line(line) }
+        reportProblems(document) {
+            let census = ClassCensus(graph: document.graph)
+            if json {
+                out.write(ClassCensusRenderer.json(census, file: document.nameIsExact ? document.name : document.displayName))
+                out.line("")
+            } else {
+                for line in ClassCensusRenderer.lines(census) { out.line(line) }
+            }
+            out.flush()
         }
-        out.flush()
-        return reportProblems(document)
     }
 }
 
