@@ -1,6 +1,4 @@
 import ArchiveModel
-import Dispatch
-import Synchronization
 
 /// `--unarchive`, `--extract` and `--classes`: the archive as a plain document, one value of it, and
 /// what its classes hold. Each runs on damaged archives too: it writes what decodes, the diagnostics go
@@ -15,16 +13,9 @@ extension CLIModes {
     /// `reportProblems`, with the check run on another core while `write` writes the output (the
     /// export and the check each read the whole graph; side by side they take the time of the longer).
     static func reportProblems(_ document: ArchiveDocument, whileWriting write: () -> Void) -> Int32 {
-        let graph = document.graph
-        let checked = Mutex<[Diagnostic]?>(nil)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            let diagnostics = DocumentCheck.fullCheck(of: graph)
-            checked.withLock { $0 = diagnostics }
-        }
+        let check = BackgroundCheck(document)
         write()
-        group.wait()
-        return report(document, checked.withLock { $0 } ?? DocumentCheck.fullCheck(of: graph))
+        return report(document, check.diagnostics())
     }
 
     /// Writes `diagnostics` (grouped) and a summary to standard error; `--check`'s exit status.

@@ -52,11 +52,13 @@ enum CLIModes {
         return 0
     }
 
+    /// `--json`: the objects are written while the check runs on the other core; its diagnostics
+    /// close the document.
     static func json(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
-        let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-        JSONRenderer(document: document, diagnostics: diagnostics).render { out.write($0) }
+        let check = BackgroundCheck(document)
+        JSONRenderer(document: document, diagnostics: check.diagnostics).render { out.write($0) }
         out.line("")
-        return status(document, diagnostics)
+        return status(document, check.diagnostics())
     }
 
     static func screen(_ document: ArchiveDocument, size: String, keys: String, _ out: FileOutput) throws -> Int32 {

@@ -2,13 +2,20 @@
 /// documented in the README; element *i* of `objects` describes object id *i*.
 public struct JSONRenderer {
     let document: ArchiveDocument
-    let diagnostics: [Diagnostic]
+    /// The diagnostics, asked for when the document reaches them (after the objects), so that a
+    /// caller may still be computing them while the objects are written.
+    let diagnostics: () -> [Diagnostic]
     let repeatBudget: Int
 
     /// `repeatBudget`: bytes of long text and data written in full again where a value is listed more
     /// than once, before such repeats name the place holding the value instead (`JSONRepeats`). The
     /// default, 16 MiB plus four times the input, leaves real files' JSON whole.
     public init(document: ArchiveDocument, diagnostics: [Diagnostic], repeatBudget: Int? = nil) {
+        self.init(document: document, diagnostics: { diagnostics }, repeatBudget: repeatBudget)
+    }
+
+    /// `diagnostics` is called once, when the objects have been written.
+    public init(document: ArchiveDocument, diagnostics: @escaping () -> [Diagnostic], repeatBudget: Int? = nil) {
         self.document = document
         self.diagnostics = diagnostics
         self.repeatBudget = repeatBudget ?? Self.defaultRepeatBudget(inputSize: document.input.count)
@@ -52,7 +59,7 @@ public struct JSONRenderer {
         }
         e.w.raw("]")
         e.w.key("diagnostics"); e.w.raw("[")
-        for (i, d) in diagnostics.enumerated() {
+        for (i, d) in diagnostics().enumerated() {
             if i > 0 { e.w.raw(",") }
             Self.writeDiagnostic(d, &e.w)
         }
