@@ -107,6 +107,22 @@ import TestSupport
         #expect(missing.err.contains("the longest prefix that resolves is ec.0.1.t.$root, an array of 1 item"), "\(missing.err)")
     }
 
+    /// Two versions of that edit history, one edit's text changed inside its typedstream: `--diff`
+    /// names the text through `$root`, not the two blobs.
+    @Test(.needsCorpus) func diffLooksInsideEmbeddedArchives() throws {
+        let path = try #require(Corpus.path("plist/imessage-exporter__Edited.plist"))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let old = Array("Edit 1".utf8)
+        let at = try #require((0...(bytes.count - old.count)).first { Array(bytes[$0..<($0 + old.count)]) == old })
+        var edited = bytes
+        edited.replaceSubrange(at..<(at + old.count), with: Array("Edit X".utf8))
+        let copy = try CLI.temp(edited, "edited.plist")
+        let r = try CLI.run(["--diff", path, copy])
+        #expect(r.status == 1)
+        #expect(r.out.hasPrefix(#"changed ec.0.1.t.$root.0.$string: "Edit 1" → "Edit X""#), "\(r.out)")
+        #expect(r.out.contains("inside the archives embedded at ec.0.1.t"))
+    }
+
     /// Two versions of a nib: a copy with one frame string edited (same length) differs at exactly
     /// that path; strings (NSString instances in a nib) are values, written again where met again.
     @Test(.needsCorpus) func diffOfTwoVersionsOfANib() throws {

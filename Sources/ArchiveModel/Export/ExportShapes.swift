@@ -14,8 +14,8 @@ public struct ExportShapes {
     private let read: (ObjectID) -> GraphObject
     /// Archives embedded in data values (an iMessage typedstream in a plist, a nib in a typedstream):
     /// given a data value's bytes, the export of the archive inside, or nil to write the bytes as
-    /// data. Unset, every data value is written as data (`--diff` compares embedded archives by their
-    /// bytes); `followingEmbeddedArchives` sets it (its result is written as the value, once per
+    /// data. Unset, every data value is written as data (`--diff` opens embedded archives itself, in
+    /// `GraphDiffWalk+Embedded.swift`); `followingEmbeddedArchives` sets it (its result is written as the value, once per
     /// object like any other non-leaf).
     public var embeddedArchive: (([UInt8]) -> ExportValue?)?
 

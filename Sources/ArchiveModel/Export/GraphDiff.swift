@@ -1,7 +1,7 @@
 /// `--diff`: compares two archives as object graphs, not bytes. Both resolved documents
 /// (`ExportShapes`, without object ids) are walked side by side from their roots: objects are paired
 /// by the path that first reaches them, dictionaries compared by key, arrays by index, values by
-/// content. An archive written again with another object order, byte layout or format (XML against
+/// content; two data values that both hold archives by their graphs, to the embedded depth limit. An archive written again with another object order, byte layout or format (XML against
 /// binary) is equal to the original.
 ///
 /// Bounded on hostile graphs: an object is expanded once (when it is paired); meeting it again through
@@ -52,7 +52,9 @@ public struct GraphDiff {
     public var isEqual: Bool { differences.isEmpty && omitted == 0 }
 
     public init(_ a: any ObjectGraph, _ b: any ObjectGraph) {
-        var walk = GraphDiffWalk(a: ExportShapes(graph: a, includesIDs: false), b: ExportShapes(graph: b, includesIDs: false))
+        let limit = EmbeddedBudget.limit(for: a.input).addingReportingOverflow(EmbeddedBudget.limit(for: b.input))
+        var walk = GraphDiffWalk(a: ExportShapes(graph: a, includesIDs: false), b: ExportShapes(graph: b, includesIDs: false),
+                                 budget: EmbeddedBudget(limit: limit.overflow ? Int.max : limit.partialValue))
         var found: [Difference] = [], more = 0
         walk.run { difference in
             if found.count < Self.differenceLimit { found.append(difference) } else { more += 1 }

@@ -19,7 +19,7 @@ public enum GraphDiffText {
             if case .scalar(let v) = shapes.shape(of: id).value { return scalarSummary(v) }
             return "#\(id)" + (shapes.graph.structure(id).className.map { " " + ValueFormatter.cut($0) } ?? "")
         case .embedded:
-            // `--diff` compares embedded archives by their bytes (its shapes leave them data).
+            // `--diff` shapes leave embedded archives data (the walk opens them itself).
             return ExportPathResolver.describe(value)
         case .array, .dictionary:
             if case .dictionary(let entries) = value, entries.count > 0, entries[0].key == "$class" {

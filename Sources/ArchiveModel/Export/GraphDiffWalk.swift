@@ -22,9 +22,16 @@ struct GraphDiffWalk {
         var inB: [LiteralText: Int] = [:]
     }
 
-    init(a: ExportShapes, b: ExportShapes) {
+    /// Levels of embedded archives above this walk (0 for the inputs), and the bytes the whole diff
+    /// may open to compare embedded archives (`GraphDiffWalk+Embedded.swift`).
+    let depth: Int
+    let budget: EmbeddedBudget
+
+    init(a: ExportShapes, b: ExportShapes, depth: Int = 0, budget: EmbeddedBudget) {
         self.a = a
         self.b = b
+        self.depth = depth
+        self.budget = budget
         pairA = [Int32](repeating: -1, count: Swift.max(0, Swift.min(a.graph.objectCount, Int(Int32.max))))
         pairB = [Int32](repeating: -1, count: Swift.max(0, Swift.min(b.graph.objectCount, Int(Int32.max))))
         pairedAt = [Int32](repeating: 0, count: pairA.count)
@@ -110,7 +117,7 @@ struct GraphDiffWalk {
         }
         switch (x, y) {
         case (.scalar(let s), .scalar(let t)):
-            if !s.isSame(as: t) { report(difference(.changed, path, metX, metY, holders)) }
+            if !s.isSame(as: t), !embeddedDifferences(s, t, path, report) { report(difference(.changed, path, metX, metY, holders)) }
         case (.array(let s), .array(let t)):
             stack.append(.arrays(s, t, next: 0, path: path, holders: holders))
         case (.dictionary(let s), .dictionary(let t)):

@@ -102,3 +102,44 @@ import FuzzSupport
         #expect(changed.differences.first?.b?.summary == "\"x\"")
     }
 }
+
+/// `--diff` of archives inside data values: compared as graphs, named through `$root`.
+@Suite struct GraphDiffEmbeddedTests {
+    private func library(reversed: Bool, title: String) -> [UInt8] {
+        var a = KeyedArchiveBuilder()
+        if reversed { for i in 0..<3 { a.add(.string("padding \(i)")) } }
+        let book = a.object("Book", [("title", .string(title))])
+        a.top = [("root", .ref(book))]
+        return a.buildBinary()
+    }
+
+    private func envelope(_ inner: [UInt8]) -> ArchiveDocument {
+        ExportFixture.document(ExportEmbeddedTests.holder(inner))
+    }
+
+    @Test func aChangeInsideAnEmbeddedArchiveIsNamedThroughItsRoot() throws {
+        let diff = GraphDiff(envelope(library(reversed: false, title: "A")).graph, envelope(library(reversed: false, title: "B")).graph)
+        let d = try #require(diff.differences.first)
+        #expect(diff.differences.count == 1)
+        #expect(d.kind == .changed)
+        #expect(d.path == ["root", "payload", "$root", "root", "title"])
+        #expect(d.a?.summary == "\"A\"" && d.b?.summary == "\"B\"")
+        #expect(d.note?.contains("inside the archives embedded at root.payload") == true, "\(d.note ?? "")")
+    }
+
+    /// The same embedded graph in another byte layout: the data differ, the archives do not.
+    @Test func embeddedArchivesWithAnotherLayoutAreEqual() {
+        let first = library(reversed: false, title: "A"), second = library(reversed: true, title: "A")
+        #expect(first != second)
+        #expect(GraphDiff(envelope(first).graph, envelope(second).graph).isEqual)
+    }
+
+    /// Data that is not an archive on one side is compared as data.
+    @Test func anArchiveAgainstPlainDataIsOneChangedValue() throws {
+        let diff = GraphDiff(envelope(library(reversed: false, title: "A")).graph, envelope(Array("not an archive at all".utf8)).graph)
+        let d = try #require(diff.differences.first)
+        #expect(diff.differences.count == 1)
+        #expect(d.path == ["root", "payload"])
+        #expect(d.note == nil)
+    }
+}
