@@ -5,10 +5,15 @@
 /// or when either does not decode, the values are compared as data.
 extension GraphDiffWalk {
     /// Reports the differences between the archives `s` and `t` hold, at `path` + `$root`; false
-    /// (nothing reported) when they are not both archives this diff opens.
-    func embeddedDifferences(_ s: ExportScalar, _ t: ExportScalar, _ path: Int32, _ report: (GraphDiff.Difference) -> Void) -> Bool {
+    /// (nothing reported) when they are not both archives this diff opens. `objects` are the values as
+    /// met: two data objects compared before (through another path) are not opened again.
+    mutating func embeddedDifferences(_ s: ExportScalar, _ t: ExportScalar, objects: (ExportValue, ExportValue), _ path: Int32,
+                                      _ report: (GraphDiff.Difference) -> Void) -> Bool {
         guard depth < EmbeddedArchives.maxDepth, case .data(let p) = s, case .data(let q) = t,
               let format = EmbeddedArchive.format(of: p), EmbeddedArchive.format(of: q) != nil else { return false }
+        if case .object(let i) = objects.0, case .object(let j) = objects.1 {
+            guard comparedArchives.insert(ObjectPair(a: i, b: j)).inserted else { return true }
+        }
         let (both, overflow) = p.count.addingReportingOverflow(q.count)
         guard !overflow, budget.spend(both) else { return false }
         let first = EmbeddedArchive.open(p, name: "embedded \(format.shortName)")

@@ -26,6 +26,13 @@ struct GraphDiffWalk {
     /// may open to compare embedded archives (`GraphDiffWalk+Embedded.swift`).
     let depth: Int
     let budget: EmbeddedBudget
+    /// Data objects (`a`'s id, `b`'s id) whose embedded archives were compared: a pair met again
+    /// through another path is not opened again (as a paired object is not walked again).
+    var comparedArchives = Set<ObjectPair>()
+
+    struct ObjectPair: Hashable {
+        let a: ObjectID, b: ObjectID
+    }
 
     init(a: ExportShapes, b: ExportShapes, depth: Int = 0, budget: EmbeddedBudget) {
         self.a = a
@@ -117,7 +124,9 @@ struct GraphDiffWalk {
         }
         switch (x, y) {
         case (.scalar(let s), .scalar(let t)):
-            if !s.isSame(as: t), !embeddedDifferences(s, t, path, report) { report(difference(.changed, path, metX, metY, holders)) }
+            if !s.isSame(as: t), !embeddedDifferences(s, t, objects: (metX, metY), path, report) {
+                report(difference(.changed, path, metX, metY, holders))
+            }
         case (.array(let s), .array(let t)):
             stack.append(.arrays(s, t, next: 0, path: path, holders: holders))
         case (.dictionary(let s), .dictionary(let t)):

@@ -143,3 +143,27 @@ import FuzzSupport
         #expect(d.note == nil)
     }
 }
+
+extension GraphDiffEmbeddedTests {
+    /// Plain plists three levels deep, each an array listing one data object 30 times.
+    private func listedThirtyTimes(leaf: String) -> ArchiveDocument {
+        var b = BinaryPlistBuilder()
+        b.add(.string(leaf))
+        var inner = b.build().bytes
+        for _ in 0..<3 {
+            var level = BinaryPlistBuilder()
+            level.add(.array(Array(repeating: 1, count: 30)))
+            level.add(.data(inner))
+            inner = level.build().bytes
+        }
+        return ExportFixture.document(inner)
+    }
+
+    /// One data object listed 30 times at each of three levels is opened once per pair: the change
+    /// is reported once, at the first path, not 27,000 times.
+    @Test func anEmbeddedPairMetAgainIsNotOpenedAgain() throws {
+        let diff = GraphDiff(listedThirtyTimes(leaf: "leaf").graph, listedThirtyTimes(leaf: "twig").graph)
+        #expect(diff.differences.count == 1)
+        #expect(diff.differences.first?.path == ["0", "$root", "0", "$root", "0", "$root"])
+    }
+}
