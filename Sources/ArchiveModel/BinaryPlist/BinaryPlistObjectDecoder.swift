@@ -53,7 +53,10 @@ struct BinaryPlistObjectDecoder {
 
     private func decodeNode(marker: UInt8, at offset: Int, _ context: inout Context) -> PlistNode {
         let (value, end) = decodeValue(marker: marker, at: offset, &context)
-        return PlistNode(value, range: ByteRange(offset, Swift.max(end, offset + 1)), diagnostics: context.diagnostics)
+        // A malformed marker's nominal length (a real of 2^8 bytes) can reach past the end of the file;
+        // the node's bytes end where the input does (its marker was read, so offset < input.count).
+        let clampedEnd = Swift.min(Swift.max(end, offset + 1), input.count)
+        return PlistNode(value, range: ByteRange(offset, clampedEnd), diagnostics: context.diagnostics)
     }
 
     private func decodeValue(marker: UInt8, at offset: Int, _ c: inout Context) -> (PlistValue, Int) {
