@@ -36,6 +36,24 @@ import Testing
         #expect(d.first?.range == ByteRange(6, 8))
     }
 
+    /// A bplist whose first 8 bytes were overwritten (zeroed, or another header) is found by its
+    /// trailer and decoded whole, with the damaged header named; bytes whose trailer does not fit the
+    /// file exactly stay unknown.
+    @Test(arguments: [[UInt8](repeating: 0, count: 8), Array("bpl".utf8) + [UInt8](repeating: 0xFF, count: 5), Array("PK\u{03}\u{04}abcd".utf8)])
+    func overwrittenHeaderIsFoundByTheTrailer(header: [UInt8]) throws {
+        var f = Self.fixture().bytes
+        f.replaceSubrange(0..<8, with: header)
+        #expect(FormatDetector.detect(InputBytes(f)) == .binaryPlist)
+        let d = diagnostics(f)
+        #expect(d.map(\.id) == ["bplist.header.magic-damaged"])
+        #expect(d.first?.range == ByteRange(0, 8))
+        let document = ArchiveDocument.open(InputBytes(f), name: "headless")
+        #expect(document.graph.objectCount == 3)
+        var broken = f
+        broken[broken.count - 1] ^= 0x01 // the table offset no longer meets the trailer
+        #expect(FormatDetector.detect(InputBytes(broken)) == .unknown)
+    }
+
     @Test func tooShort() {
         let d = diagnostics(Array("bplist00".utf8) + [0x08])
         #expect(d.first?.id == "bplist.file.too-short")

@@ -12,6 +12,16 @@ extension BinaryPlistCode {
             version there, so the byte was changed by a third-party writer, by hand or by damage to the header. The rest of the \
             file is decoded as bplist00; if nothing else is wrong, writing "0" (0x30) at offset 7 makes every reader accept it.
             """
+        case .headerMagicDamaged: """
+            The file does not start with "bplist", so CoreFoundation, Python's plistlib and every other reader refuse it \
+            outright. But its last 32 bytes are a valid bplist00 trailer whose offset table ends exactly where the trailer \
+            starts, which practically never happens by chance: the body of the file is a binary plist and only its first \
+            bytes were lost. Usual causes are a carved or recovered file whose first block was zeroed or belongs to another \
+            file, a transfer that overwrote the start, or a writer that put its own header there. This tool decodes the file \
+            as bplist00 from its trailer, so everything after the header can be read and checked. Writing "bplist00" over the \
+            first 8 bytes makes it readable everywhere, provided the first object (at the offset the table gives for object 0, \
+            normally 8) is intact.
+            """
         case .fileTooShort: """
             A binary plist needs at least 41 bytes: the 8-byte header, one byte of object data and the 32-byte trailer that \
             says where the offset table and the top object are. CoreFoundation refuses anything shorter before looking further, \

@@ -9,6 +9,7 @@
 public enum BinaryPlistCode: String, DiagnosticCatalog {
     // Header and trailer (checked when the file is opened).
     case headerVersion = "bplist.header.version"
+    case headerMagicDamaged = "bplist.header.magic-damaged"
     case fileTooShort = "bplist.file.too-short"
     case trailerUnusedNonzero = "bplist.trailer.unused-nonzero"
     case trailerOffsetIntSize = "bplist.trailer.offset-int-size"
@@ -80,6 +81,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
     public var summary: String {
         switch self {
         case .headerVersion: "the header is not \"bplist00\" but another bplist0? version"
+        case .headerMagicDamaged: "the first bytes are not \"bplist\", but the trailer and offset table are a bplist's"
         case .fileTooShort: "the file is shorter than the 41 bytes of the smallest binary plist"
         case .trailerUnusedNonzero: "the trailer's unused and sort-version bytes are not zero"
         case .trailerOffsetIntSize: "the trailer's offset-table entry width is unreadable or unusual"

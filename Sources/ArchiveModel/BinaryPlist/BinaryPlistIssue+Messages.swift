@@ -2,6 +2,8 @@ extension BinaryPlistIssue {
     /// The lowercase, specific message of the `--check` line.
     var message: String {
         switch self {
+        case .headerMagicDamaged(let bytes):
+            "the header reads \(hex(bytes)), not \"bplist00\"; the trailer and offset table fit this file exactly, so it is read as a bplist whose first bytes were overwritten (every reader refuses it as it is)"
         case .headerVersion(let bytes):
             "header version bytes are \(hex(bytes)), not \"00\": CF accepts any bplist0?, Python and rust-plist reject it"
         case .fileTooShort(let length):

@@ -8,6 +8,8 @@ enum BinaryPlistIssue: Sendable, Equatable {
 
     // Header and trailer.
     case headerVersion(bytes: [UInt8])
+    /// The magic is not `bplist`; the file was recognised by its trailer.
+    case headerMagicDamaged(bytes: [UInt8])
     case fileTooShort(length: Int)
     case trailerUnusedNonzero(bytes: [UInt8])
     /// A width CF cannot read (0) or this tool does not (above 16).
@@ -75,6 +77,7 @@ enum BinaryPlistIssue: Sendable, Equatable {
     var code: BinaryPlistCode {
         switch self {
         case .headerVersion: .headerVersion
+        case .headerMagicDamaged: .headerMagicDamaged
         case .fileTooShort: .fileTooShort
         case .trailerUnusedNonzero: .trailerUnusedNonzero
         case .trailerWidthUnreadable(let field, _), .trailerWidthUnusual(let field, _):

@@ -37,7 +37,9 @@ extension BinaryPlistLayout {
     /// Validates header and trailer, appending diagnostics; nil when nothing usable remains.
     static func open(_ input: InputBytes, diagnostics: inout [Diagnostic]) -> BinaryPlistLayout? {
         let length = input.count
-        if length >= 8, input.byte(at: 7) != UInt8(ascii: "0") {
+        if length >= 8, !input.matches(Array("bplist".utf8)) {
+            diagnostics.append(Diagnostic(.headerMagicDamaged(bytes: input.bytes(in: ByteRange(0, 8))), range: ByteRange(0, 8)))
+        } else if length >= 8, input.byte(at: 7) != UInt8(ascii: "0") {
             diagnostics.append(Diagnostic(.headerVersion(bytes: input.bytes(in: ByteRange(6, 8))), range: ByteRange(6, 8)))
         }
         guard length >= 8 + 32 + 1, let trailer = BinaryPlistTrailer(input) else {

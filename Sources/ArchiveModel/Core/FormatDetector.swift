@@ -64,7 +64,10 @@ public enum FormatDetector {
         if bytes.matches([0x04, 0x0B] + Array("typedstream".utf8)) { return .typedstream(bigEndian: true) }
         if bytes.matches(Array("NIBArchive".utf8)) { return .nibArchive }
         if bytes.matches(Array("GNUstep archive".utf8)) { return .gnustepArchive }
-        return detectText(bytes)
+        let text = detectText(bytes)
+        // A bplist whose first bytes were overwritten is still known by its trailer.
+        if text == .unknown, BinaryPlistTrailer.fitsExactly(bytes) { return .binaryPlist }
+        return text
     }
 
     /// Most characters of a UTF-16 or UTF-32 input transcoded to judge its format.
