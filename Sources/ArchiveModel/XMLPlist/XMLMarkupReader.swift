@@ -14,6 +14,11 @@ struct XMLMarkupReader {
         self.offset = Swift.min(Swift.max(0, start), buffer.count)
     }
 
+    /// Continues at `target` (at or after the current offset, within the input).
+    mutating func skip(to target: Int) {
+        offset = Swift.min(Swift.max(offset, target), buffer.count)
+    }
+
     /// The next token.
     mutating func next() -> XMLToken {
         guard offset < buffer.count else { return .end }
@@ -160,10 +165,8 @@ struct XMLMarkupReader {
     /// Whether the bytes at `at` spell `pattern`.
     func matches(_ pattern: StaticString, at: Int) -> Bool {
         let n = pattern.utf8CodeUnitCount
-        guard at >= 0, n <= buffer.count - at else { return false }
-        let p = pattern.utf8Start
-        for k in 0..<n where buffer[at + k] != p[k] { return false }
-        return true
+        guard at >= 0, n <= buffer.count - at, let base = buffer.baseAddress else { return false }
+        return Platform.bytesEqual(base + at, pattern.utf8Start, count: n)
     }
 
     @inline(__always)
