@@ -59,24 +59,28 @@ import Testing
         #expect(node.position == TextPosition(line: 1, column: 15))
     }
 
-    @Test func lineTableAgreesWithTheForwardCursor() {
-        // Lines of every length, CR, LF and CRLF breaks, across several 4 KiB blocks.
+    /// Lines of every length (blank ones in runs, long ones across blocks) over several blocks, with
+    /// LF breaks only (the counted path) or CR, LF and CRLF (the byte-by-byte one).
+    @Test(arguments: [false, true])
+    func lineTableAgreesWithTheForwardCursor(withCR: Bool) {
         var bytes: [UInt8] = []
         var seed: UInt64 = 29
-        while bytes.count < 3 * XMLLineTable.blockSize + 100 {
+        while bytes.count < 6 * XMLLineTable.blockSize + 100 {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             let r = Int(seed >> 33)
-            switch r % 9 {
+            switch r % 10 {
             case 0: bytes.append(0x0A)
-            case 1: bytes.append(0x0D)
-            case 2: bytes += [0x0D, 0x0A]
-            default: bytes += Array(repeating: UInt8(ascii: "a"), count: r % 300)
+            case 1: bytes += Array(repeating: 0x0A, count: r % 400)
+            case 2 where withCR: bytes.append(0x0D)
+            case 3 where withCR: bytes += [0x0D, 0x0A]
+            case 4: bytes += Array(repeating: UInt8(ascii: "b"), count: r % 5_000)
+            default: bytes += Array(repeating: UInt8(ascii: "a"), count: r % 60)
             }
         }
         bytes.withUnsafeBytes { buffer in
             let table = XMLLineTable(buffer)
             var cursor = XMLLineIndex(buffer)
-            for offset in stride(from: 0, through: buffer.count, by: 7) {
+            for offset in stride(from: 0, through: buffer.count, by: 3) {
                 #expect(table.position(of: offset, in: buffer) == cursor.position(of: offset), "offset \(offset)")
             }
         }

@@ -1,39 +1,84 @@
-/// Line:column positions for any offset of a text, for reads in any order from any thread: the line
-/// and line start at every `blockSize` bytes (8 bytes of table per block), counted once eight bytes
-/// at a time, and a count of at most one block per query. Lines end as in `XMLLineIndex` (after `\n`,
-/// or after a `\r` not followed by `\n`).
+/// Line:column positions for any offset of a text, for reads in any order from any thread.
+///
+/// Per block of `blockSize` bytes it keeps the line number and line start at the block's start and
+/// the number of `\n`s in each of its `subBlocks` parts (8 bytes of table per KiB of text). A query
+/// adds the counts of the parts before its offset, counts the `\n`s of one part eight bytes at a time,
+/// and finds the line start by looking back for the last `\n`. A part holding a `\r` (or too many
+/// breaks to count in a byte) is marked, and a query in a block with a marked part up to its offset
+/// counts that block byte by byte. Lines end as in `XMLLineIndex` (after `\n`, or after a `\r` not
+/// followed by `\n`).
 struct XMLLineTable: Sendable {
-    static let blockSize = 1 << 10
+    static let blockSize = 1 << 11
+    static let subBlocks = 8
+    static let subBlockSize = blockSize / subBlocks
+    /// A part whose breaks the table does not count.
+    private static let uncounted: UInt8 = 0xFF
+
     /// The line number and line start at offset `k * blockSize` (offsets fit in 32 bits, see
     /// `XMLPlistDecoder.maxTextLength`).
     private let lines: [UInt32]
     private let lineStarts: [UInt32]
+    /// `\n`s per part of each whole block, `subBlocks` per block.
+    private let partCounts: [UInt8]
     private let count: Int
 
     init(_ buffer: UnsafeRawBufferPointer) {
         count = buffer.count
-        var lines: [UInt32] = [1], starts: [UInt32] = [0]
-        lines.reserveCapacity(buffer.count / Self.blockSize + 1)
-        starts.reserveCapacity(buffer.count / Self.blockSize + 1)
+        let blocks = buffer.count / Self.blockSize
+        var lines: [UInt32] = [1], starts: [UInt32] = [0], parts: [UInt8] = []
+        lines.reserveCapacity(blocks + 1)
+        starts.reserveCapacity(blocks + 1)
+        parts.reserveCapacity(blocks * Self.subBlocks)
         var state = (line: 1, lineStart: 0)
-        var blockStart = 0
-        while blockStart + Self.blockSize <= buffer.count {
-            let end = blockStart + Self.blockSize
-            Self.count(buffer, from: blockStart, to: end, into: &state)
+        for block in 0..<blocks {
+            let blockStart = block * Self.blockSize
+            var exact = true
+            for part in 0..<Self.subBlocks {
+                let partStart = blockStart + part * Self.subBlockSize
+                let (breaks, hasCR) = Self.countNewlines(buffer, from: partStart, to: partStart + Self.subBlockSize)
+                let counted = !hasCR && breaks < Int(Self.uncounted)
+                exact = exact && counted
+                parts.append(counted ? UInt8(breaks) : Self.uncounted)
+                if counted { state.line += breaks }
+            }
+            let blockEnd = blockStart + Self.blockSize
+            if exact {
+                if let last = Self.lastNewline(buffer, before: blockEnd, notBefore: blockStart) { state.lineStart = last + 1 }
+            } else {
+                var exactState = (line: Int(lines[block]), lineStart: Int(starts[block]))
+                Self.countBytes(buffer, from: blockStart, to: blockEnd, into: &exactState)
+                state = exactState
+            }
             lines.append(UInt32(truncatingIfNeeded: state.line))
             starts.append(UInt32(truncatingIfNeeded: state.lineStart))
-            blockStart = end
         }
         self.lines = lines
         lineStarts = starts
+        partCounts = parts
     }
 
     /// The position of `target` (clamped to the text) in `buffer`, the text the table was built over.
     func position(of target: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
         let target = Swift.min(Swift.max(0, target), Swift.min(count, buffer.count))
         let block = Swift.min(target / Self.blockSize, lines.count - 1)
+        let blockStart = block * Self.blockSize
         var state = (line: Int(lines[block]), lineStart: Int(lineStarts[block]))
-        Self.count(buffer, from: block * Self.blockSize, to: target, into: &state)
+        let part = (target - blockStart) / Self.subBlockSize
+        let first = block * Self.subBlocks
+        var exact = first + Self.subBlocks <= partCounts.count && part < Self.subBlocks
+        var k = 0
+        while exact, k <= part {
+            let c = partCounts[first + k]
+            if c == Self.uncounted { exact = false } else if k < part { state.line += Int(c) }
+            k += 1
+        }
+        guard exact else {
+            state = (Int(lines[block]), Int(lineStarts[block]))
+            Self.countBytes(buffer, from: blockStart, to: target, into: &state)
+            return TextPosition(line: state.line, column: target - state.lineStart + 1)
+        }
+        state.line += Self.countNewlines(buffer, from: blockStart + part * Self.subBlockSize, to: target).breaks
+        if let last = Self.lastNewline(buffer, before: target, notBefore: blockStart) { state.lineStart = last + 1 }
         return TextPosition(line: state.line, column: target - state.lineStart + 1)
     }
 
@@ -50,38 +95,47 @@ struct XMLLineTable: Sendable {
         }
     }
 
-    /// `countBytes`, with the `\n`s counted eight bytes at a time and the line start found by looking
-    /// back from `to` when the range holds no `\r`.
-    static func count(_ buffer: UnsafeRawBufferPointer, from: Int, to: Int, into state: inout (line: Int, lineStart: Int)) {
-        guard to > from, let base = buffer.baseAddress, Platform.firstByte(0x0D, in: base + from, count: to - from) == nil else {
-            return countBytes(buffer, from: from, to: to, into: &state)
-        }
-        var breaks = 0
-        var i = from
+    /// The `\n`s in `[from, to)`, eight bytes at a time, and whether a `\r` is among the bytes.
+    static func countNewlines(_ buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> (breaks: Int, hasCR: Bool) {
+        guard to > from, let base = buffer.baseAddress else { return (0, false) }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
+        var breaks = 0
+        var carriage: UInt64 = 0
+        var i = from
         while i + 8 <= to {
-            // Per-byte counts of up to 31 words, summed across the bytes at once (no popcount).
+            // Per-byte counts of up to 64 words, summed across the bytes at once (no popcount).
             var perByte: UInt64 = 0
             var words = 0
-            while words < 31, i + 8 <= to {
-                let word = (base + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
-                // High bit set exactly in the bytes that were `\n` (now zero).
-                let zero = ~(((word & low7) &+ low7) | word | low7)
-                perByte &+= zero >> 7
+            while words < 64, i + 8 <= to {
+                let word = (base + i).loadUnaligned(as: UInt64.self)
+                let n = word ^ (ones &* 0x0A), r = word ^ (ones &* 0x0D)
+                // High bit set exactly in the bytes that were `\n` (`\r`), now zero.
+                perByte &+= ~(((n & low7) &+ low7) | n | low7) >> 7
+                carriage |= ~(((r & low7) &+ low7) | r | low7)
                 words += 1
                 i += 8
             }
-            breaks += Int((perByte &* ones) >> 56)
+            let pairs = (perByte & evenBytes) &+ ((perByte >> 8) & evenBytes)
+            breaks += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
+        var hasCR = carriage != 0
         while i < to {
-            if buffer[i] == 0x0A { breaks += 1 }
+            let b = buffer[i]
+            if b == 0x0A { breaks += 1 } else if b == 0x0D { hasCR = true }
             i += 1
         }
-        guard breaks > 0 else { return }
-        state.line += breaks
-        var j = to - 1
-        while j >= from, buffer[j] != 0x0A { j -= 1 }
-        state.lineStart = j + 1
+        return (breaks, hasCR)
+    }
+
+    /// The offset of the last `\n` in `[notBefore, before)`, or nil.
+    private static func lastNewline(_ buffer: UnsafeRawBufferPointer, before: Int, notBefore: Int) -> Int? {
+        var j = before - 1
+        while j >= notBefore {
+            if buffer[j] == 0x0A { return j }
+            j -= 1
+        }
+        return nil
     }
 }

@@ -7,7 +7,8 @@ extension XMLPlistParser {
     mutating func fastStep() -> Bool {
         let depth = stack.count
         guard depth > 0, depth < Self.maxDepth else { return false }
-        let role = stack[depth - 1].role
+        // Read through a pointer: the array's subscript would copy the whole frame.
+        let role = stack.withUnsafeBufferPointer { $0[depth - 1].role }
         guard role == .dict || role == .array else { return false }
         let n = buffer.count
         let start = reader.offset
@@ -18,12 +19,12 @@ extension XMLPlistParser {
         let skipped = i > start
         reader.skip(to: i)
         if buffer[i + 1] == UInt8(ascii: "/") {
-            if role == .dict, reader.matches("</dict>", at: i) {
+            if role == .dict, reader.matchesShort("</dict>", at: i) {
                 reader.skip(to: i + 7)
                 closeTop(end: i + 7, contentEnd: i)
                 return true
             }
-            if role == .array, reader.matches("</array>", at: i) {
+            if role == .array, reader.matchesShort("</array>", at: i) {
                 reader.skip(to: i + 8)
                 closeTop(end: i + 8, contentEnd: i)
                 return true
@@ -65,8 +66,10 @@ extension XMLPlistParser {
         let id = table.append(leaf, ByteRange(i, end), a: UInt32(truncatingIfNeeded: contentStart),
                               b: UInt32(truncatingIfNeeded: contentEnd))
         if kind == .key {
-            if let pending = stack[depth - 1].pendingKey { reportKeyWithoutValue(pending, dict: stack[depth - 1]) }
-            stack[depth - 1].pendingKey = id
+            if stack.withUnsafeBufferPointer({ $0[depth - 1].pendingKey }) != nil, let pending = stack[depth - 1].pendingKey {
+                reportKeyWithoutValue(pending, dict: stack[depth - 1])
+            }
+            stack.withUnsafeMutableBufferPointer { $0[depth - 1].pendingKey = id }
         } else {
             attach(id, element: kind.name, tag.range, context: depth - 1)
         }
@@ -78,15 +81,15 @@ extension XMLPlistParser {
     private func plainOpenTag(at i: Int) -> (XMLElementKind, Int)? {
         guard i + 2 < buffer.count else { return nil }
         switch buffer[i + 1] {
-        case UInt8(ascii: "k"): return reader.matches("<key>", at: i) ? (.key, 5) : nil
+        case UInt8(ascii: "k"): return reader.matchesShort("<key>", at: i) ? (.key, 5) : nil
         case UInt8(ascii: "d"):
-            if reader.matches("<dict>", at: i) { return (.dict, 6) }
-            if reader.matches("<data>", at: i) { return (.data, 6) }
-            return reader.matches("<date>", at: i) ? (.date, 6) : nil
-        case UInt8(ascii: "a"): return reader.matches("<array>", at: i) ? (.array, 7) : nil
-        case UInt8(ascii: "s"): return reader.matches("<string>", at: i) ? (.string, 8) : nil
-        case UInt8(ascii: "i"): return reader.matches("<integer>", at: i) ? (.integer, 9) : nil
-        case UInt8(ascii: "r"): return reader.matches("<real>", at: i) ? (.real, 6) : nil
+            if reader.matchesShort("<dict>", at: i) { return (.dict, 6) }
+            if reader.matchesShort("<data>", at: i) { return (.data, 6) }
+            return reader.matchesShort("<date>", at: i) ? (.date, 6) : nil
+        case UInt8(ascii: "a"): return reader.matchesShort("<array>", at: i) ? (.array, 7) : nil
+        case UInt8(ascii: "s"): return reader.matchesShort("<string>", at: i) ? (.string, 8) : nil
+        case UInt8(ascii: "i"): return reader.matchesShort("<integer>", at: i) ? (.integer, 9) : nil
+        case UInt8(ascii: "r"): return reader.matchesShort("<real>", at: i) ? (.real, 6) : nil
         default: return nil
         }
     }

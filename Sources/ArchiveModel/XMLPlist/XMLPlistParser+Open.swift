@@ -145,7 +145,8 @@ extension XMLPlistParser {
             rootID = id
             return report(.plistMissing(element: element), range)
         }
-        switch stack[context].role {
+        guard context < stack.count else { return }  // contexts are frames on the stack
+        switch stack.withUnsafeBufferPointer({ $0[context].role }) {
         case .plist:
             stack[context].objectCount += 1
             if stack[context].objectCount == 1 && rootID == nil {
@@ -155,10 +156,10 @@ extension XMLPlistParser {
                 report(.rootExtraObject(element: element, rootAt: rootAt), range)
             }
         case .dict:
-            if let key = stack[context].pendingKey {
+            if let key = stack.withUnsafeBufferPointer({ $0[context].pendingKey }) {
                 children.append(Int32(truncatingIfNeeded: key))
                 children.append(Int32(truncatingIfNeeded: id))
-                stack[context].pendingKey = nil
+                stack.withUnsafeMutableBufferPointer { $0[context].pendingKey = nil }
             } else {
                 report(.valueWithoutKey(element: element, at: lines.position(of: range.start)), range, onNode: stack[context].nodeID)
             }

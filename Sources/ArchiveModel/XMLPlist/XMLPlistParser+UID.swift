@@ -5,9 +5,9 @@ extension XMLPlistParser {
     /// node the general path would (it reports nothing for them) without a frame or a token per tag.
     func cleanUIDDict(at start: Int) -> (uid: UInt32, end: Int)? {
         var i = skipSpace(start)
-        guard reader.matches("<key>CF$UID</key>", at: i) else { return nil }
+        guard reader.matchesShort("<key>CF$UID</key>", at: i) else { return nil }
         i = skipSpace(i + 17)
-        guard reader.matches("<integer>", at: i) else { return nil }
+        guard reader.matchesShort("<integer>", at: i) else { return nil }
         i += 9
         let digitsStart = i
         var value: UInt32 = 0
@@ -17,9 +17,9 @@ extension XMLPlistParser {
             value = value &* 10 &+ UInt32(b - UInt8(ascii: "0"))
             i += 1
         }
-        guard i > digitsStart, i - digitsStart <= 9, reader.matches("</integer>", at: i) else { return nil }
+        guard i > digitsStart, i - digitsStart <= 9, reader.matchesShort("</integer>", at: i) else { return nil }
         i = skipSpace(i + 10)
-        guard reader.matches("</dict>", at: i) else { return nil }
+        guard reader.matchesShort("</dict>", at: i) else { return nil }
         return (value, i + 7)
     }
 

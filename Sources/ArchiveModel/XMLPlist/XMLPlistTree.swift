@@ -82,9 +82,19 @@ public final class XMLPlistTree: PlistTree, Sendable {
             return PlistNode(.invalid("node \(id) does not exist (the tree has \(table.count) nodes)"), range: nil)
         }
         let limits = leafLimitsKnown.load(ordering: .acquiring) ? leafLimits.withLock { $0 } : nil
-        var node = PlistNode(value(id), range: fileRange(table.range(id)), position: lines.position(of: table.start(id), in: text.buffer))
+        let kind = table.kind(id)
+        let value: PlistValue, issues: [XMLLeafIssue]
+        if kind == .string || kind == .key, let raw = Self.plainText(table.content(id), in: text.buffer) {
+            // The common case, looked at once: plain text is its own decoding.
+            value = .string(String(decoding: UnsafeRawBufferPointer(rebasing: text.buffer[raw.start..<raw.end]), as: UTF8.self))
+            issues = Self.isCleanPlain(raw, kind, in: text.buffer) ? [] : leafIssues(id)
+        } else {
+            value = self.value(id)
+            issues = leafIssues(id)
+        }
+        var node = PlistNode(value, range: fileRange(table.range(id)), position: lines.position(of: table.start(id), in: text.buffer))
         node.diagnostics = table.diagnostics(id)
-        for issue in leafIssues(id) {
+        for issue in issues {
             if let last = limits?[issue.issue.code], id > last { continue }
             node.diagnostics.append(diagnostic(issue) { self.lines.position(of: $0, in: self.text.buffer) })
         }
@@ -138,6 +148,11 @@ public final class XMLPlistTree: PlistTree, Sendable {
     /// ASCII, tabs and line breaks; an integer of up to 18 ASCII digits after an optional `-`.
     static func isClean(_ content: ByteRange, _ kind: XMLNodeTable.Kind, in buffer: UnsafeRawBufferPointer) -> Bool {
         guard let raw = plainText(content, in: buffer) else { return false }
+        return isCleanPlain(raw, kind, in: buffer)
+    }
+
+    /// `isClean` for content already known to be plain.
+    static func isCleanPlain(_ raw: ByteRange, _ kind: XMLNodeTable.Kind, in buffer: UnsafeRawBufferPointer) -> Bool {
         var i = raw.start
         switch kind {
         case .string, .key:
