@@ -3,9 +3,9 @@
 /// Per block of `blockSize` bytes it keeps the line number and line start at the block's start and
 /// the number of `\n`s in each of its `subBlocks` parts (8 bytes of table per KiB of text). A query
 /// adds the counts of the parts before its offset, counts the `\n`s of one part eight bytes at a time,
-/// and finds the line start by looking back for the last `\n`. A part holding a `\r` (or too many
-/// breaks to count in a byte) is marked, and a query in a block with a marked part up to its offset
-/// counts that block byte by byte. Lines end as in `XMLLineIndex` (after `\n`, or after a `\r` not
+/// and finds the line start by looking back for the last `\n`. The parts of a block holding a `\r`,
+/// and a part with too many breaks to count in a byte, are marked, and a query in a block with a
+/// marked part up to its offset counts that block byte by byte. Lines end as in `XMLLineIndex` (after `\n`, or after a `\r` not
 /// followed by `\n`).
 struct XMLLineTable: Sendable {
     static let blockSize = 1 << 11
@@ -32,11 +32,12 @@ struct XMLLineTable: Sendable {
         var state = (line: 1, lineStart: 0)
         for block in 0..<blocks {
             let blockStart = block * Self.blockSize
-            var exact = true
+            // A block with a `\r` is counted byte by byte (its parts unmarked); memchr finds none fast.
+            var exact = buffer.baseAddress.map { Platform.firstByte(0x0D, in: $0 + blockStart, count: Self.blockSize) == nil } ?? false
             for part in 0..<Self.subBlocks {
                 let partStart = blockStart + part * Self.subBlockSize
-                let (breaks, hasCR) = Self.countNewlines(buffer, from: partStart, to: partStart + Self.subBlockSize)
-                let counted = !hasCR && breaks < Int(Self.uncounted)
+                let breaks = exact ? Self.countNewlines(buffer, from: partStart, to: partStart + Self.subBlockSize) : 0
+                let counted = exact && breaks < Int(Self.uncounted)
                 exact = exact && counted
                 parts.append(counted ? UInt8(breaks) : Self.uncounted)
                 if counted { state.line += breaks }
@@ -77,7 +78,7 @@ struct XMLLineTable: Sendable {
             Self.countBytes(buffer, from: blockStart, to: target, into: &state)
             return TextPosition(line: state.line, column: target - state.lineStart + 1)
         }
-        state.line += Self.countNewlines(buffer, from: blockStart + part * Self.subBlockSize, to: target).breaks
+        state.line += Self.countNewlines(buffer, from: blockStart + part * Self.subBlockSize, to: target)
         if let last = Self.lastNewline(buffer, before: target, notBefore: blockStart) { state.lineStart = last + 1 }
         return TextPosition(line: state.line, column: target - state.lineStart + 1)
     }
@@ -95,38 +96,33 @@ struct XMLLineTable: Sendable {
         }
     }
 
-    /// The `\n`s in `[from, to)`, eight bytes at a time, and whether a `\r` is among the bytes.
-    static func countNewlines(_ buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> (breaks: Int, hasCR: Bool) {
-        guard to > from, let base = buffer.baseAddress else { return (0, false) }
+    /// The `\n`s in `[from, to)`, eight bytes at a time.
+    static func countNewlines(_ buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> Int {
+        guard to > from, let base = buffer.baseAddress else { return 0 }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let evenBytes: UInt64 = 0x00FF_00FF_00FF_00FF
         var breaks = 0
-        var carriage: UInt64 = 0
         var i = from
         while i + 8 <= to {
             // Per-byte counts of up to 64 words, summed across the bytes at once (no popcount).
             var perByte: UInt64 = 0
             var words = 0
             while words < 64, i + 8 <= to {
-                let word = (base + i).loadUnaligned(as: UInt64.self)
-                let n = word ^ (ones &* 0x0A), r = word ^ (ones &* 0x0D)
-                // High bit set exactly in the bytes that were `\n` (`\r`), now zero.
+                let n = (base + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
+                // High bit set exactly in the bytes that were `\n` (now zero).
                 perByte &+= ~(((n & low7) &+ low7) | n | low7) >> 7
-                carriage |= ~(((r & low7) &+ low7) | r | low7)
                 words += 1
                 i += 8
             }
             let pairs = (perByte & evenBytes) &+ ((perByte >> 8) & evenBytes)
             breaks += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
-        var hasCR = carriage != 0
         while i < to {
-            let b = buffer[i]
-            if b == 0x0A { breaks += 1 } else if b == 0x0D { hasCR = true }
+            if buffer[i] == 0x0A { breaks += 1 }
             i += 1
         }
-        return (breaks, hasCR)
+        return breaks
     }
 
     /// The offset of the last `\n` in `[notBefore, before)`, or nil.
