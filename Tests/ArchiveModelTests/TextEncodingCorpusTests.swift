@@ -32,7 +32,7 @@ import Testing
         #expect(document.format == expected.format)
         #expect(document.textEncoding == expected.encoding)
         #expect(document.formatDescription == "\(expected.format), \(expected.encoding)")
-        let tree = try #require(document.tree as? EagerPlistTree)
+        let tree = try #require(document.tree)
         let diagnostics = document.graph.fullCheck()
         #expect(diagnostics.filter { $0.severity == .error }.count == expected.errors, "\(diagnostics)")
 
@@ -47,12 +47,12 @@ import Testing
             text = String(decoding: bytes[mark...], as: UTF8.self)
         }
         let reference = ArchiveDocument.open(InputBytes(Array(text.utf8)), name: "utf8")
-        let referenceTree = try #require(reference.tree as? EagerPlistTree)
+        let referenceTree = try #require(reference.tree)
         #expect(XMLPlistFixture.render(tree) == XMLPlistFixture.render(referenceTree))
         func mapped(_ r: ByteRange) -> ByteRange {
             ByteRange(EncodedText.fileOffset(r.start, in: text, expected.encoding), EncodedText.fileOffset(r.end, in: text, expected.encoding))
         }
-        for (a, b) in zip(tree.nodes, referenceTree.nodes) {
+        for (a, b) in zip(XMLPlistFixture.nodes(tree), XMLPlistFixture.nodes(referenceTree)) {
             #expect(a.range == b.range.map(mapped))
             #expect(a.position == b.position)
         }
@@ -64,7 +64,7 @@ import Testing
 
     @Test func utf16StringsFileHasItsEntries() throws {
         let document = try #require(Corpus.document("encodings/fruitsamples__UIElementInspector__InfoPlist.strings"))
-        let tree = try #require(document.tree as? EagerPlistTree)
+        let tree = try #require(document.tree)
         let rendered = XMLPlistFixture.render(tree)
         #expect(rendered.hasPrefix("{"))
         #expect(rendered.contains("\"CFBundleName\"="))

@@ -58,8 +58,8 @@ import Testing
         let document = Self.open(E.bytes(sample.text, encoding))
         #expect(document.format == sample.format)
         #expect(document.textEncoding == encoding)
-        let tree = try #require(document.tree as? EagerPlistTree)
-        let referenceTree = try #require(reference.tree as? EagerPlistTree)
+        let tree = try #require(document.tree)
+        let referenceTree = try #require(reference.tree)
         #expect(XMLPlistFixture.render(tree) == XMLPlistFixture.render(referenceTree))
 
         func mapped(_ r: ByteRange) -> ByteRange {
@@ -73,7 +73,7 @@ import Testing
         }
         #expect(E.located(found) == E.located(expected))
         #expect(found.contains { $0.id == sample.id })
-        for (a, b) in zip(tree.nodes, referenceTree.nodes) {
+        for (a, b) in zip(XMLPlistFixture.nodes(tree), XMLPlistFixture.nodes(referenceTree)) {
             #expect(a.range == b.range.map(mapped))
             #expect(a.position == b.position)
         }
@@ -146,7 +146,7 @@ import Testing
         #expect(partial.severity == .error)
         #expect(partial.range == ByteRange(bytes.count - 1, bytes.count))
         #expect(partial.message.contains("odd length"))
-        let tree = try #require(document.tree as? EagerPlistTree)
+        let tree = try #require(document.tree)
         #expect(XMLPlistFixture.render(tree) == #"{"a"="b","c"="d"}"#)
     }
 
@@ -265,8 +265,8 @@ import Testing
                 if let r = d.range { #expect(r.start >= 0 && r.end <= bytes.count, "round \(round): \(d)") }
                 for note in d.notes { if let r = note.range { #expect(r.start >= 0 && r.end <= bytes.count, "round \(round): \(note)") } }
             }
-            if let tree = document.tree as? EagerPlistTree {
-                for node in tree.nodes { if let r = node.range { #expect(r.start >= 0 && r.end <= bytes.count, "round \(round)") } }
+            if let tree = document.tree {
+                for node in XMLPlistFixture.nodes(tree) { if let r = node.range { #expect(r.start >= 0 && r.end <= bytes.count, "round \(round)") } }
             }
         }
     }
@@ -318,7 +318,7 @@ struct SplitMix {
         #expect(document.format == .xmlPlist, "\(name)")
         #expect(document.textEncoding == TextEncoding(.utf16BE, byteOrderMark: true))
         #expect(document.graph.input.wrappers.map(\.kind.rawValue) == [name])
-        let tree = try #require(document.tree as? EagerPlistTree)
+        let tree = try #require(document.tree)
         #expect(XMLPlistFixture.render(tree) == #"{"a"="é"}"#)
     }
 }

@@ -15,7 +15,7 @@ import TestSupport
         for path in Self.paths {
             let input = try InputBytes.read(path: path)
             let clock = ContinuousClock()
-            var tree: EagerPlistTree?
+            var tree: XMLPlistTree?
             let elapsed = clock.measure { tree = XMLPlistDecoder.decode(input) }
             let nodes = tree?.nodeCount ?? 0
             let diagnostics = tree?.openDiagnostics.count ?? 0

@@ -32,7 +32,7 @@ import Testing
         """
 
     /// The child id of `dict` whose key is `key`.
-    static func value(_ tree: EagerPlistTree, _ dict: Int, _ key: String) -> Int? {
+    static func value(_ tree: any PlistTree, _ dict: Int, _ key: String) -> Int? {
         guard case .dict(let keys, let values) = tree.node(dict).value else { return nil }
         for (k, v) in zip(keys, values) where tree.node(k).value == .string(key) { return v }
         return nil

@@ -10,12 +10,12 @@ enum XMLPlistFixture {
         """
 
     /// Decodes the UTF-8 bytes of `xml`.
-    static func decode(_ xml: String) -> EagerPlistTree {
+    static func decode(_ xml: String) -> XMLPlistTree {
         XMLPlistDecoder.decode(InputBytes(Array(xml.utf8)))
     }
 
     /// Decodes `body` wrapped in the standard prolog and `<plist>`.
-    static func decodeWrapped(_ body: String) -> EagerPlistTree {
+    static func decodeWrapped(_ body: String) -> XMLPlistTree {
         decode(header + "<plist version=\"1.0\">\n" + body + "\n</plist>\n")
     }
 
@@ -33,7 +33,7 @@ enum XMLPlistFixture {
 
     /// A compact rendering of the subtree at `id`: `{k=v,…}`, `[a,b]`, `"s"`, `1`, `1.5`, `true`,
     /// `date(0.0)`, `data(3)`, `uid(4)`, `invalid`.
-    static func render(_ tree: EagerPlistTree, _ id: Int? = nil) -> String {
+    static func render(_ tree: any PlistTree, _ id: Int? = nil) -> String {
         guard let id = id ?? tree.rootID else { return "nil" }
         // Explicit stack, like the decoder: rendering a deep tree must not recurse either.
         var out = ""
@@ -75,18 +75,25 @@ enum XMLPlistFixture {
     }
 
     /// All diagnostics (tree and nodes), sorted by offset.
-    static func diagnostics(_ tree: EagerPlistTree) -> [Diagnostic] { tree.fullCheck() }
+    static func diagnostics(_ tree: any PlistTree) -> [Diagnostic] { tree.fullCheck() }
 
-    static func ids(_ tree: EagerPlistTree) -> [String] { diagnostics(tree).map(\.id) }
+    /// Every node of `tree` (an XML tree's with the limits of its full check).
+    static func nodes(_ tree: any PlistTree) -> [PlistNode] {
+        if let xml = tree as? XMLPlistTree { return xml.nodes }
+        if let eager = tree as? EagerPlistTree { return eager.nodes }
+        return (0..<tree.nodeCount).map(tree.node)
+    }
+
+    static func ids(_ tree: any PlistTree) -> [String] { diagnostics(tree).map(\.id) }
 
     /// Checks the invariants every decode must keep, whatever the input.
-    static func checkInvariants(_ tree: EagerPlistTree, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkInvariants(_ tree: any PlistTree, sourceLocation: SourceLocation = #_sourceLocation) {
         let count = tree.input.count
         var referenced = [Bool](repeating: false, count: tree.nodeCount)
         if let root = tree.rootID {
             #expect(root >= 0 && root < tree.nodeCount, "root id out of range", sourceLocation: sourceLocation)
         }
-        for (id, node) in tree.nodes.enumerated() {
+        for (id, node) in nodes(tree).enumerated() {
             #expect(node.value != .invalid(""), "node \(id) was never finished", sourceLocation: sourceLocation)
             if let range = node.range {
                 #expect(range.start >= 0 && range.end <= count, "node \(id) range \(range) outside input", sourceLocation: sourceLocation)

@@ -5,6 +5,8 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
         case stored([Int])
         /// `count` big-endian references of `width` bytes from `start` (bplist00, FORMATS.md A.6).
         case references(InputBytes, start: Int, width: Int, count: Int)
+        /// `count` ids from `start` in a shared table of 32-bit ids (an XML plist's child list).
+        case narrow([Int32], start: Int, count: Int)
     }
 
     private let storage: Storage
@@ -27,6 +29,14 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
         self.range = range
     }
 
+    /// `count` ids of `ids` from `start`, which the caller has checked lie in it (no copy is made).
+    init(narrow ids: [Int32], start: Int, count: Int, isSet: Bool, range: ByteRange?) {
+        let start = Swift.min(Swift.max(0, start), ids.count)
+        storage = .narrow(ids, start: start, count: Swift.min(Swift.max(0, count), ids.count - start))
+        self.isSet = isSet
+        self.range = range
+    }
+
     /// No elements (for a missing node).
     public static let empty = PlistArrayElements(ids: [], isSet: false, range: nil)
 
@@ -36,6 +46,7 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
         switch storage {
         case .stored(let ids): ids.count
         case .references(_, _, _, let count): count
+        case .narrow(_, _, let count): count
         }
     }
 
@@ -48,6 +59,8 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
         case .references(let input, let start, let width, _):
             let at = start + position * width + Swift.max(0, width - 8)
             return Int(clamping: input.uintBE(at: at, width: Swift.min(width, 8)) ?? UInt64.max)
+        case .narrow(let ids, let start, _):
+            return Int(ids[start + position])
         }
     }
 }

@@ -1,6 +1,7 @@
 /// A decoded property list as a table of nodes addressed by id.
 ///
-/// Binary plists decode nodes lazily, on `node(_:)`; text formats parse up front. Either way a broken
+/// Binary and XML plists decode nodes lazily, on `node(_:)` (XML after one structural scan); OpenStep
+/// plists parse up front. Either way a broken
 /// input still yields a tree: whatever could not be decoded is an `.invalid` node with diagnostics.
 public protocol PlistTree: AnyObject, Sendable {
     /// The container format.
@@ -61,7 +62,7 @@ extension PlistTree {
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
 }
 
-/// A plist tree whose nodes were all parsed up front (XML and OpenStep).
+/// A plist tree whose nodes were all parsed up front (OpenStep).
 public final class EagerPlistTree: PlistTree, Sendable {
     public let format: ContainerFormat
     public let input: InputBytes

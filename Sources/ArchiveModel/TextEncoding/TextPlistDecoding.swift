@@ -1,8 +1,9 @@
-/// Runs a text-plist decoder (XML or OpenStep) on an input in any encoding CF reads: UTF-8 as it is
+/// Runs an eager text-plist decoder (OpenStep) on an input in any encoding CF reads: UTF-8 as it is
 /// (no copy), UTF-16 and UTF-32 through a transcoded UTF-8 copy whose node ranges and diagnostics are
 /// then mapped back to offsets into the file as it is. Line:column positions stay those of the text
 /// (columns count UTF-8 bytes of the text, as for a UTF-8 file), so a file reads the same in any
-/// encoding.
+/// encoding. The XML decoder does the same lazily (`XMLPlistTree` keeps the copy and maps each node
+/// as it is read), with `remap` for its diagnostics.
 enum TextPlistDecoding {
     /// The tree of `input`, decoded by `parse` from UTF-8 bytes (given the file's encoding, and the
     /// map back to the file when they are a transcoded copy), with the encoding recorded on the tree.

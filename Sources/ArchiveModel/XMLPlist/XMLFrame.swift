@@ -24,8 +24,6 @@ struct XMLFrame {
     var name: ByteRange
     /// The opening tag (`<` to `>`).
     var openTag: ByteRange
-    /// Line:column of the opening tag.
-    var position: TextPosition
     /// The node this element fills, or -1 (plist, transparent).
     var nodeID: Int
     /// Stack index of the frame that receives objects opened inside this one; -1 for the document.
@@ -38,13 +36,11 @@ struct XMLFrame {
     /// Objects seen directly inside a `<plist>`.
     var objectCount = 0
 
-    init(role: Role, kind: XMLElementKind?, name: ByteRange, openTag: ByteRange, position: TextPosition,
-         nodeID: Int, context: Int) {
+    init(role: Role, kind: XMLElementKind?, name: ByteRange, openTag: ByteRange, nodeID: Int, context: Int) {
         self.role = role
         self.kind = kind
         self.name = name
         self.openTag = openTag
-        self.position = position
         self.nodeID = nodeID
         self.context = context
     }

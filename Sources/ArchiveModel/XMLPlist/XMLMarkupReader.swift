@@ -14,6 +14,11 @@ struct XMLMarkupReader {
         self.offset = Swift.min(Swift.max(0, start), buffer.count)
     }
 
+    /// Continues at `target` (at or after the current offset, within the input).
+    mutating func skip(to target: Int) {
+        offset = Swift.min(Swift.max(offset, target), buffer.count)
+    }
+
     /// The next token.
     mutating func next() -> XMLToken {
         guard offset < buffer.count else { return .end }
@@ -160,9 +165,30 @@ struct XMLMarkupReader {
     /// Whether the bytes at `at` spell `pattern`.
     func matches(_ pattern: StaticString, at: Int) -> Bool {
         let n = pattern.utf8CodeUnitCount
-        guard at >= 0, n <= buffer.count - at else { return false }
-        let p = pattern.utf8Start
-        for k in 0..<n where buffer[at + k] != p[k] { return false }
+        guard at >= 0, n <= buffer.count - at, let base = buffer.baseAddress else { return false }
+        return Platform.bytesEqual(base + at, pattern.utf8Start, count: n)
+    }
+
+    /// `matches` for the short fixed tags of the scan's fast lane, compared a machine word at a time
+    /// (the last word overlapping the one before) instead of through a call.
+    @inline(__always)
+    func matchesShort(_ pattern: StaticString, at: Int) -> Bool {
+        let n = pattern.utf8CodeUnitCount
+        guard at >= 0, n <= buffer.count - at, let base = buffer.baseAddress else { return false }
+        let p = UnsafeRawPointer(pattern.utf8Start), q = base + at
+        if n >= 8 {
+            var k = 0
+            while k + 8 < n {
+                if p.loadUnaligned(fromByteOffset: k, as: UInt64.self) != q.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+                k += 8
+            }
+            return p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        }
+        if n >= 4 {
+            return p.loadUnaligned(as: UInt32.self) == q.loadUnaligned(as: UInt32.self)
+                && p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == q.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        for k in 0..<n where p.load(fromByteOffset: k, as: UInt8.self) != q.load(fromByteOffset: k, as: UInt8.self) { return false }
         return true
     }
 

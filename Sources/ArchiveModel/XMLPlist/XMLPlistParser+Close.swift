@@ -21,16 +21,16 @@ extension XMLPlistParser {
         if let index = matchingFrame(tag, kind) {
             let extra = stack.count - 1 - index
             let outcome = extra > 1 ? "; the \(extra) elements inside <\(closeName)> are closed with it" : ""
-            report(.tagMismatched(close: closeName, open: frameName(top), openedAt: top.position, outcome: outcome), tag.range)
+            report(.tagMismatched(close: closeName, open: frameName(top), openedAt: position(top), outcome: outcome), tag.range)
             while stack.count - 1 > index { closeTop(end: tag.range.start) }
             closeTop(end: tag.range.end, contentEnd: tag.range.start)
         } else if top.isLeaf || top.role == .unknown {
             // Most likely a damaged closing tag (`</strin>`): it ends the element it stands for.
-            report(.tagMismatched(close: closeName, open: frameName(top), openedAt: top.position,
+            report(.tagMismatched(close: closeName, open: frameName(top), openedAt: position(top),
                                   outcome: "; read as its closing tag"), tag.range)
             closeTop(end: tag.range.end, contentEnd: tag.range.start)
         } else {
-            report(.tagMismatched(close: closeName, open: frameName(top), openedAt: top.position, outcome: "; ignored"),
+            report(.tagMismatched(close: closeName, open: frameName(top), openedAt: position(top), outcome: "; ignored"),
                    tag.range)
         }
     }
@@ -65,17 +65,17 @@ extension XMLPlistParser {
         case .plist:
             if frame.objectCount == 0 && rootID == nil {
                 rootMissingReported = true
-                report(.rootMissing(reason: "<plist> opened at \(frame.position) contains no object"), range)
+                report(.rootMissing(reason: "<plist> opened at \(position(frame)) contains no object"), range)
             }
         case .dict:
             finishDict(frame, range)
         case .array:
-            nodes[frame.nodeID].value = .array(Array(children[frame.childStart...]))
-            nodes[frame.nodeID].range = range
+            table.setArray(frame.nodeID, children[frame.childStart...])
+            table.setEnd(frame.nodeID, end)
         case .leaf(let kind):
             finishLeaf(kind, frame, range, contentEnd: contentEnd ?? end)
         case .unknown:
-            nodes[frame.nodeID].range = range
+            table.setEnd(frame.nodeID, end)
         case .transparent:
             break
         }
@@ -89,30 +89,52 @@ extension XMLPlistParser {
     /// Fills in a dict node: pairing problems, duplicate keys, and the `CF$UID` form (FORMATS.md §B.3).
     private mutating func finishDict(_ frame: XMLFrame, _ range: ByteRange) {
         let id = frame.nodeID
-        nodes[id].range = range
+        table.setEnd(id, range.end)
         if let pending = frame.pendingKey { reportKeyWithoutValue(pending, dict: frame) }
         let pairs = children[frame.childStart...]
-        var keys: [Int] = []
-        var values: [Int] = []
-        keys.reserveCapacity(pairs.count / 2)
-        values.reserveCapacity(pairs.count / 2)
-        for (n, child) in pairs.enumerated() {
-            if n & 1 == 0 { keys.append(child) } else { values.append(child) }
+        let pairCount = pairs.count / 2
+        if pairCount > 1 { reportDuplicateKeys(pairs, frame) }
+        if pairCount == 1 {
+            let key = Int(pairs[pairs.startIndex]), value = Int(pairs[pairs.startIndex + 1])
+            if let uid = uidValue(frame, key: key, value: value) {
+                table.set(id, .uid, a: UInt32(truncatingIfNeeded: uid), b: UInt32(truncatingIfNeeded: uid >> 32))
+                return absorbUIDChildren(id, key: key, value: value)
+            }
         }
-        if keys.count > 1 { reportDuplicateKeys(keys, frame) }
-        if keys.count == 1, values.count == 1, let uid = uidValue(frame, key: keys[0], value: values[0]) {
-            nodes[id].value = .uid(uid)
-            absorbUIDChildren(id, key: keys[0], value: values[0])
-        } else {
-            nodes[id].value = .dict(keys: keys, values: values)
-        }
+        table.setDict(id, pairs: pairs)
+    }
+
+    /// A text element's content when it is one stretch of text with nothing to expand (then it is its
+    /// own decoding), else nil.
+    private func plainContent(_ id: Int, _ kind: XMLNodeTable.Kind) -> ByteRange? {
+        guard table.kind(id) == kind else { return nil }
+        return XMLPlistTree.plainText(table.content(id), in: buffer)
     }
 
     /// The UID of a `<dict><key>CF$UID</key><integer>n</integer></dict>`, read as CF does (32 bits).
     private mutating func uidValue(_ frame: XMLFrame, key keyID: Int, value valueID: Int) -> UInt64? {
-        guard case .string(let key) = nodes[keyID].value, key == "CF$UID",
-              case .integer(let value, _) = nodes[valueID].value else { return nil }
-        let range = nodes[frame.nodeID].range ?? frame.openTag
+        switch table.kind(keyID) {
+        case .key, .string:
+            if let raw = plainContent(keyID, table.kind(keyID)) {
+                guard raw.count == 6, reader.matches("CF$UID", at: raw.start) else { return nil }
+            } else if keyText(keyID) != "CF$UID" {
+                return nil
+            }
+        default:
+            return nil
+        }
+        guard table.kind(valueID) == .integer else { return nil }
+        let parsed: Int128?
+        if let raw = plainContent(valueID, .integer) {
+            parsed = XMLNumberParser.parseInteger(UnsafeRawBufferPointer(rebasing: buffer[raw.start..<raw.end])).value
+        } else if case .integer(let v, _) = XMLLeafDecoder.decode(.integer, content: table.content(valueID), buffer: buffer,
+                                                                 offsetMap: offsetMap).value {
+            parsed = v
+        } else {
+            parsed = nil
+        }
+        guard let value = parsed else { return nil }
+        let range = table.range(frame.nodeID)
         if value < 0 {
             let read = UInt32(truncatingIfNeeded: value)
             report(.uidNegative(value: value, read: read), range, onNode: frame.nodeID)
@@ -123,23 +145,53 @@ extension XMLPlistParser {
     }
 
     /// Drops the key and integer nodes of a UID dict when they are the last nodes (the usual case),
-    /// keeping their diagnostics on the UID node.
+    /// keeping their problems for the UID node (decoded here only when their bytes can hold any).
     private mutating func absorbUIDChildren(_ id: Int, key: Int, value: Int) {
-        let moved = nodes[key].diagnostics + nodes[value].diagnostics
-        guard key == id + 1, value == id + 2, nodes.count == id + 3 else { return }
-        nodes.removeLast(2)
-        nodes[id].diagnostics.append(contentsOf: moved)
+        guard key == id + 1, value == id + 2, table.count == id + 3 else { return }
+        var moved: [XMLLeafIssue] = []
+        for child in [key, value] {
+            let kind = table.kind(child)
+            if let raw = plainContent(child, kind), isCleanLeaf(raw, kind) { continue }
+            if let element = kind.leafElement {
+                moved += XMLLeafDecoder.decode(element, content: table.content(child), buffer: buffer, offsetMap: offsetMap).issues
+            }
+        }
+        table.removeLast(2)
+        if !moved.isEmpty { table.absorbed[Int32(truncatingIfNeeded: id), default: []] += moved }
+    }
+
+    /// Whether plain content `raw` of a `kind` node certainly decodes without a problem: printable ASCII
+    /// for a key, ASCII digits (after an optional `-`) for an integer.
+    private func isCleanLeaf(_ raw: ByteRange, _ kind: XMLNodeTable.Kind) -> Bool {
+        guard raw.count > 0 else { return kind != .integer }
+        var i = raw.start
+        if kind == .integer {
+            if buffer[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < raw.end else { return false }
+            while i < raw.end {
+                guard buffer[i] >= UInt8(ascii: "0"), buffer[i] <= UInt8(ascii: "9") else { return false }
+                i += 1
+            }
+            return raw.count <= 18
+        }
+        while i < raw.end {
+            guard buffer[i] >= 0x20, buffer[i] < 0x7F else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Reports each key that repeats an earlier key of the same dict.
-    private mutating func reportDuplicateKeys(_ keys: [Int], _ frame: XMLFrame) {
+    private mutating func reportDuplicateKeys(_ pairs: ArraySlice<Int32>, _ frame: XMLFrame) {
+        var keys: [Int] = []
+        keys.reserveCapacity(pairs.count / 2)
+        for (n, child) in pairs.enumerated() where n & 1 == 0 { keys.append(Int(child)) }
         if keys.count <= 8 {
-            // Small dicts (most of a keyed archive): pairwise, without hashing.
+            // Small dicts (most of a keyed archive): pairwise, by bytes when both keys are plain ASCII.
             for (n, keyID) in keys.enumerated() {
-                guard case .string(let key) = nodes[keyID].value else { continue }
-                for earlier in keys[..<n] {
-                    guard case .string(let other) = nodes[earlier].value, other.isLiterally(key) else { continue }
-                    report(.duplicateKey(key: key, first: nodes[earlier].position), nodes[keyID].range ?? frame.openTag,
+                guard isText(keyID) else { continue }
+                for earlier in keys[..<n] where isText(earlier) && sameKey(earlier, keyID) {
+                    report(.duplicateKey(key: keyText(keyID), first: position(ofNode: earlier)), table.range(keyID),
                            onNode: frame.nodeID)
                     break
                 }
@@ -148,14 +200,39 @@ extension XMLPlistParser {
         }
         var firstByKey: [LiteralText: Int] = [:]  // by code units, as CF compares keys
         firstByKey.reserveCapacity(keys.count)
-        for keyID in keys {
-            guard case .string(let key) = nodes[keyID].value else { continue }
+        for keyID in keys where isText(keyID) {
+            let key = keyText(keyID)
             if let first = firstByKey[LiteralText(key)] {
-                report(.duplicateKey(key: key, first: nodes[first].position), nodes[keyID].range ?? frame.openTag,
-                       onNode: frame.nodeID)
+                report(.duplicateKey(key: key, first: position(ofNode: first)), table.range(keyID), onNode: frame.nodeID)
             } else {
                 firstByKey[LiteralText(key)] = keyID
             }
         }
+    }
+
+    /// Whether node `id` is a string (a key is one).
+    private func isText(_ id: Int) -> Bool {
+        switch table.kind(id) {
+        case .key, .string, .emptyString: true
+        default: false
+        }
+    }
+
+    /// Whether text nodes `x` and `y` decode to the same code units; plain ASCII content is compared
+    /// as bytes, anything else decoded.
+    private func sameKey(_ x: Int, _ y: Int) -> Bool {
+        if let rx = asciiContent(x), let ry = asciiContent(y) {
+            guard rx.count == ry.count else { return false }
+            return buffer[rx.start..<rx.end].elementsEqual(buffer[ry.start..<ry.end])
+        }
+        return keyText(x).isLiterally(keyText(y))
+    }
+
+    /// The content of text node `id` when it is plain ASCII (its own decoding), else nil.
+    private func asciiContent(_ id: Int) -> ByteRange? {
+        if table.kind(id) == .emptyString { return ByteRange(0, 0) }
+        guard let raw = XMLPlistTree.plainText(table.content(id), in: buffer) else { return nil }
+        for i in raw.start..<raw.end where buffer[i] >= 0x80 { return nil }
+        return raw
     }
 }

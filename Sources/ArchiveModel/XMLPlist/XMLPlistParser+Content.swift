@@ -1,7 +1,7 @@
 extension XMLPlistParser {
     /// Character data: content of a text element, or (elsewhere) only whitespace is allowed.
     mutating func handleText(_ range: ByteRange) {
-        if topIsLeaf { return leafSegments.append(.text(range)) }
+        if topIsLeaf { return }  // content of a text element: decoded when the node is read
         if topRole == .unknown { return }
         guard let first = firstNonSpace(range) else { return }
         if stack.isEmpty && topLevelClosed { return reportTrailing(from: first) }
@@ -17,23 +17,23 @@ extension XMLPlistParser {
         if !markup.terminated {
             report(.markupUnterminated(kind: markup.kind, at: lines.position(of: markup.range.start)), markup.range)
         }
+        // Inside a text element markup is content, decoded when the node is read (`XMLLeafDecoder`).
         let leaf = topIsLeaf
         switch markup.kind {
         case .comment:
-            if leaf { leafSegments.append(.skipped(.comment, markup.range)) }
+            break
         case .processingInstruction:
             if isXMLDeclaration(markup) {
                 if markup.range.start == bodyStart { checkDeclaration(markup) } else { report(.declarationMisplaced, markup.range) }
             }
-            if leaf { leafSegments.append(.skipped(.processingInstruction, markup.range)) }
         case .cdata:
-            if leaf { return leafSegments.append(.cdata(markup.content)) }
+            if leaf { return }
             if topRole == .unknown { return }
             if stack.isEmpty && topLevelClosed { return reportTrailing(from: markup.range.start) }
             let excerpt = XMLPlistIssue.excerpt(Array("<![CDATA[".utf8))
             report(.textUnexpected(excerpt: excerpt, context: placeDescription(stack.count - 1)), markup.range)
         case .doctype:
-            if leaf { return leafSegments.append(.skipped(.doctype, markup.range)) }
+            if leaf { return }
             if stack.isEmpty && rootID == nil && !sawPlist {
                 if let entity = markup.entityDeclaration { report(.doctypeEntityDeclaration, ByteRange(start: entity, count: 8)) }
                 return
@@ -49,7 +49,6 @@ extension XMLPlistParser {
         let shown = ByteRange(range.start, Swift.min(range.end + 8, buffer.count))
         let excerpt = XMLPlistIssue.excerpt(UnsafeRawBufferPointer(rebasing: buffer[shown.start..<shown.end]), limit: 12)
         report(.markupInvalid(text: excerpt), range)
-        if topIsLeaf { leafSegments.append(.literal(range)) }
     }
 
     // MARK: - XML declaration

@@ -1,7 +1,8 @@
-/// The state of one XML plist decode: a token loop over `XMLMarkupReader` with an explicit element
-/// stack, building a flat node table. It never stops at a problem; each one becomes a diagnostic and
-/// the parse goes on with the most plausible reading (see the `+Open`, `+Close`, `+Content` and
-/// `+Leaf` extensions).
+/// The structural scan of an XML plist: a token loop over `XMLMarkupReader` with an explicit element
+/// stack, building a flat node table (`XMLNodeTable`). It never stops at a problem; each one becomes a
+/// diagnostic and the parse goes on with the most plausible reading (see the `+Open`, `+Close` and
+/// `+Content` extensions). Text elements are not decoded here: their content's range is recorded, and
+/// `XMLLeafDecoder` decodes it when the node is read.
 struct XMLPlistParser {
     /// Deeper elements are skipped (with one diagnostic), which bounds the stack.
     static let maxDepth = 10_000
@@ -19,14 +20,12 @@ struct XMLPlistParser {
     /// Maps offsets into a transcoded `input` back to the file (for offsets quoted in messages).
     let offsetMap: TextOffsetMap?
 
-    var nodes: [PlistNode] = []
+    var table: XMLNodeTable
     var stack: [XMLFrame] = []
     /// Children of the open dicts and arrays, innermost last (see `XMLFrame.childStart`).
-    var children: [Int] = []
+    var children: [Int32] = []
     /// Open frames per element kind, so closing-tag matching never searches in vain.
     var openCounts = [Int](repeating: 0, count: XMLElementKind.allCases.count)
-    /// The content of the open text element (only one can be open: a tag ends it).
-    var leafSegments: [XMLLeafSegment] = []
 
     var rootID: Int?
     var sawPlist = false
@@ -54,15 +53,20 @@ struct XMLPlistParser {
         self.bodyStart = bom
         self.reader = XMLMarkupReader(input.buffer, start: bom)
         self.lines = XMLLineIndex(input.buffer)
+        // Every node takes at least 7 bytes (`<true/>`); capacity never written costs no memory.
+        let expected = Swift.min(input.count / 8, 1 << 24)
+        self.table = XMLNodeTable(expected: expected)
+        children.reserveCapacity(expected)
     }
 
-    /// Parses the whole input.
-    mutating func run() -> EagerPlistTree {
+    /// Scans the whole input.
+    mutating func run() -> XMLScan {
         if buffer.count == 0 {
             report(.emptyInput, ByteRange(0, 0))
             return makeTree()
         }
         while !stopped {
+            if skipDepth == 0, fastStep() { continue }
             let token = reader.next()
             if case .end = token { break }
             if skipDepth > 0 {
@@ -86,7 +90,7 @@ struct XMLPlistParser {
         let end = buffer.count
         if !stopped, !stack.isEmpty {
             let top = stack[stack.count - 1]
-            report(.eofUnclosed(open: frameName(top), openedAt: top.position, depth: stack.count), ByteRange(end, end))
+            report(.eofUnclosed(open: frameName(top), openedAt: position(top), depth: stack.count), ByteRange(end, end))
         }
         while !stack.isEmpty { closeTop(end: end) }
         if rootID == nil && !rootMissingReported {
@@ -94,12 +98,8 @@ struct XMLPlistParser {
         }
     }
 
-    private mutating func makeTree() -> EagerPlistTree {
-        for (code, count) in diagnosticCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > Self.maxDiagnosticsPerID {
-            let issue = XMLPlistIssue.suppressed(code: code, count: count - Self.maxDiagnosticsPerID)
-            diagnostics.append(Diagnostic(issue.code, issue.message))
-        }
-        return EagerPlistTree(format: .xmlPlist, input: input, nodes: nodes, rootID: rootID, diagnostics: diagnostics)
+    private mutating func makeTree() -> XMLScan {
+        XMLScan(table: table, rootID: rootID, diagnostics: diagnostics, counts: diagnosticCounts)
     }
 
     /// The file offset of `offset` in `input`, for offsets quoted in messages (ranges are mapped
@@ -134,8 +134,8 @@ struct XMLPlistParser {
 
     /// Records a diagnostic on node `id`.
     mutating func report(_ issue: XMLPlistIssue, _ range: ByteRange, onNode id: Int) {
-        guard id >= 0, id < nodes.count else { return report(issue, range) }
-        if let d = diagnostic(issue, range) { nodes[id].diagnostics.append(d) }
+        guard id >= 0, id < table.count else { return report(issue, range) }
+        if let d = diagnostic(issue, range) { table.add(d, to: id) }
     }
 
     // MARK: - Names and places
@@ -155,8 +155,40 @@ struct XMLPlistParser {
     var topIsLeaf: Bool { !stack.isEmpty && stack[stack.count - 1].isLeaf }
 
     /// "at the top level", "inside <dict> opened at 3:1", for messages about element `index`'s content.
-    func placeDescription(_ index: Int) -> String {
+    mutating func placeDescription(_ index: Int) -> String {
         guard index >= 0, index < stack.count else { return "at the top level" }
-        return "inside <\(frameName(stack[index]))> opened at \(stack[index].position)"
+        return "inside <\(frameName(stack[index]))> opened at \(position(stack[index]))"
     }
+
+    /// Line:column of the opening tag of `frame` (found when a message needs it: the scan counts no
+    /// lines where nothing is wrong).
+    mutating func position(_ frame: XMLFrame) -> TextPosition { lines.position(of: frame.start) }
+
+    /// Line:column of the start of node `id`.
+    mutating func position(ofNode id: Int) -> TextPosition { lines.position(of: table.start(id)) }
+
+    /// The decoded text of `<key>` (or other text) node `id`, "" when it is not text.
+    func keyText(_ id: Int) -> String {
+        guard id >= 0, id < table.count else { return "" }
+        switch table.kind(id) {
+        case .string, .key:
+            let content = table.content(id)
+            if let raw = XMLPlistTree.plainText(content, in: buffer) {
+                return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[raw.start..<raw.end]), as: UTF8.self)
+            }
+            if case .string(let s) = XMLLeafDecoder.decode(.string, content: content, buffer: buffer, offsetMap: offsetMap).value { return s }
+            return ""
+        default:
+            return ""
+        }
+    }
+}
+
+/// What the structural scan leaves: the node table, the root, and the tree-level diagnostics with
+/// the number reported of each id (for the notes on those past the limit).
+struct XMLScan {
+    var table: XMLNodeTable
+    var rootID: Int?
+    var diagnostics: [Diagnostic]
+    var counts: [XMLPlistCode: Int]
 }
