@@ -21,7 +21,8 @@ extension TypedstreamDecoding {
                 report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return
             }
-            var frame = Frame(kind: .group(owner: owner), start: start, types: types, count: types.roots.count)
+            var frame = Frame(kind: .group(owner: owner), keeps: keepsFields(of: owner), start: start, types: types,
+                              count: types.roots.count)
             frame.typeRange = ByteRange(start, reader.offset)
             frame.typeStringIndex = index
             frames.append(frame)
@@ -32,6 +33,8 @@ extension TypedstreamDecoding {
     mutating func typeEncoding(_ index: Int) -> TypeEncoding {
         if index < typeCache.count, let cached = typeCache[index] { return cached }
         let parsed = TypeEncoding(input.bytes(in: sharedStrings[index]))
+        // A replay reads the index's cache and leaves it as it is.
+        if replay != nil { return parsed }
         if typeCache.count < sharedStrings.count { typeCache += Array(repeating: nil, count: sharedStrings.count - typeCache.count) }
         typeCache[index] = parsed
         return parsed
@@ -102,8 +105,9 @@ extension TypedstreamDecoding {
 
     private mutating func beginCompound(_ node: Int, count: Int, types: TypeEncoding, start: Int) throws(TypedstreamStop) {
         if count > valueBudget - valueCount { throw valueLimit() }
-        var frame = Frame(kind: .compound(node: node), start: start, types: types, count: count)
-        frame.items.reserveCapacity(Swift.min(count, 4096))
+        let keeps = frames.last?.keeps ?? false
+        var frame = Frame(kind: .compound(node: node), keeps: keeps, start: start, types: types, count: count)
+        if keeps { frame.items.reserveCapacity(Swift.min(count, 4096)) }
         frames.append(frame)
     }
 
@@ -120,24 +124,36 @@ extension TypedstreamDecoding {
         }
     }
 
-    /// Hands a finished value to the top frame: a field of the group's owner, or a compound member.
+    /// Hands a finished value to the top frame: a field of the group's owner, or a compound member
+    /// (kept only where the policy keeps the owner's fields).
     mutating func deliver(_ value: FieldValue, range: ByteRange) {
         valueCount += 1
-        guard let top = frames.indices.last else { return }
-        let encoding = frames[top].types.flatMap { types in memberNode(frames[top]).map { types.nodes[$0].text } }
+        guard let top = frames.indices.last else {
+            noteDropped(value)
+            return
+        }
         switch frames[top].kind {
         case .group(let owner):
-            if let owner {
-                let key = String(entries[owner].fields.count)
-                entries[owner].fields.append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
-            } else {
-                topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
+            if frames[top].keeps {
+                let encoding = frames[top].types.flatMap { types in memberNode(frames[top]).map { types.nodes[$0].text } }
+                if let owner {
+                    let key = String(keptFields[owner]?.count ?? 0)
+                    keptFields[owner, default: []].append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
+                } else {
+                    topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
+                }
             }
         case .compound:
-            frames[top].items.append(value)
+            if frames[top].keeps { frames[top].items.append(value) }
         case .object:
+            noteDropped(value)
             return
         }
         frames[top].next += 1
+    }
+
+    /// A value no frame takes: if it holds a new entry, that entry may be unreachable.
+    private mutating func noteDropped(_ value: FieldValue) {
+        if case .reference(.object) = value { droppedNewEntry = true }
     }
 }

@@ -62,7 +62,15 @@ extension TypedstreamDecoding {
         case UInt8(ascii: "#"):
             let head = try reader.readByte(what(), start: start)
             if head == TypedstreamTag.null { return .reference(.null) }
-            if head == TypedstreamTag.new { return .reference(try classChain(headAt: start, forObject: nil)) }
+            if head == TypedstreamTag.new {
+                do {
+                    return .reference(try classChain(headAt: start, forObject: nil))
+                } catch {
+                    // The records read so far stay in the table, held by no value.
+                    droppedNewEntry = true
+                    throw error
+                }
+            }
             return .reference(try reference(head: head, at: start, expecting: .classRecord))
         case UInt8(ascii: "!"):
             report(.typeIgnoredInt(offset: start), range: ByteRange(start, start))
@@ -132,6 +140,7 @@ extension TypedstreamDecoding {
             }
             let (length, _) = try integer(head: lengthHead, at: lengthAt, signed: false, "the length of \(what)")
             let range = try takeBytes(length, start: start, what: what)
+            if replay != nil { return sharedStringRead(at: range) }
             sharedStrings.append(range)
             return .string(sharedStrings.count - 1)
         default:
@@ -140,6 +149,18 @@ extension TypedstreamDecoding {
             if index >= 0, index < Int128(sharedStrings.count) { return .string(Int(index)) }
             return .outOfRange(index, ByteRange(start, reader.offset))
         }
+    }
+
+    /// A replay's literal shared string: the index it got when the stream was indexed (strings are
+    /// numbered in stream order, so found by where its bytes start).
+    private func sharedStringRead(at range: ByteRange) -> SharedStringRead {
+        var low = 0, high = sharedStrings.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if sharedStrings[mid].start < range.start { low = mid + 1 } else { high = mid }
+        }
+        guard low < sharedStrings.count, sharedStrings[low] == range else { return .null }
+        return .string(low)
     }
 
     /// The text of shared string `index`.
