@@ -41,15 +41,22 @@ extension TypedstreamDecoding {
     }
 
     /// The node whose value the frame reads next, if any.
-    func memberNode(_ frame: Frame) -> Int? {
-        guard let types = frame.types, frame.next < frame.count else { return nil }
-        switch frame.kind {
+    func memberNode(_ frame: Frame) -> Int? { memberNode(frame.kind, types: frame.types, next: frame.next, count: frame.count) }
+
+    /// The node whose value frame `index` of the stack reads next, if any (the frame not copied).
+    func memberNode(ofFrame index: Int) -> Int? {
+        memberNode(frames[index].kind, types: frames[index].types, next: frames[index].next, count: frames[index].count)
+    }
+
+    private func memberNode(_ kind: Frame.Kind, types: TypeEncoding?, next: Int, count: Int) -> Int? {
+        guard let types, next < count else { return nil }
+        switch kind {
         case .group:
-            return frame.next < types.roots.count ? types.roots[frame.next] : nil
+            return next < types.roots.count ? types.roots[next] : nil
         case .compound(let node):
             let compound = types.nodes[node]
             if case .array = compound.kind { return compound.children.first }
-            return frame.next < compound.children.count ? compound.children[frame.next] : nil
+            return next < compound.children.count ? compound.children[next] : nil
         case .object:
             return nil
         }
@@ -58,21 +65,25 @@ extension TypedstreamDecoding {
     /// Reads the value of the top frame's next member, or opens a frame for it.
     mutating func decodeNextValue() throws(TypedstreamStop) {
         let top = frames.count - 1
-        guard let types = frames[top].types, let index = memberNode(frames[top]) else {
+        guard let types = frames[top].types, let index = memberNode(ofFrame: top) else {
             frames[top].next = frames[top].count
             return
         }
         if valueCount >= valueBudget { throw valueLimit() }
-        let node = types.nodes[index]
         let start = reader.offset
-        switch node.kind {
-        case .scalar(let code):
+        if case .scalar(let code) = types.nodes[index].kind {
             if code == UInt8(ascii: "@") {
                 try objectValue(start: start)
             } else {
-                let value = try scalarValue(code, start: start)
+                let value = try scalarValue(code, start: start, keeping: frames[top].keeps)
                 deliver(value, range: ByteRange(start, reader.offset))
             }
+            return
+        }
+        let node = types.nodes[index]
+        switch node.kind {
+        case .scalar:
+            return
         case .array(let count):
             try beginArray(node, index: index, count: count, types: types, start: start)
         case .structure:
@@ -94,7 +105,8 @@ extension TypedstreamDecoding {
                 throw lengthPastEnd("byte array \(node.text)", start: start, claimed: Int128(count))
             }
             let range = reader.take(count)
-            deliver(.scalar(.data(input.bytes(in: range))), range: range)
+            let keeps = frames.last?.keeps ?? false
+            deliver(.scalar(keeps ? .data(input.bytes(in: range)) : .null), range: range)
             return
         }
         guard node.minSize <= reader.remaining else {
@@ -135,8 +147,11 @@ extension TypedstreamDecoding {
         switch frames[top].kind {
         case .group(let owner):
             if frames[top].keeps {
-                let encoding = frames[top].types.flatMap { types in memberNode(frames[top]).map { types.nodes[$0].text } }
-                if let owner {
+                let encoding = frames[top].types.flatMap { types in memberNode(ofFrame: top).map { types.nodes[$0].text } }
+                if replay != nil {
+                    replayedFields.append(Field(key: String(replayedFields.count), value: value, typeEncoding: encoding,
+                                                range: range, isPositional: true))
+                } else if let owner {
                     let key = String(keptFields[owner]?.count ?? 0)
                     keptFields[owner, default: []].append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
                 } else {

@@ -17,13 +17,14 @@ extension TypedstreamDecoding {
     /// groups until `86` (read by the main loop). A replay steps over objects nested in the one it
     /// reads, to where the index says they end.
     private mutating func beginObject(headAt start: Int) throws(TypedstreamStop) {
-        if var replaying = replay, replaying.nextID != replaying.target {
+        if let replaying = replay, replaying.nextID != replaying.target {
             let id = replaying.nextID
-            let end = replaying.index.table.objectEnd(id)
-            replaying.nextID = replaying.index.table.firstEntry(startingAtOrAfter: end)
-            replay = replaying
+            // The index numbered an object here; anything else means the replay went astray: stop.
+            guard id < table.count, table.kind(id) == .object, table.start(id) == start else { throw replayAstray() }
+            let end = table.objectEnd(id)
+            replay?.nextID = table.firstEntry(startingAtOrAfter: end, from: id + 1)
             reader.offset = end
-            deliver(.reference(.object(id)), range: replaying.index.table.objectRange(id))
+            deliver(.reference(.object(id)), range: table.objectRange(id))
             return
         }
         let id = newEntry(.object, range: ByteRange(start, reader.offset))
@@ -42,12 +43,16 @@ extension TypedstreamDecoding {
         setObjectEnd(id, reader.offset)
     }
 
+    /// Ends a replay that no longer follows the index (never for an object that decoded cleanly).
+    func replayAstray() -> TypedstreamStop {
+        .limit(TypedstreamIssue.limitValues(budget: valueBudget, inputSize: input.count, offset: reader.offset)
+                .diagnostic(ByteRange(reader.offset, reader.offset)))
+    }
+
     /// A new table entry (in a replay: the number the index gave it, the table unchanged).
     mutating func newEntry(_ kind: TypedstreamEntry.Kind, range: ByteRange) -> ObjectID {
-        if var replaying = replay {
-            let id = replaying.nextID
-            replaying.nextID += 1
-            replay = replaying
+        if let id = replay?.nextID {
+            replay?.nextID = id + 1
             return id
         }
         return table.append(kind, range: range)
@@ -204,11 +209,8 @@ extension TypedstreamDecoding {
         return .object(target)
     }
 
-    /// The kind of entry `id` (< `nextEntryID`), from the index in a replay.
-    func entryKind(_ id: ObjectID) -> TypedstreamEntry.Kind {
-        if let replay { return replay.index.table.kind(id) }
-        return table.kind(id)
-    }
+    /// The kind of entry `id` (< `nextEntryID`; a replay's table is the index's).
+    func entryKind(_ id: ObjectID) -> TypedstreamEntry.Kind { table.kind(id) }
 
     /// Whether object `id` is between its `84` and its `86` (open objects are numbered innermost last).
     func isOpen(_ id: ObjectID) -> Bool {
@@ -247,8 +249,7 @@ extension TypedstreamDecoding {
             let id = newEntry(.cString, range: ByteRange(start, reader.offset))
             if case .string(let index) = read, replay == nil {
                 table.setCStringIndex(id, index)
-                let value = sharedValue(index)
-                if Self.hasZeroByte(value) {
+                if sharedStringHasZeroByte(index) {
                     report(.cStringNulByte(id: id, offset: start), range: sharedStrings[index], to: id)
                 }
             } else if case .outOfRange(let index, let range) = read {

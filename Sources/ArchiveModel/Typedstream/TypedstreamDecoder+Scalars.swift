@@ -32,8 +32,9 @@ extension TypedstreamDecoding {
         }
     }
 
-    /// The value of a one-character type other than `@` (FORMATS.md D.3–D.5).
-    mutating func scalarValue(_ code: UInt8, start: Int) throws(TypedstreamStop) -> FieldValue {
+    /// The value of a one-character type other than `@` (FORMATS.md D.3–D.5). Without `keeping`, a
+    /// `+` byte string is read and checked but not copied (nothing keeps it).
+    mutating func scalarValue(_ code: UInt8, start: Int, keeping: Bool = true) throws(TypedstreamStop) -> FieldValue {
         // Built only when a message needs it.
         func what() -> String { "a value of type '\(Character(UnicodeScalar(code)))'" }
         switch code {
@@ -56,7 +57,7 @@ extension TypedstreamDecoding {
             if head == TypedstreamTag.null { return .scalar(.null) }
             let (length, _) = try integer(head: head, at: start, signed: false, "the length of \(what())")
             let range = try takeBytes(length, start: start, what: "a '+' byte string")
-            return .scalar(Self.textOrData(input.bytes(in: range)))
+            return .scalar(keeping ? Self.textOrData(input.bytes(in: range)) : .null)
         case UInt8(ascii: ":"), UInt8(ascii: "%"):
             return try namedStringValue(code: code, start: start, what())
         case UInt8(ascii: "#"):
@@ -171,12 +172,16 @@ extension TypedstreamDecoding {
         return text
     }
 
-    /// A C string's value from shared string `index` (text, or data when it is not UTF-8), decoded once.
-    mutating func sharedValue(_ index: Int) -> ScalarValue {
-        if let known = sharedValueCache[index] { return known }
-        let value = Self.textOrData(input.bytes(in: sharedStrings[index]))
-        sharedValueCache[index] = value
-        return value
+    /// Whether shared string `index` holds a zero byte (as its value would: text or data, the bytes are
+    /// the same), looked at once per string.
+    mutating func sharedStringHasZeroByte(_ index: Int) -> Bool {
+        if index < zeroByteCache.count, zeroByteCache[index] != 0 { return zeroByteCache[index] == 2 }
+        let found = input.bytes(in: sharedStrings[index]).contains(0)
+        if zeroByteCache.count < sharedStrings.count {
+            zeroByteCache += [UInt8](repeating: 0, count: sharedStrings.count - zeroByteCache.count)
+        }
+        zeroByteCache[index] = found ? 2 : 1
+        return found
     }
 
     /// `length` bytes after a length field, checked against the bytes left before anything is read.
@@ -188,15 +193,6 @@ extension TypedstreamDecoding {
     }
 
     /// A string when the bytes are valid UTF-8, data otherwise.
-    /// Whether a C string's value holds a zero byte (C readers stop there).
-    static func hasZeroByte(_ value: ScalarValue) -> Bool {
-        switch value {
-        case .string(let s): s.utf8.contains(0)
-        case .data(let d): d.contains(0)
-        default: false
-        }
-    }
-
     static func textOrData(_ bytes: [UInt8]) -> ScalarValue {
         let text = String(decoding: bytes, as: UTF8.self)
         return text.utf8.elementsEqual(bytes) ? .string(text) : .data(bytes)

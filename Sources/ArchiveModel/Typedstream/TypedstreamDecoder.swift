@@ -81,8 +81,12 @@ struct TypedstreamDecoding {
     /// Set when a value holding a new entry was dropped (a `#` value cut inside its class chain), so
     /// that some entry may be unreachable.
     var droppedNewEntry = false
-    /// Replays only: the next entry number, the index being read from, and whether to stop.
+    /// Replays only: the object read again and the number of the next new entry.
     var replay: TypedstreamReplay?
+    /// Replays only: the fields of the object read again.
+    var replayedFields: [Field] = []
+    /// Per shared string: 0 not looked at yet, 1 no zero byte, 2 a zero byte (C strings' check).
+    var zeroByteCache: [UInt8] = []
     /// The shared-string table: where each string's bytes are.
     var sharedStrings: [ByteRange] = []
     /// Parsed type strings by shared-string index (nil: not used as a type string yet).
@@ -90,7 +94,6 @@ struct TypedstreamDecoding {
     /// Shared strings already decoded as text (selectors, atoms, class names) or as C-string values, by
     /// index: a two-byte reference naming a 100 KB string 20,000 times gives one copy, not 2 GB.
     var sharedTextCache: [Int: String] = [:]
-    var sharedValueCache: [Int: ScalarValue] = [:]
     var topLevel: [Field] = []
     var streamDiagnostics: [Diagnostic] = []
     var frames: [Frame] = []
@@ -151,12 +154,13 @@ struct TypedstreamDecoding {
     /// Advances by one value, group start or object end. Returns false when the stream is done.
     @discardableResult
     mutating func step() throws(TypedstreamStop) -> Bool {
-        guard let top = frames.last else {
+        // Read through the index: copying the frame would retain its types and items on every value.
+        guard let top = frames.indices.last else {
             if reader.isAtEnd { return false }
             try beginGroup(owner: nil)
             return true
         }
-        switch top.kind {
+        switch frames[top].kind {
         case .object(let id):
             guard let head = reader.peek() else {
                 unwindAll()
@@ -169,7 +173,7 @@ struct TypedstreamDecoding {
                 try beginGroup(owner: id)
             }
         case .group, .compound:
-            if top.next < top.count {
+            if frames[top].next < frames[top].count {
                 try decodeNextValue()
             } else {
                 try finishValueFrame()
@@ -211,7 +215,10 @@ struct TypedstreamDecoding {
     }
 
     /// The number the next new table entry gets.
-    var nextEntryID: Int { replay?.nextID ?? table.count }
+    var nextEntryID: Int {
+        guard let replay else { return table.count }
+        return Swift.min(replay.nextID, table.count)
+    }
 
     /// Reports `issue` at `range` (see `report(_:to:)`).
     mutating func report(_ issue: TypedstreamIssue, range: ByteRange, to object: ObjectID? = nil) {

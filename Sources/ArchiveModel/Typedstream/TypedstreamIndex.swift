@@ -63,7 +63,6 @@ struct TypedstreamIndex: Sendable {
 /// A replay's state: the object being read and the number the next new entry has in the index.
 struct TypedstreamReplay {
     let target: ObjectID
-    let index: TypedstreamIndex
     var nextID: ObjectID
 }
 
@@ -75,7 +74,7 @@ extension TypedstreamDecoding {
         table = index.table
         sharedStrings = index.sharedStrings
         typeCache = index.typeCache
-        replay = TypedstreamReplay(target: id, index: index, nextID: id)
+        replay = TypedstreamReplay(target: id, nextID: id)
     }
 
     /// Reads the replayed object to its `86` and returns its fields. The object decoded without a
@@ -90,8 +89,8 @@ extension TypedstreamDecoding {
                 try step()
             }
         } catch {
-            return keptFields[target] ?? []
+            return replayedFields
         }
-        return keptFields[target] ?? []
+        return replayedFields
     }
 }

@@ -78,9 +78,17 @@ struct TypedstreamTable: Sendable {
         }
     }
 
-    /// The first entry that starts at or after `offset` (entries are numbered in stream order).
-    func firstEntry(startingAtOrAfter offset: Int) -> ObjectID {
-        var low = 0, high = count
+    /// The first entry at or after `from` that starts at or after `offset` (entries are numbered in
+    /// stream order). Searched from `from` in growing steps: after a nested object, the next entry
+    /// is usually a few numbers on.
+    func firstEntry(startingAtOrAfter offset: Int, from: ObjectID = 0) -> ObjectID {
+        var low = Swift.max(0, from), high = low, step = 1
+        while high < count, starts[high] < offset {
+            low = high + 1
+            high = Swift.min(count, high + step)
+            step = step &* 2
+        }
+        high = Swift.min(high, count)
         while low < high {
             let mid = low + (high - low) / 2
             if starts[mid] < offset { low = mid + 1 } else { high = mid }
