@@ -21,11 +21,40 @@ extension TypedstreamDecoding {
                 report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return
             }
+            if types.roots.count == 1, types.isFullyDecodable, case .scalar(let code) = types.nodes[types.roots[0]].kind,
+               code != UInt8(ascii: "@") {
+                try singleScalarGroup(code, encoding: types.nodes[types.roots[0]].text, owner: owner)
+                return
+            }
             var frame = Frame(kind: .group(owner: owner), keeps: keepsFields(of: owner), start: start, types: types,
                               count: types.roots.count)
             frame.typeRange = ByteRange(start, reader.offset)
             frame.typeStringIndex = index
             frames.append(frame)
+        }
+    }
+
+    /// A group of one scalar other than an object (most groups: `i`, `+`, `*`): the value read and
+    /// handed to the owner at once, as the group's frame would have, without pushing one.
+    private mutating func singleScalarGroup(_ code: UInt8, encoding: String, owner: ObjectID?) throws(TypedstreamStop) {
+        if valueCount >= valueBudget { throw valueLimit() }
+        let keeps = keepsFields(of: owner)
+        let start = reader.offset
+        let value = try scalarValue(code, start: start, keeping: keeps)
+        valueCount += 1
+        if keeps { appendField(value, encoding: encoding, range: ByteRange(start, reader.offset), owner: owner) }
+    }
+
+    /// Adds a value to the fields of `owner` (nil: the top level).
+    private mutating func appendField(_ value: FieldValue, encoding: String?, range: ByteRange, owner: ObjectID?) {
+        if replay != nil {
+            replayedFields.append(Field(key: String(replayedFields.count), value: value, typeEncoding: encoding,
+                                        range: range, isPositional: true))
+        } else if let owner {
+            let key = String(keptFields[owner]?.count ?? 0)
+            keptFields[owner, default: []].append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
+        } else {
+            topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
         }
     }
 
@@ -126,11 +155,11 @@ extension TypedstreamDecoding {
     /// Ends the top group or compound once all its members are read. A group whose type string has an
     /// unsupported element that no value reached (e.g. inside `[0^i]`) stops here instead.
     mutating func finishValueFrame() throws(TypedstreamStop) {
-        guard let frame = frames.last else { return }
-        if case .group = frame.kind, let types = frame.types, !types.isFullyDecodable, let problem = types.firstProblem {
+        guard let top = frames.indices.last else { return }
+        if case .group = frames[top].kind, let types = frames[top].types, !types.isFullyDecodable, let problem = types.firstProblem {
             throw typeProblem(problem)
         }
-        frames.removeLast()
+        let frame = frames.removeLast()
         if case .compound = frame.kind {
             deliver(.list(frame.items), range: ByteRange(frame.start, reader.offset))
         }
@@ -148,15 +177,7 @@ extension TypedstreamDecoding {
         case .group(let owner):
             if frames[top].keeps {
                 let encoding = frames[top].types.flatMap { types in memberNode(ofFrame: top).map { types.nodes[$0].text } }
-                if replay != nil {
-                    replayedFields.append(Field(key: String(replayedFields.count), value: value, typeEncoding: encoding,
-                                                range: range, isPositional: true))
-                } else if let owner {
-                    let key = String(keptFields[owner]?.count ?? 0)
-                    keptFields[owner, default: []].append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
-                } else {
-                    topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
-                }
+                appendField(value, encoding: encoding, range: range, owner: owner)
             }
         case .compound:
             if frames[top].keeps { frames[top].items.append(value) }

@@ -168,6 +168,9 @@ extension TypedstreamDecoding {
     mutating func sharedText(_ index: Int) -> String {
         if let known = sharedTextCache[index] { return known }
         let text = String(decoding: input.bytes(in: sharedStrings[index]), as: UTF8.self)
+        // A replay starts from the indexing pass's texts (every selector, atom and class name it met)
+        // and leaves them as they are, so that one long string named by many objects is one copy.
+        if replay != nil { return text }
         sharedTextCache[index] = text
         return text
     }

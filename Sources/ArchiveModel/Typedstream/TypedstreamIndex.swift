@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a pass over a typedstream keeps: the object table, the shared strings, the parsed type
 /// strings, the diagnostics, and the fields of the objects whose decoding met a problem. Any other
 /// object's fields are read again from its bytes (`fields(of:)`).
@@ -13,6 +15,10 @@ struct TypedstreamIndex: Sendable {
     let streamDiagnostics: [Diagnostic]
     let streamerVersion: Int?
     let systemVersion: Int?
+    /// Shared strings decoded as text by the pass (selectors, atoms, class names), by index.
+    let sharedTexts: [Int: String]
+    /// C string values by shared-string index, decoded once when first shown.
+    let cStringValues = TypedstreamValueCache()
     /// Whether a value holding a new entry was dropped, so that some entry may be unreachable.
     var mayHaveLostEntries: Bool
 
@@ -29,6 +35,7 @@ struct TypedstreamIndex: Sendable {
         streamerVersion = decoding.streamerVersion
         systemVersion = decoding.systemVersion
         mayHaveLostEntries = decoding.droppedNewEntry
+        sharedTexts = decoding.sharedTextCache
     }
 
     /// The class record of object `id`, if it has a readable one.
@@ -46,7 +53,7 @@ struct TypedstreamIndex: Sendable {
     /// A C string's value, when its shared string could be read.
     func cStringValue(_ id: ObjectID) -> ScalarValue? {
         guard let index = table.cStringIndex(id), index < sharedStrings.count else { return nil }
-        return TypedstreamDecoding.textOrData(input.bytes(in: sharedStrings[index]))
+        return cStringValues.value(index) { TypedstreamDecoding.textOrData(input.bytes(in: sharedStrings[index])) }
     }
 
     /// The bytes of C string `id`: its `84`, then a literal shared string or a reference to one.
@@ -74,6 +81,7 @@ extension TypedstreamDecoding {
         table = index.table
         sharedStrings = index.sharedStrings
         typeCache = index.typeCache
+        sharedTextCache = index.sharedTexts
         replay = TypedstreamReplay(target: id, nextID: id)
     }
 
@@ -92,5 +100,19 @@ extension TypedstreamDecoding {
             return replayedFields
         }
         return replayedFields
+    }
+}
+
+/// Values decoded once per shared string and handed to every C string naming it (a two-byte
+/// reference can name a 100 KB string thousands of times).
+final class TypedstreamValueCache: Sendable {
+    private let values = Mutex<[Int: ScalarValue]>([:])
+
+    /// The value for shared string `index`, made by `make` the first time.
+    func value(_ index: Int, make: () -> ScalarValue) -> ScalarValue {
+        if let known = values.withLock({ $0[index] }) { return known }
+        let made = make()
+        values.withLock { $0[index] = made }
+        return made
     }
 }
