@@ -13,6 +13,14 @@ struct TypedstreamTable: Sendable {
 
     var count: Int { kinds.count }
 
+    /// Makes room for `entries` entries at once: pages not written to cost no memory, and the
+    /// columns are not copied while they grow (a copy briefly needs the old and the new column).
+    mutating func reserve(_ entries: Int) {
+        kinds.reserveCapacity(entries)
+        starts.reserve(entries)
+        payloads.reserve(entries)
+    }
+
     func kind(_ id: ObjectID) -> TypedstreamEntry.Kind { kinds[id] }
 
     func start(_ id: ObjectID) -> Int { starts[id] }
@@ -119,6 +127,10 @@ struct OffsetColumn: Sendable {
     private var wide: [Int]?
 
     var count: Int { wide?.count ?? narrow.count }
+
+    mutating func reserve(_ count: Int) {
+        if wide == nil { narrow.reserveCapacity(count) }
+    }
 
     mutating func append(_ value: Int) {
         if wide == nil, value >= 0, value <= Int(UInt32.max) {
