@@ -41,6 +41,28 @@ enum TypedstreamInvariants {
             if !d.id.hasPrefix("typedstream.") { problems.append("diagnostic id \(d.id) lacks the typedstream. prefix") }
         }
         if GraphIndex(graph: graph) == nil { problems.append("GraphIndex could not be built") }
+        problems += lazyReadMismatches(graph)
+        return problems
+    }
+
+    /// Where the graph's objects, read again from their bytes, differ from the same stream decoded
+    /// with every object's fields kept; and an unreachable entry the check's shortcut would miss.
+    static func lazyReadMismatches(_ graph: TypedstreamGraph) -> [String] {
+        var problems: [String] = []
+        let eager = TypedstreamGraph(TypedstreamDecoder.index(graph.input, keepingAllFields: true))
+        if eager.objectCount != graph.objectCount {
+            problems.append("eager decode has \(eager.objectCount) entries, lazy \(graph.objectCount)")
+            return problems
+        }
+        for id in 0..<graph.objectCount where graph.object(id) != eager.object(id) {
+            problems.append("#\(id) read again differs from its eager decode")
+        }
+        if graph.topLevel != eager.topLevel { problems.append("top-level values differ from the eager decode") }
+        if graph.fullCheck() != eager.fullCheck() { problems.append("full check differs from the eager decode") }
+        if !graph.index.mayHaveLostEntries, let index = GraphIndex(graph: graph),
+           !graph.graphRuleDiagnostics(index: index).isEmpty {
+            problems.append("unreachable entries found although no value holding a new entry was dropped")
+        }
         return problems
     }
 

@@ -8,6 +8,11 @@ enum TypedValues {
         out.reserveCapacity(fields.count)
         for field in fields {
             let encoding = field.typeEncoding ?? "?"
+            // One character is one type (`@`, `i`): nothing to split (a million-element array's values).
+            if encoding.utf8.count == 1 {
+                out.append(TypedValue(type: encoding, value: field.value))
+                continue
+            }
             let types = split(encoding)
             if types.count > 1, case .list(let items) = field.value, items.count == types.count {
                 for (t, v) in zip(types, items) { out.append(TypedValue(type: t, value: v)) }

@@ -1,4 +1,4 @@
-extension TypedstreamDecoding {
+extension TypedstreamIndex {
     /// Superclasses followed when looking for a known class; real hierarchies are far shallower.
     static let knownClassSearchDepth = 64
 
@@ -8,9 +8,9 @@ extension TypedstreamDecoding {
     /// the first `@` value is the string, then integer pairs (dictionary number, run length), each
     /// optionally followed by its `@` attribute dictionary.
     mutating func checkAttributedStrings() {
-        var lookups = StringLookups(count: entries.count)
-        for id in entries.indices where entries[id].kind == .object {
-            guard let classID = entries[id].classID,
+        var lookups = StringLookups(count: table.count)
+        for id in 0..<table.count where table.kind(id) == .object {
+            guard let classID = classID(ofObject: id),
                   isKnownClass(classID, ["NSAttributedString", "NSMutableAttributedString"], memo: &lookups.attributedClasses)
             else { continue }
             checkRuns(of: id, &lookups)
@@ -32,7 +32,7 @@ extension TypedstreamDecoding {
     }
 
     private mutating func checkRuns(of id: ObjectID, _ lookups: inout StringLookups) {
-        let fields = entries[id].fields
+        let fields = fields(of: id)
         guard let first = fields.firstIndex(where: { $0.typeEncoding == "@" }),
               case .reference(.object(let stringID)) = fields[first].value else { return }
         let units: Int?
@@ -63,17 +63,23 @@ extension TypedstreamDecoding {
             run += 1
         }
         guard let pastEnd else { return }
-        let note = DiagnosticNote("the string, #\(stringID), has \(English.count(units, "UTF-16 unit"))", range: entries[stringID].range)
+        let note = DiagnosticNote("the string, #\(stringID), has \(English.count(units, "UTF-16 unit"))", range: table.objectRange(stringID))
         let issue = TypedstreamIssue.attributedStringRunPastEnd(id: id, className: className(of: id), run: pastEnd.run,
                                                                 start: pastEnd.start, end: pastEnd.end, units: units, more: more)
-        report(issue.diagnostic(pastEnd.range, notes: [note]), to: id)
+        entryDiagnostics[id, default: []].append(issue.diagnostic(pastEnd.range, notes: [note]).with(object: id))
+    }
+
+    /// The class name of object `id`, escaped for messages ("?" when unknown).
+    private func className(of id: ObjectID) -> String {
+        guard let c = classID(ofObject: id) else { return "?" }
+        return ValueFormatter.excerpt(table.classRecord(c).name ?? "?")
     }
 
     /// The UTF-16 length of NSString object `id` (its `+` bytes, decoded as the string presenter does).
     private func utf16Length(ofString id: ObjectID, memo: inout [Bool?]) -> Int? {
-        guard id >= 0, id < entries.count, entries[id].kind == .object, let classID = entries[id].classID else { return nil }
+        guard id >= 0, id < table.count, table.kind(id) == .object, let classID = classID(ofObject: id) else { return nil }
         guard isKnownClass(classID, ["NSString", "NSMutableString"], memo: &memo) else { return nil }
-        for field in entries[id].fields where field.typeEncoding == "+" {
+        for field in fields(of: id) where field.typeEncoding == "+" {
             switch field.value {
             case .scalar(.string(let s)): return s.utf16.count
             case .scalar(.data(let d)): return String(decoding: d, as: UTF8.self).utf16.count
@@ -89,17 +95,18 @@ extension TypedstreamDecoding {
         var path: [ObjectID] = []
         var current: ObjectID? = classID
         var found = false
-        while let c = current, c >= 0, c < entries.count, entries[c].kind == .classRecord, path.count < Self.knownClassSearchDepth {
+        while let c = current, c >= 0, c < table.count, table.kind(c) == .classRecord, path.count < Self.knownClassSearchDepth {
             if c < memo.count, let known = memo[c] {
                 found = known
                 break
             }
             path.append(c)
-            if let name = entries[c].name, names.contains(where: { name.isLiterally($0) }) {
+            let record = table.classRecord(c)
+            if let name = record.name, names.contains(where: { name.isLiterally($0) }) {
                 found = true
                 break
             }
-            if case .object(let s)? = entries[c].superclass { current = s } else { current = nil }
+            if case .object(let s)? = record.superclass { current = s } else { current = nil }
         }
         for c in path where c < memo.count { memo[c] = found }
         return found

@@ -21,10 +21,40 @@ extension TypedstreamDecoding {
                 report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return
             }
-            var frame = Frame(kind: .group(owner: owner), start: start, types: types, count: types.roots.count)
+            if types.roots.count == 1, types.isFullyDecodable, case .scalar(let code) = types.nodes[types.roots[0]].kind,
+               code != UInt8(ascii: "@") {
+                try singleScalarGroup(code, encoding: types.nodes[types.roots[0]].text, owner: owner)
+                return
+            }
+            var frame = Frame(kind: .group(owner: owner), keeps: keepsFields(of: owner), start: start, types: types,
+                              count: types.roots.count)
             frame.typeRange = ByteRange(start, reader.offset)
             frame.typeStringIndex = index
             frames.append(frame)
+        }
+    }
+
+    /// A group of one scalar other than an object (most groups: `i`, `+`, `*`): the value read and
+    /// handed to the owner at once, as the group's frame would have, without pushing one.
+    private mutating func singleScalarGroup(_ code: UInt8, encoding: String, owner: ObjectID?) throws(TypedstreamStop) {
+        if valueCount >= valueBudget { throw valueLimit() }
+        let keeps = keepsFields(of: owner)
+        let start = reader.offset
+        let value = try scalarValue(code, start: start, keeping: keeps)
+        valueCount += 1
+        if keeps { appendField(value, encoding: encoding, range: ByteRange(start, reader.offset), owner: owner) }
+    }
+
+    /// Adds a value to the fields of `owner` (nil: the top level).
+    private mutating func appendField(_ value: FieldValue, encoding: String?, range: ByteRange, owner: ObjectID?) {
+        if replay != nil {
+            replayedFields.append(Field(key: String(replayedFields.count), value: value, typeEncoding: encoding,
+                                        range: range, isPositional: true))
+        } else if let owner {
+            let key = String(keptFields[owner]?.count ?? 0)
+            keptFields[owner, default: []].append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
+        } else {
+            topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
         }
     }
 
@@ -32,21 +62,30 @@ extension TypedstreamDecoding {
     mutating func typeEncoding(_ index: Int) -> TypeEncoding {
         if index < typeCache.count, let cached = typeCache[index] { return cached }
         let parsed = TypeEncoding(input.bytes(in: sharedStrings[index]))
+        // A replay reads the index's cache and leaves it as it is.
+        if replay != nil { return parsed }
         if typeCache.count < sharedStrings.count { typeCache += Array(repeating: nil, count: sharedStrings.count - typeCache.count) }
         typeCache[index] = parsed
         return parsed
     }
 
     /// The node whose value the frame reads next, if any.
-    func memberNode(_ frame: Frame) -> Int? {
-        guard let types = frame.types, frame.next < frame.count else { return nil }
-        switch frame.kind {
+    func memberNode(_ frame: Frame) -> Int? { memberNode(frame.kind, types: frame.types, next: frame.next, count: frame.count) }
+
+    /// The node whose value frame `index` of the stack reads next, if any (the frame not copied).
+    func memberNode(ofFrame index: Int) -> Int? {
+        memberNode(frames[index].kind, types: frames[index].types, next: frames[index].next, count: frames[index].count)
+    }
+
+    private func memberNode(_ kind: Frame.Kind, types: TypeEncoding?, next: Int, count: Int) -> Int? {
+        guard let types, next < count else { return nil }
+        switch kind {
         case .group:
-            return frame.next < types.roots.count ? types.roots[frame.next] : nil
+            return next < types.roots.count ? types.roots[next] : nil
         case .compound(let node):
             let compound = types.nodes[node]
             if case .array = compound.kind { return compound.children.first }
-            return frame.next < compound.children.count ? compound.children[frame.next] : nil
+            return next < compound.children.count ? compound.children[next] : nil
         case .object:
             return nil
         }
@@ -55,21 +94,25 @@ extension TypedstreamDecoding {
     /// Reads the value of the top frame's next member, or opens a frame for it.
     mutating func decodeNextValue() throws(TypedstreamStop) {
         let top = frames.count - 1
-        guard let types = frames[top].types, let index = memberNode(frames[top]) else {
+        guard let types = frames[top].types, let index = memberNode(ofFrame: top) else {
             frames[top].next = frames[top].count
             return
         }
         if valueCount >= valueBudget { throw valueLimit() }
-        let node = types.nodes[index]
         let start = reader.offset
-        switch node.kind {
-        case .scalar(let code):
+        if case .scalar(let code) = types.nodes[index].kind {
             if code == UInt8(ascii: "@") {
                 try objectValue(start: start)
             } else {
-                let value = try scalarValue(code, start: start)
+                let value = try scalarValue(code, start: start, keeping: frames[top].keeps)
                 deliver(value, range: ByteRange(start, reader.offset))
             }
+            return
+        }
+        let node = types.nodes[index]
+        switch node.kind {
+        case .scalar:
+            return
         case .array(let count):
             try beginArray(node, index: index, count: count, types: types, start: start)
         case .structure:
@@ -91,7 +134,8 @@ extension TypedstreamDecoding {
                 throw lengthPastEnd("byte array \(node.text)", start: start, claimed: Int128(count))
             }
             let range = reader.take(count)
-            deliver(.scalar(.data(input.bytes(in: range))), range: range)
+            let keeps = frames.last?.keeps ?? false
+            deliver(.scalar(keeps ? .data(input.bytes(in: range)) : .null), range: range)
             return
         }
         guard node.minSize <= reader.remaining else {
@@ -102,42 +146,50 @@ extension TypedstreamDecoding {
 
     private mutating func beginCompound(_ node: Int, count: Int, types: TypeEncoding, start: Int) throws(TypedstreamStop) {
         if count > valueBudget - valueCount { throw valueLimit() }
-        var frame = Frame(kind: .compound(node: node), start: start, types: types, count: count)
-        frame.items.reserveCapacity(Swift.min(count, 4096))
+        let keeps = frames.last?.keeps ?? false
+        var frame = Frame(kind: .compound(node: node), keeps: keeps, start: start, types: types, count: count)
+        if keeps { frame.items.reserveCapacity(Swift.min(count, 4096)) }
         frames.append(frame)
     }
 
     /// Ends the top group or compound once all its members are read. A group whose type string has an
     /// unsupported element that no value reached (e.g. inside `[0^i]`) stops here instead.
     mutating func finishValueFrame() throws(TypedstreamStop) {
-        guard let frame = frames.last else { return }
-        if case .group = frame.kind, let types = frame.types, !types.isFullyDecodable, let problem = types.firstProblem {
+        guard let top = frames.indices.last else { return }
+        if case .group = frames[top].kind, let types = frames[top].types, !types.isFullyDecodable, let problem = types.firstProblem {
             throw typeProblem(problem)
         }
-        frames.removeLast()
+        let frame = frames.removeLast()
         if case .compound = frame.kind {
             deliver(.list(frame.items), range: ByteRange(frame.start, reader.offset))
         }
     }
 
-    /// Hands a finished value to the top frame: a field of the group's owner, or a compound member.
+    /// Hands a finished value to the top frame: a field of the group's owner, or a compound member
+    /// (kept only where the policy keeps the owner's fields).
     mutating func deliver(_ value: FieldValue, range: ByteRange) {
         valueCount += 1
-        guard let top = frames.indices.last else { return }
-        let encoding = frames[top].types.flatMap { types in memberNode(frames[top]).map { types.nodes[$0].text } }
+        guard let top = frames.indices.last else {
+            noteDropped(value)
+            return
+        }
         switch frames[top].kind {
         case .group(let owner):
-            if let owner {
-                let key = String(entries[owner].fields.count)
-                entries[owner].fields.append(Field(key: key, value: value, typeEncoding: encoding, range: range, isPositional: true))
-            } else {
-                topLevel.append(Field(key: String(topLevel.count), value: value, typeEncoding: encoding, range: range, isPositional: true))
+            if frames[top].keeps {
+                let encoding = frames[top].types.flatMap { types in memberNode(ofFrame: top).map { types.nodes[$0].text } }
+                appendField(value, encoding: encoding, range: range, owner: owner)
             }
         case .compound:
-            frames[top].items.append(value)
+            if frames[top].keeps { frames[top].items.append(value) }
         case .object:
+            noteDropped(value)
             return
         }
         frames[top].next += 1
+    }
+
+    /// A value no frame takes: if it holds a new entry, that entry may be unreachable.
+    private mutating func noteDropped(_ value: FieldValue) {
+        if case .reference(.object) = value { droppedNewEntry = true }
     }
 }

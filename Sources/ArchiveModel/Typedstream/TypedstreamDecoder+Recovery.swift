@@ -12,11 +12,10 @@ extension TypedstreamDecoding {
             case .object(let id):
                 report(.objectUnterminated(id: id, className: className(of: id), start: frame.start, why: why),
                        range: ByteRange(frame.start, end), to: id)
-                entries[id].range = ByteRange(frame.start, end)
-                entries[id].inProgress = false
+                setObjectEnd(id, end)
                 frames.removeLast()
                 if openObjects.last == id { openObjects.removeLast() }
-                deliver(.reference(.object(id)), range: entries[id].range)
+                deliver(.reference(.object(id)), range: ByteRange(frame.start, end))
             case .group:
                 frames.removeLast()
             case .compound:
@@ -107,7 +106,7 @@ extension TypedstreamDecoding {
         if classHead == TypedstreamTag.new { return true }
         guard !TypedstreamTag.isTag(classHead) else { return false }
         let classIndex = Int(Int8(bitPattern: classHead)) + 110
-        return classIndex >= 0 && classIndex < entries.count && entries[classIndex].kind == .classRecord
+        return classIndex >= 0 && classIndex < table.count && table.kind(classIndex) == .classRecord
     }
 
     /// `84`, a short length, then printable bytes that parse as decodable type encodings.

@@ -32,8 +32,9 @@ extension TypedstreamDecoding {
         }
     }
 
-    /// The value of a one-character type other than `@` (FORMATS.md D.3–D.5).
-    mutating func scalarValue(_ code: UInt8, start: Int) throws(TypedstreamStop) -> FieldValue {
+    /// The value of a one-character type other than `@` (FORMATS.md D.3–D.5). Without `keeping`, a
+    /// `+` byte string is read and checked but not copied (nothing keeps it).
+    mutating func scalarValue(_ code: UInt8, start: Int, keeping: Bool = true) throws(TypedstreamStop) -> FieldValue {
         // Built only when a message needs it.
         func what() -> String { "a value of type '\(Character(UnicodeScalar(code)))'" }
         switch code {
@@ -56,13 +57,21 @@ extension TypedstreamDecoding {
             if head == TypedstreamTag.null { return .scalar(.null) }
             let (length, _) = try integer(head: head, at: start, signed: false, "the length of \(what())")
             let range = try takeBytes(length, start: start, what: "a '+' byte string")
-            return .scalar(Self.textOrData(input.bytes(in: range)))
+            return .scalar(keeping ? Self.textOrData(input.bytes(in: range)) : .null)
         case UInt8(ascii: ":"), UInt8(ascii: "%"):
             return try namedStringValue(code: code, start: start, what())
         case UInt8(ascii: "#"):
             let head = try reader.readByte(what(), start: start)
             if head == TypedstreamTag.null { return .reference(.null) }
-            if head == TypedstreamTag.new { return .reference(try classChain(headAt: start, forObject: nil)) }
+            if head == TypedstreamTag.new {
+                do {
+                    return .reference(try classChain(headAt: start, forObject: nil))
+                } catch {
+                    // The records read so far stay in the table, held by no value.
+                    droppedNewEntry = true
+                    throw error
+                }
+            }
             return .reference(try reference(head: head, at: start, expecting: .classRecord))
         case UInt8(ascii: "!"):
             report(.typeIgnoredInt(offset: start), range: ByteRange(start, start))
@@ -132,6 +141,7 @@ extension TypedstreamDecoding {
             }
             let (length, _) = try integer(head: lengthHead, at: lengthAt, signed: false, "the length of \(what)")
             let range = try takeBytes(length, start: start, what: what)
+            if replay != nil { return sharedStringRead(at: range) }
             sharedStrings.append(range)
             return .string(sharedStrings.count - 1)
         default:
@@ -142,20 +152,39 @@ extension TypedstreamDecoding {
         }
     }
 
+    /// A replay's literal shared string: the index it got when the stream was indexed (strings are
+    /// numbered in stream order, so found by where its bytes start).
+    private func sharedStringRead(at range: ByteRange) -> SharedStringRead {
+        var low = 0, high = sharedStrings.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if sharedStrings[mid].start < range.start { low = mid + 1 } else { high = mid }
+        }
+        guard low < sharedStrings.count, sharedStrings[low] == range else { return .null }
+        return .string(low)
+    }
+
     /// The text of shared string `index`.
     mutating func sharedText(_ index: Int) -> String {
         if let known = sharedTextCache[index] { return known }
         let text = String(decoding: input.bytes(in: sharedStrings[index]), as: UTF8.self)
+        // A replay starts from the indexing pass's texts (every selector, atom and class name it met)
+        // and leaves them as they are, so that one long string named by many objects is one copy.
+        if replay != nil { return text }
         sharedTextCache[index] = text
         return text
     }
 
-    /// A C string's value from shared string `index` (text, or data when it is not UTF-8), decoded once.
-    mutating func sharedValue(_ index: Int) -> ScalarValue {
-        if let known = sharedValueCache[index] { return known }
-        let value = Self.textOrData(input.bytes(in: sharedStrings[index]))
-        sharedValueCache[index] = value
-        return value
+    /// Whether shared string `index` holds a zero byte (as its value would: text or data, the bytes are
+    /// the same), looked at once per string.
+    mutating func sharedStringHasZeroByte(_ index: Int) -> Bool {
+        if index < zeroByteCache.count, zeroByteCache[index] != 0 { return zeroByteCache[index] == 2 }
+        let found = input.bytes(in: sharedStrings[index]).contains(0)
+        if zeroByteCache.count < sharedStrings.count {
+            zeroByteCache += [UInt8](repeating: 0, count: sharedStrings.count - zeroByteCache.count)
+        }
+        zeroByteCache[index] = found ? 2 : 1
+        return found
     }
 
     /// `length` bytes after a length field, checked against the bytes left before anything is read.
@@ -167,15 +196,6 @@ extension TypedstreamDecoding {
     }
 
     /// A string when the bytes are valid UTF-8, data otherwise.
-    /// Whether a C string's value holds a zero byte (C readers stop there).
-    static func hasZeroByte(_ value: ScalarValue) -> Bool {
-        switch value {
-        case .string(let s): s.utf8.contains(0)
-        case .data(let d): d.contains(0)
-        default: false
-        }
-    }
-
     static func textOrData(_ bytes: [UInt8]) -> ScalarValue {
         let text = String(decoding: bytes, as: UTF8.self)
         return text.utf8.elementsEqual(bytes) ? .string(text) : .data(bytes)

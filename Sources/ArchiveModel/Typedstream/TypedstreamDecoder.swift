@@ -1,16 +1,44 @@
 /// Decodes NSArchiver / NeXT typedstreams (FORMATS.md §D) into a `TypedstreamGraph`.
 ///
 /// A typedstream can only be read front to back (every reference number depends on everything
-/// before it), so the whole stream is decoded at open, in one linear pass with an explicit stack.
+/// before it), so open reads the whole stream once, in one linear pass with an explicit stack, but
+/// keeps only the object table (where each entry starts and ends, class records, shared strings) and
+/// the diagnostics. An object's fields are read again from its bytes when it is asked for
+/// (`TypedstreamIndex.fields(of:)`), skipping the objects nested in it. Objects whose decoding met a
+/// problem are the exception: resynchronisation depends on the state of the whole stream, so a
+/// second pass keeps their fields as decoded.
 public enum TypedstreamDecoder {
     /// Decodes a typedstream; never throws for bad input: problems become located diagnostics and
     /// everything decoded before (and, where decoding could resume, after) them is kept.
     public static func decode(_ input: InputBytes) -> TypedstreamGraph {
-        var decoding = TypedstreamDecoding(input: input)
-        decoding.run()
-        decoding.checkAttributedStrings()
-        return TypedstreamGraph(decoding)
+        TypedstreamGraph(index(input, keepingAllFields: false))
     }
+
+    /// The index of `input`: one pass keeping no fields, and when some objects met problems a second
+    /// one keeping theirs. `keepingAllFields` keeps every object's fields as decoded (what the lazy
+    /// reads are tested against).
+    static func index(_ input: InputBytes, keepingAllFields: Bool) -> TypedstreamIndex {
+        var decoding = TypedstreamDecoding(input: input, keeping: keepingAllFields ? .all : .none)
+        decoding.table.reserve(expectedEntries(input.count))
+        decoding.run()
+        if !keepingAllFields {
+            let damaged = decoding.objectsWithDiagnostics()
+            if !damaged.isEmpty {
+                decoding = TypedstreamDecoding(input: input, keeping: .only(damaged))
+                decoding.table.reserve(expectedEntries(input.count))
+                decoding.run()
+            }
+        }
+        var index = TypedstreamIndex(decoding)
+        index.checkAttributedStrings()
+        return index
+    }
+}
+
+extension TypedstreamDecoder {
+    /// Entries a stream of `size` bytes is likely to have: real streams take ten bytes or more per
+    /// entry (the 1M-element benchmark file eleven), so this is room enough, reserved up front.
+    static func expectedEntries(_ size: Int) -> Int { size / 8 }
 }
 
 /// The decoder's working state: the cursor, both reference tables and the stack of open values.
@@ -26,6 +54,8 @@ struct TypedstreamDecoding {
             case object(ObjectID)
         }
         var kind: Kind
+        /// Whether values delivered to this frame are kept (as fields or list items).
+        var keeps = true
         /// Where the group, value or object starts.
         var start: Int
         var types: TypeEncoding?
@@ -39,8 +69,32 @@ struct TypedstreamDecoding {
         var typeStringIndex: Int?
     }
 
+    /// Whose fields a pass keeps.
+    enum FieldPolicy {
+        case all
+        case none
+        /// The objects marked true (by id).
+        case only([Bool])
+        /// One object, read again from its start (`TypedstreamReplay`).
+        case replay(ObjectID)
+    }
+
     var reader: TypedstreamReader
-    var entries: [TypedstreamEntry] = []
+    var table = TypedstreamTable()
+    let policy: FieldPolicy
+    /// Diagnostics of table entries, by id, in the order found.
+    var entryDiagnostics: [ObjectID: [Diagnostic]] = [:]
+    /// Fields of the objects the policy keeps.
+    var keptFields: [ObjectID: [Field]] = [:]
+    /// Set when a value holding a new entry was dropped (a `#` value cut inside its class chain), so
+    /// that some entry may be unreachable.
+    var droppedNewEntry = false
+    /// Replays only: the object read again and the number of the next new entry.
+    var replay: TypedstreamReplay?
+    /// Replays only: the fields of the object read again.
+    var replayedFields: [Field] = []
+    /// Per shared string: 0 not looked at yet, 1 no zero byte, 2 a zero byte (C strings' check).
+    var zeroByteCache: [UInt8] = []
     /// The shared-string table: where each string's bytes are.
     var sharedStrings: [ByteRange] = []
     /// Parsed type strings by shared-string index (nil: not used as a type string yet).
@@ -48,7 +102,6 @@ struct TypedstreamDecoding {
     /// Shared strings already decoded as text (selectors, atoms, class names) or as C-string values, by
     /// index: a two-byte reference naming a 100 KB string 20,000 times gives one copy, not 2 GB.
     var sharedTextCache: [Int: String] = [:]
-    var sharedValueCache: [Int: ScalarValue] = [:]
     var topLevel: [Field] = []
     var streamDiagnostics: [Diagnostic] = []
     var frames: [Frame] = []
@@ -68,8 +121,9 @@ struct TypedstreamDecoding {
     var lastResume = -1
     static let maxResyncs = 1000
 
-    init(input: InputBytes) {
+    init(input: InputBytes, keeping policy: FieldPolicy = .all) {
         reader = TypedstreamReader(input: input)
+        self.policy = policy
         let (scaled, overflow) = input.count.multipliedReportingOverflow(by: 4)
         valueBudget = overflow ? Int.max : scaled + 65_536
     }
@@ -106,13 +160,15 @@ struct TypedstreamDecoding {
     }
 
     /// Advances by one value, group start or object end. Returns false when the stream is done.
-    private mutating func step() throws(TypedstreamStop) -> Bool {
-        guard let top = frames.last else {
+    @discardableResult
+    mutating func step() throws(TypedstreamStop) -> Bool {
+        // Read through the index: copying the frame would retain its types and items on every value.
+        guard let top = frames.indices.last else {
             if reader.isAtEnd { return false }
             try beginGroup(owner: nil)
             return true
         }
-        switch top.kind {
+        switch frames[top].kind {
         case .object(let id):
             guard let head = reader.peek() else {
                 unwindAll()
@@ -125,7 +181,7 @@ struct TypedstreamDecoding {
                 try beginGroup(owner: id)
             }
         case .group, .compound:
-            if top.next < top.count {
+            if frames[top].next < frames[top].count {
                 try decodeNextValue()
             } else {
                 try finishValueFrame()
@@ -134,13 +190,42 @@ struct TypedstreamDecoding {
         return true
     }
 
-    /// Adds `diagnostic` to `object` (by default the innermost open object), or to the stream.
+    /// Adds `diagnostic` to `object` (by default the innermost open object), or to the stream. A
+    /// replay reports nothing (the pass that built the index did).
     mutating func report(_ diagnostic: Diagnostic, to object: ObjectID? = nil) {
-        guard let target = object ?? openObjects.last, target >= 0, target < entries.count else {
+        if replay != nil { return }
+        guard let target = object ?? openObjects.last, target >= 0, target < table.count else {
             streamDiagnostics.append(diagnostic)
             return
         }
-        entries[target].diagnostics.append(diagnostic.with(object: target))
+        entryDiagnostics[target, default: []].append(diagnostic.with(object: target))
+    }
+
+    /// Objects (by id, marked true) that have diagnostics of their own.
+    func objectsWithDiagnostics() -> [Bool] {
+        var marked: [Bool] = []
+        for id in entryDiagnostics.keys where id < table.count && table.kind(id) == .object {
+            if marked.isEmpty { marked = [Bool](repeating: false, count: table.count) }
+            marked[id] = true
+        }
+        return marked
+    }
+
+    /// Whether the policy keeps the fields of `owner` (nil: the top level, always kept).
+    func keepsFields(of owner: ObjectID?) -> Bool {
+        guard let owner else { return replay == nil }
+        switch policy {
+        case .all: return true
+        case .none: return false
+        case .only(let marked): return owner >= 0 && owner < marked.count && marked[owner]
+        case .replay(let target): return owner == target
+        }
+    }
+
+    /// The number the next new table entry gets.
+    var nextEntryID: Int {
+        guard let replay else { return table.count }
+        return Swift.min(replay.nextID, table.count)
     }
 
     /// Reports `issue` at `range` (see `report(_:to:)`).

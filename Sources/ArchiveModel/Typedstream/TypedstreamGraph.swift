@@ -17,75 +17,85 @@ public final class TypedstreamGraph: ObjectGraph {
     /// The header's system version (1000 for Mac OS X, 930 and below for NeXTSTEP), when readable.
     public let systemVersion: Int?
     /// Where each shared string's bytes are, by shared-string index.
-    public let sharedStringRanges: [ByteRange]
-    private let entries: [TypedstreamEntry]
+    public var sharedStringRanges: [ByteRange] { index.sharedStrings }
+    /// The object table, shared strings and diagnostics; objects are read from it on demand.
+    let index: TypedstreamIndex
 
-    init(_ decoding: TypedstreamDecoding) {
-        container = .typedstream(bigEndian: decoding.signatureBigEndian)
-        input = decoding.input
-        topLevel = decoding.topLevel
-        openDiagnostics = decoding.streamDiagnostics.sortedByOffset()
-        streamerVersion = decoding.streamerVersion
-        systemVersion = decoding.systemVersion
-        sharedStringRanges = decoding.sharedStrings
-        entries = decoding.entries
+    init(_ index: TypedstreamIndex) {
+        container = .typedstream(bigEndian: index.bigEndian)
+        input = index.input
+        topLevel = index.topLevel
+        openDiagnostics = index.streamDiagnostics.sortedByOffset()
+        streamerVersion = index.streamerVersion
+        systemVersion = index.systemVersion
+        self.index = index
     }
 
-    public var objectCount: Int { entries.count }
+    public var objectCount: Int { index.table.count }
 
-    /// The text of shared string `index` (type strings, class names, selectors), if it exists.
+    /// The text of shared string `index`, if it exists.
     public func sharedString(_ index: Int) -> String? {
         guard index >= 0, index < sharedStringRanges.count else { return nil }
         return String(decoding: input.bytes(in: sharedStringRanges[index]), as: UTF8.self)
     }
 
     public func object(_ id: ObjectID) -> GraphObject {
-        guard id >= 0, id < entries.count else {
+        let table = index.table
+        guard id >= 0, id < table.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [
-                TypedstreamIssue.objectNoSuchID(id: id, tableSize: entries.count).diagnostic(nil),
+                TypedstreamIssue.objectNoSuchID(id: id, tableSize: table.count).diagnostic(nil),
             ])
         }
-        let entry = entries[id]
-        switch entry.kind {
+        let diagnostics = index.entryDiagnostics[id] ?? []
+        switch table.kind(id) {
         case .cString:
-            return GraphObject(id: id, kind: .value, value: entry.value, range: entry.range, diagnostics: entry.diagnostics)
+            return GraphObject(id: id, kind: .value, value: index.cStringValue(id), range: index.cStringRange(id), diagnostics: diagnostics)
         case .classRecord:
+            let record = table.classRecord(id)
             var fields: [Field] = []
-            if let superclass = entry.superclass {
-                fields.append(Field(key: "superclass", value: .reference(superclass), typeEncoding: "#", range: entry.superclassRange))
+            if let superclass = record.superclass {
+                fields.append(Field(key: "superclass", value: .reference(superclass), typeEncoding: "#", range: record.superclassRange))
             }
-            return GraphObject(id: id, kind: .classRecord, className: entry.name, classChain: classChain(from: id),
-                               fields: fields, range: entry.range, diagnostics: entry.diagnostics)
+            return GraphObject(id: id, kind: .classRecord, className: record.name, classChain: classChain(from: id),
+                               fields: fields, range: record.range, diagnostics: diagnostics)
         case .object:
-            let chain = entry.classID.map { classChain(from: $0) } ?? []
+            let classID = index.classID(ofObject: id)
+            let chain = classID.map { classChain(from: $0) } ?? []
             return GraphObject(id: id, kind: .instance, className: chain.first?.name, classChain: chain,
-                               classObjectID: entry.classID, fields: entry.fields, range: entry.range,
-                               diagnostics: entry.diagnostics)
+                               classObjectID: classID, fields: index.fields(of: id), range: table.objectRange(id),
+                               diagnostics: diagnostics)
         }
     }
 
     /// The class record `id` and its superclasses, most derived first (cut at `maxClassChain`).
     private func classChain(from id: ObjectID) -> [ClassInfo] {
+        let table = index.table
         var chain: [ClassInfo] = []
         var current: ObjectID? = id
-        while let c = current, c >= 0, c < entries.count, entries[c].kind == .classRecord, chain.count < Self.maxClassChain {
-            chain.append(ClassInfo(name: entries[c].name ?? "?", version: entries[c].version))
+        while let c = current, c >= 0, c < table.count, table.kind(c) == .classRecord, chain.count < Self.maxClassChain {
+            let record = table.classRecord(c)
+            chain.append(ClassInfo(name: record.name ?? "?", version: record.version))
             // Links are acyclic (a chain ends in a reference to an earlier chain); the cap bounds the walk anyway.
-            if case .object(let s)? = entries[c].superclass { current = s } else { current = nil }
+            if case .object(let s)? = record.superclass { current = s } else { current = nil }
         }
         return chain
     }
 
     /// The decoder's diagnostics (references and class chains are judged as the stream is read), then
-    /// the whole-graph rules over the references collected on the way.
+    /// the whole-graph rule. Every entry is held by the value or record it was read in, so an entry
+    /// can only be lost when such a value was dropped (`mayHaveLostEntries`); only then is the graph
+    /// index built to find which.
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         var all = openDiagnostics
-        let n = entries.count
+        for id in index.entryDiagnostics.keys.sorted() {
+            all += index.entryDiagnostics[id] ?? []
+        }
+        guard index.mayHaveLostEntries else { return all.sortedByOffset() }
+        let n = objectCount
         var edges = GraphEdges(objectCount: n)
         let step = Swift.max(1, n / 100)
         for id in 0..<n {
             if id % step == 0, !progress(0.9 * Double(id) / Double(Swift.max(1, n))) { return all.sortedByOffset() }
-            all.append(contentsOf: entries[id].diagnostics)
             edges.add(object(id))
         }
         all += graphRuleDiagnostics(index: GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: [edges])))

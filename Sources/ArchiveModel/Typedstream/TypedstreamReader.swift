@@ -67,6 +67,34 @@ struct TypedstreamReader {
         return range
     }
 
+    /// A signed integer whose head byte is `head` and whose further bytes (if any) start at `offset`,
+    /// as `TypedstreamDecoding.integer` reads it; nil for another tag or when the bytes are cut.
+    static func integer(head: UInt8, at offset: Int, in input: InputBytes, bigEndian: Bool) -> Int128? {
+        let width: Int
+        switch head {
+        case TypedstreamTag.int2: width = 2
+        case TypedstreamTag.int4: width = 4
+        case TypedstreamTag.int8: width = 8
+        default: return TypedstreamTag.isTag(head) ? nil : Int128(Int8(bitPattern: head))
+        }
+        guard let raw = bigEndian ? input.uintBE(at: offset, width: width) : input.uintLE(at: offset, width: width) else { return nil }
+        switch width {
+        case 2: return Int128(Int16(truncatingIfNeeded: raw))
+        case 4: return Int128(Int32(truncatingIfNeeded: raw))
+        default: return Int128(Int64(bitPattern: raw))
+        }
+    }
+
+    /// The number of bytes an integer with head byte `head` takes, head included.
+    static func integerSize(head: UInt8) -> Int {
+        switch head {
+        case TypedstreamTag.int2: 3
+        case TypedstreamTag.int4: 5
+        case TypedstreamTag.int8: 9
+        default: 1
+        }
+    }
+
     /// The truncation stop for a value that started at `start` and needs `needs` more bytes.
     func truncated(_ what: String, start: Int, needs: Int) -> TypedstreamStop {
         .truncated(TypedstreamIssue.truncated(end: input.count, what: what, start: start, needs: needs)
