@@ -190,7 +190,7 @@ public enum FuzzCheck {
     }
 
     /// Everything a front end does with a document: full check, index, invariants, outline rows, dump
-    /// and JSON.
+    /// and, with `json`, the JSON output and the export verbs (`FuzzExport`).
     public static func document(_ document: ArchiveDocument, rows: Int = 200, json: Bool = true) -> [String] {
         let checked = document.graph.fullCheck()
         let index = GraphIndex(graph: document.graph)
@@ -205,6 +205,7 @@ public enum FuzzCheck {
         if let tree = document.tree { problems += self.tree(tree) }
         problems += outline(Outline(graph: document.graph, index: index), rows: rows)
         problems += render(document, diagnostics: diagnostics, index: index, json: json)
+        if json { problems += FuzzExport.problems(document) }
         return problems
     }
 }

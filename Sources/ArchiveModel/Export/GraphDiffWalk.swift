@@ -101,6 +101,8 @@ struct GraphDiffWalk {
         let (metX, metY) = (x, y)
         var x = x, y = y, holders = holders
         if case .object(let i) = x, case .object(let j) = y {
+            // Met again where it was paired: nothing to read (only objects that are not leaves are paired).
+            if i >= 0, i < pairA.count, pairA[i] == Int32(truncatingIfNeeded: j) { return }
             let (sx, leafX) = a.shape(of: i), (sy, leafY) = b.shape(of: j)
             if !leafX, !leafY, i >= 0, i < pairA.count, j >= 0, j < pairB.count {
                 if pairA[i] == Int32(j) { return }
