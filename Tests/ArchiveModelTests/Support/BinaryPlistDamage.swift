@@ -84,6 +84,8 @@ extension BinaryPlistDamageFixtures {
         var cases: [BinaryPlistDamage] = []
         let version = edited { b, _, _ in b[7] = UInt8(ascii: "1") }
         cases.append(BinaryPlistDamage(id: "bplist.header.version", bytes: version.bytes, range: ByteRange(6, 8)))
+        let zeroed = edited { b, _, _ in for i in 0..<8 { b[i] = 0 } }
+        cases.append(BinaryPlistDamage(id: "bplist.header.magic-damaged", bytes: zeroed.bytes, range: ByteRange(0, 8)))
         cases.append(BinaryPlistDamage(id: "bplist.file.too-short", bytes: Array("bplist00".utf8) + [0x08], range: ByteRange(0, 9)))
         let long = edited(padded: true) { b, t, _ in setBE(&b, at: t + 8, 5, width: 8) }
         cases.append(BinaryPlistDamage(id: "bplist.table.truncated", bytes: long.bytes, range: ByteRange(long.table, long.trailer)))
