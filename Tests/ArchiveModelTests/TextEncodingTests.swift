@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveModel
+import FuzzSupport
 
 /// XML, OpenStep and `.strings` files in UTF-8 with a mark, UTF-16 and UTF-32 (both byte orders, with
 /// and without a mark): detected as CF detects them, decoded to the same tree as the UTF-8 text, with
@@ -231,7 +232,7 @@ import Testing
         #expect(map.textLength == text.utf8.count)
         // The cursor gives the map's answers for offsets in order, out of order and inside characters.
         var cursor = TextOffsetCursor(map)
-        var rng = SplitMix(seed: 4)
+        var rng = SplitMix64(seed: 4)
         let queries = Array(0...text.utf8.count) + (0..<2000).map { _ in Int(rng.next() % UInt64(text.utf8.count + 10)) }
         for q in queries {
             let up = q % 3 == 0
@@ -244,7 +245,7 @@ import Testing
     /// Random byte flips, cuts and insertions in UTF-16 and UTF-32 plists never crash, and every range
     /// stays inside the file.
     @Test func damagedUTF16NeverCrashes() {
-        var rng = SplitMix(seed: 26)
+        var rng = SplitMix64(seed: 26)
         let seeds = [E.bytes(Self.xml, TextEncoding(.utf16LE, byteOrderMark: true)),
                      E.bytes(Self.strings, TextEncoding(.utf16BE, byteOrderMark: false)),
                      E.bytes(Self.openStep, TextEncoding(.utf32LE, byteOrderMark: true))]
@@ -269,19 +270,6 @@ import Testing
                 for node in XMLPlistFixture.nodes(tree) { if let r = node.range { #expect(r.start >= 0 && r.end <= bytes.count, "round \(round)") } }
             }
         }
-    }
-}
-
-/// A small deterministic generator for the robustness test (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -114,6 +114,16 @@ public enum EmbeddedArchives {
         return DocumentNode(document: document, parent: parent, found: found)
     }
 
+    /// A data value's bytes opened as an archive, for the export verbs (which meet values, not
+    /// outline rows): nil when they hold no archive, when `budget` has no room for them, or when they
+    /// do not decode at all (better kept as the bytes they are). The caller keeps to `maxDepth`.
+    static func openValue(_ bytes: [UInt8], budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
+        guard let format = EmbeddedArchive.format(of: bytes), budget.spend(bytes.count) else { return nil }
+        let document = EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")
+        guard !(document.graph is UnreadableGraph) else { return nil }
+        return (format, document)
+    }
+
     /// The archive found past the start of an input this tool cannot read (behind a header of another
     /// format), if any.
     public static func archiveAfterHeader(in node: DocumentNode) -> FoundArchive? {

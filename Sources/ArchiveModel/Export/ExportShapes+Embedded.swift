@@ -15,10 +15,7 @@ extension ExportShapes {
         var shapes = ExportShapes(graph: graph, includesIDs: includesIDs)
         guard depth < EmbeddedArchives.maxDepth else { return shapes }
         shapes.embeddedArchive = { bytes in
-            guard let format = EmbeddedArchive.format(of: bytes), budget.spend(bytes.count) else { return nil }
-            let document = EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")
-            // An archive that does not decode at all is better kept as its bytes.
-            guard !(document.graph is UnreadableGraph) else { return nil }
+            guard let (format, document) = EmbeddedArchives.openValue(bytes, budget: budget) else { return nil }
             let inner = embedding(document.graph, depth: depth + 1, includesIDs: includesIDs, budget: budget)
             return .dictionary(ExportEntries([("$archive", .scalar(.string(format.shortName))), ("$root", .embedded(inner))]))
         }

@@ -10,15 +10,12 @@ extension GraphDiffWalk {
     mutating func embeddedDifferences(_ s: ExportScalar, _ t: ExportScalar, objects: (ExportValue, ExportValue), _ path: Int32,
                                       _ report: (GraphDiff.Difference) -> Void) -> Bool {
         guard depth < EmbeddedArchives.maxDepth, case .data(let p) = s, case .data(let q) = t,
-              let format = EmbeddedArchive.format(of: p), EmbeddedArchive.format(of: q) != nil else { return false }
+              EmbeddedArchive.format(of: p) != nil, EmbeddedArchive.format(of: q) != nil else { return false }
         if case .object(let i) = objects.0, case .object(let j) = objects.1 {
             guard comparedArchives.insert(ObjectPair(a: i, b: j)).inserted else { return true }
         }
-        let (both, overflow) = p.count.addingReportingOverflow(q.count)
-        guard !overflow, budget.spend(both) else { return false }
-        let first = EmbeddedArchive.open(p, name: "embedded \(format.shortName)")
-        let second = EmbeddedArchive.open(q, name: "embedded \(format.shortName)")
-        guard !(first.graph is UnreadableGraph), !(second.graph is UnreadableGraph) else { return false }
+        guard let (_, first) = EmbeddedArchives.openValue(p, budget: budget),
+              let (_, second) = EmbeddedArchives.openValue(q, budget: budget) else { return false }
         var inner = GraphDiffWalk(a: ExportShapes(graph: first.graph, includesIDs: false), b: ExportShapes(graph: second.graph, includesIDs: false),
                                   depth: depth + 1, budget: budget)
         let prefix = components(path) + ["$root"]
