@@ -32,7 +32,7 @@ enum TypedstreamInvariants {
         for id in 0..<n {
             let object = graph.object(id)
             checkRange(object.range, "#\(id)")
-            if object.kind != .classRecord { checkFields(object.fields, "#\(id)") }
+            if object.kind != .classRecord { checkFields(Array(object.fields), "#\(id)") }
             if let c = object.classObjectID, c < 0 || c >= n { problems.append("#\(id): class #\(c) outside 0..<\(n)") }
             for d in object.diagnostics { checkRange(d.range, "#\(id) diagnostic \(d.id)") }
         }

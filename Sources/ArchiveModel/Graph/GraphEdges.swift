@@ -16,7 +16,7 @@ public struct GraphEdges: Sendable {
     /// The top-level references followed by `parts` in order.
     public init(top: [Field], objectCount: Int, parts: [GraphEdges]) {
         self.init(objectCount: objectCount)
-        addFields(of: -1, top)
+        addFields(of: -1, FieldCollection(top))
         for part in parts {
             from += part.from; to += part.to; field += part.field; item += part.item
             linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
@@ -50,7 +50,7 @@ public struct GraphEdges: Sendable {
         linkIsClass.append(isClass)
     }
 
-    private mutating func addFields(of source: Int32, _ fields: [Field]) {
+    private mutating func addFields(of source: Int32, _ fields: FieldCollection) {
         let n = objectCount
         for (fi, f) in fields.enumerated() where !f.isShortcut {
             var itemIndex: Int32 = -1

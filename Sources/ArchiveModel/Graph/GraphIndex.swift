@@ -92,7 +92,7 @@ public final class GraphIndex: Sendable {
     /// Only the objects holding the returned references are decoded, so a bounded list stays cheap
     /// when thousands of large objects refer to `id`. `fields` supplies a source's stored fields (a
     /// caller naming the referrers of many objects can cache them; the default decodes the source).
-    public func referrers(of id: ObjectID, limit: Int? = nil, fields fieldsOf: ((ObjectID) -> [Field])? = nil) -> [Referrer] {
+    public func referrers(of id: ObjectID, limit: Int? = nil, fields fieldsOf: ((ObjectID) -> FieldCollection)? = nil) -> [Referrer] {
         guard id >= 0, id < edgeStart.count - 1 else { return [] }
         var result: [Referrer] = []
         let end = limit.map { edgeStart[id] + Swift.min(Swift.max(0, $0), edgeStart[id + 1] - edgeStart[id]) } ?? edgeStart[id + 1]
@@ -100,11 +100,11 @@ public final class GraphIndex: Sendable {
         // thousands of times would otherwise be decoded once per item), with the structure reader the
         // field indices came from.
         var lastSource: Int?
-        var fields: [Field] = []
+        var fields: FieldCollection = []
         for e in edgeStart[id]..<end {
             let f = Int(edgeField[e]), source = Int(edgeFrom[e])
             if source != lastSource {
-                fields = source < 0 ? graph.topLevel : fieldsOf?(source) ?? graph.structure(source).fields
+                fields = source < 0 ? FieldCollection(graph.topLevel) : fieldsOf?(source) ?? graph.structure(source).fields
                 lastSource = source
             }
             var key = f < fields.count ? fields[f].key : "?"

@@ -35,8 +35,8 @@ public struct GraphObject: Sendable, Equatable {
     public var sharedListLinks: [SharedListLink] = []
     /// The bare value, for `.value` objects.
     public var value: ScalarValue?
-    /// Fields in archive order.
-    public var fields: [Field]
+    /// Fields in archive order (a typedstream object with very many fields makes them when asked).
+    public var fields: FieldCollection
     /// Bytes of the object in the input.
     public var range: ByteRange?
     /// Line:column of the object, for text formats.
@@ -53,7 +53,7 @@ public struct GraphObject: Sendable, Equatable {
         self.classChain = classChain
         self.classObjectID = classObjectID
         self.value = value
-        self.fields = fields
+        self.fields = FieldCollection(fields)
         self.range = range
         self.position = position
         self.diagnostics = diagnostics

@@ -40,9 +40,9 @@ struct KeyedObjectReader {
             object.kind = .container
             object.className = node.value.typeName
             var conversion = newConversion()
-            object.fields = node.value.childIDs.enumerated().map { i, child in
+            object.fields = FieldCollection(node.value.childIDs.enumerated().map { i, child in
                 Field(key: "[\(i)]", value: graph.convert(child, depth: 1, conversion: &conversion), isPositional: true)
-            }
+            })
             object.sharedListLinks = conversion.links
         case .invalid(let why):
             object.kind = .invalid

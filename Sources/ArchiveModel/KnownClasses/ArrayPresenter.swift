@@ -31,9 +31,7 @@ enum ArrayPresenter {
     }
 
     private static func typed(_ k: KnownObject) -> KnownPresentation {
-        let values = k.typedValues
-        let declared = values.first.flatMap { $0.isInteger ? $0.integer : nil }
-        let items = FieldList(values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value))
+        let (declared, items) = TypedValues.countAndObjects(k.object.fields)
         var notes: [String?] = [problem(in: items)]
         if let declared, declared != Int128(items.count) { notes.append("count says \(declared), \(items.count) stored") }
         if declared == nil { notes.append("no count") }
@@ -45,7 +43,7 @@ enum ArrayPresenter {
     static func items(of object: GraphObject, in graph: any ObjectGraph) -> FieldList? {
         guard object.kind == .instance else { return nil }
         if KnownObject.isTypedstream(object, in: graph) {
-            return FieldList(TypedValues.flatten(object.fields).filter(\.isObject).map(\.value))
+            return TypedValues.countAndObjects(object.fields).objects
         }
         if graph.container == .nibArchive { return KnownObject.nibElements(object) }
         if case .list(let items) = object.field("NS.objects")?.value { return items }

@@ -47,18 +47,27 @@ enum DictionaryPresenter {
     }
 
     private static func typed(_ k: KnownObject) -> KnownPresentation {
-        let values = k.typedValues
-        let declared = values.first.flatMap { $0.isInteger ? $0.integer : nil }
-        let refs = values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value)
-        var keys: [FieldValue] = [], objects: [FieldValue] = []
-        for (i, v) in refs.enumerated() {
-            if i % 2 == 0 { keys.append(v) } else { objects.append(v) }
-        }
+        let (declared, refs) = TypedValues.countAndObjects(k.object.fields)
+        let (keys, objects) = alternate(refs)
         var notes: [String?] = []
         if let declared, declared != Int128(keys.count) || keys.count != objects.count {
             notes.append("count says \(declared)")
         }
-        return entries(k, FieldList(keys), FieldList(objects), notes: notes)
+        return entries(k, keys, objects, notes: notes)
+    }
+
+    /// The even items (keys) and the odd items (objects) of `refs`; of a lazily read list, lists read
+    /// on access too.
+    private static func alternate(_ refs: FieldList) -> (keys: FieldList, objects: FieldList) {
+        if let identity = refs.identity {
+            return (FieldList(count: (refs.count + 1) / 2, identity: TypedValues.derived(identity, 2)) { refs[2 * $0] },
+                    FieldList(count: refs.count / 2, identity: TypedValues.derived(identity, 3)) { refs[2 * $0 + 1] })
+        }
+        var keys: [FieldValue] = [], objects: [FieldValue] = []
+        for (i, v) in refs.enumerated() {
+            if i % 2 == 0 { keys.append(v) } else { objects.append(v) }
+        }
+        return (FieldList(keys), FieldList(objects))
     }
 
     /// Pairs keys with objects; a missing partner is shown as an invalid value or an index label.

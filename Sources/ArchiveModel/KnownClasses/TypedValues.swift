@@ -3,7 +3,7 @@
 /// A decoder may store a group such as `iI` as one field holding a two-item list, or as one field per
 /// value; both read the same here.
 enum TypedValues {
-    static func flatten(_ fields: [Field]) -> [TypedValue] {
+    static func flatten<Fields: Collection<Field>>(_ fields: Fields) -> [TypedValue] {
         var out: [TypedValue] = []
         out.reserveCapacity(fields.count)
         for field in fields {
@@ -21,6 +21,34 @@ enum TypedValues {
             }
         }
         return out
+    }
+
+    /// A collection's count and elements: the first value when it is an integer (nil: none), and the
+    /// `@` values after it. When the fields are read on access and all `@` from some position on (a
+    /// typedstream array's elements), the elements are a list read on access too: the count and the
+    /// first and last elements cost a few reads, not one per element.
+    static func countAndObjects(_ fields: FieldCollection) -> (declared: Int128?, objects: FieldList) {
+        if let tail = fields.uniformTail, tail.encoding == "@", tail.start >= 0, tail.start <= fields.count,
+           let identity = fields.identity.map(elementsIdentity) {
+            let head = flatten(fields.prefix(tail.start))
+            let declared = head.first.flatMap { $0.isInteger ? $0.integer : nil }
+            let before = head.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value)
+            let start = tail.start, total = before.count + fields.count - start
+            return (declared, FieldList(count: total, identity: identity) { i in
+                i < before.count ? before[i] : fields[start + i - before.count].value
+            })
+        }
+        let values = flatten(fields)
+        let declared = values.first.flatMap { $0.isInteger ? $0.integer : nil }
+        return (declared, FieldList(values.dropFirst(declared == nil ? 0 : 1).filter(\.isObject).map(\.value)))
+    }
+
+    /// The identity of the element list of the fields read through `identity` (`derived` 1), or of a
+    /// list derived from it (2, 3: a dictionary's keys and objects).
+    static func elementsIdentity(_ identity: FieldList.Identity) -> FieldList.Identity { derived(identity, 1) }
+
+    static func derived(_ identity: FieldList.Identity, _ part: Int) -> FieldList.Identity {
+        FieldList.Identity(owner: identity.owner, node: identity.node &* 4 &+ part)
     }
 
     /// Top-level type encodings in `encoding`: `"iI"` → `["i", "I"]`, `"{_NSPoint=ff}@"` → two.

@@ -25,7 +25,7 @@ public final class ObjectView: Sendable {
             return
         }
         isKnown = false
-        children = FieldCollection(object.fields)
+        children = object.fields
         switch object.kind {
         case .value:
             summary = object.value.map(ValueFormatter.summary) ?? "?"

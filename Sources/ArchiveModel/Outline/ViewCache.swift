@@ -76,6 +76,8 @@ struct ViewCache {
     /// its values (data and strings are copies of the file's bytes). Lazy lists cost nothing per item.
     static func cost(of view: ObjectView) -> Int {
         var cost = 256 + (view.object.value.map { payload($0) } ?? 0)
+        // Fields made on access cost what their blocks cost, kept apart (`TypedstreamFieldBlocks`).
+        if view.object.fields.isGenerated { return cost }
         for field in view.object.fields {
             cost += 64 + payload(field.value)
         }

@@ -258,11 +258,11 @@ public struct DumpRenderer {
 
 /// A bounded cache of objects' stored fields, for naming referrers.
 final class FieldsCache {
-    private var entries: [ObjectID: [Field]] = [:]
+    private var entries: [ObjectID: FieldCollection] = [:]
     /// Objects kept; the cache starts over when full.
     static let capacity = 256
 
-    func fields(of id: ObjectID, in graph: any ObjectGraph) -> [Field] {
+    func fields(of id: ObjectID, in graph: any ObjectGraph) -> FieldCollection {
         if let cached = entries[id] { return cached }
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         let fields = graph.structure(id).fields

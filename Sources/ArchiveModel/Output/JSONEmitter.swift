@@ -58,7 +58,7 @@ struct JSONEmitter {
 
     /// Whether each field is the last with its key. Long keys are told apart by their content index
     /// (`found`), so that a long key shared by many objects is not hashed in each.
-    static func lastOfEachKey(_ fields: [Field], _ found: [JSONRepeats.Found?]) -> [Bool] {
+    static func lastOfEachKey(_ fields: FieldCollection, _ found: [JSONRepeats.Found?]) -> [Bool] {
         guard fields.count > 1 else { return fields.map { _ in true } }
         var seenShort: Set<LiteralText> = [], seenLong: Set<Int> = []
         var kept = [Bool](repeating: false, count: fields.count)

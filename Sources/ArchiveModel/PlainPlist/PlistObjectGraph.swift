@@ -56,18 +56,18 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
         case .array(let ids), .set(let ids):
             object.kind = .container
             object.className = node.value.typeName
-            object.fields = ids.enumerated().map { Field(key: "[\($0.offset)]", value: reference($0.element), isPositional: true) }
+            object.fields = FieldCollection(ids.enumerated().map { Field(key: "[\($0.offset)]", value: reference($0.element), isPositional: true) })
         case .dict(let keys, let values):
             object.kind = .container
             object.className = "dict"
             // A key node named again shares the text (one 100 KB key for 20,000 entries is one string).
             var names: [Int: String] = [:]
             let remembers = keys.count > 8
-            object.fields = zip(keys, values).map { k, v in
+            object.fields = FieldCollection(zip(keys, values).map { k, v in
                 let name = names[k] ?? keyText(k)
                 if remembers { names[k] = name }
                 return Field(key: name, value: reference(v))
-            }
+            })
             object.auxiliaryReferences = keys.filter { $0 >= 0 && $0 < tree.nodeCount }
         case .invalid(let why):
             object.kind = .invalid

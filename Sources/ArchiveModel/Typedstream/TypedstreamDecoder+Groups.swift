@@ -3,6 +3,8 @@ extension TypedstreamDecoding {
     /// value per type. `owner` is the object the values belong to (nil: the top level).
     mutating func beginGroup(owner: ObjectID?) throws(TypedstreamStop) {
         let start = reader.offset
+        let tallies = owner != nil && replay == nil
+        if tallies { noteGroupStart(at: start) }
         let head = try reader.readByte("a type string", start: start)
         if head == TypedstreamTag.end, owner == nil {
             report(.objectStrayEnd(offset: start), range: ByteRange(start, start + 1))
@@ -11,12 +13,14 @@ extension TypedstreamDecoding {
         switch try sharedString(head: head, at: start, "a type string") {
         case .null:
             report(.typeNil(offset: start), range: ByteRange(start, reader.offset))
+            if tallies { noteGroupFields(0, typeString: nil) }
         case .outOfRange(let index, let range):
             throw .desync(stringReferenceDiagnostic(index, range: range, what: "a type string",
                                                     consequence: "; the group's values cannot be decoded"),
                           scanFrom: reader.offset)
         case .string(let index):
             let types = typeEncoding(index)
+            if tallies { noteGroupFields(types.roots.count, typeString: index) }
             guard !types.roots.isEmpty else {
                 report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return
@@ -48,7 +52,7 @@ extension TypedstreamDecoding {
     /// Adds a value to the fields of `owner` (nil: the top level).
     private mutating func appendField(_ value: FieldValue, encoding: String?, range: ByteRange, owner: ObjectID?) {
         if replay != nil {
-            replayedFields.append(Field(key: String(replayedFields.count), value: value, typeEncoding: encoding,
+            replayedFields.append(Field(key: String((replay?.fieldBase ?? 0) + replayedFields.count), value: value, typeEncoding: encoding,
                                         range: range, isPositional: true))
         } else if let owner {
             let key = String(keptFields[owner]?.count ?? 0)

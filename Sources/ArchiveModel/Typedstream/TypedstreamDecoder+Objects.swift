@@ -71,6 +71,7 @@ extension TypedstreamDecoding {
     mutating func finishObject(_ id: ObjectID) {
         guard let frame = frames.popLast() else { return }
         setObjectEnd(id, reader.offset)
+        if replay == nil, frame.tally.fieldCount >= TypedstreamFieldLayout.lazyThreshold { noteLayout(of: id, frame.tally) }
         if openObjects.last == id { openObjects.removeLast() }
         deliver(.reference(.object(id)), range: ByteRange(frame.start, reader.offset))
     }

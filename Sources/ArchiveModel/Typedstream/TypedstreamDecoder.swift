@@ -67,6 +67,8 @@ struct TypedstreamDecoding {
         var typeRange: ByteRange?
         /// The group's type string in the shared-string table.
         var typeStringIndex: Int?
+        /// Objects only: their fields so far, for `TypedstreamFieldLayout` (indexing passes).
+        var tally = TypedstreamFieldTally()
     }
 
     /// Whose fields a pass keeps.
@@ -86,6 +88,8 @@ struct TypedstreamDecoding {
     var entryDiagnostics: [ObjectID: [Diagnostic]] = [:]
     /// Fields of the objects the policy keeps.
     var keptFields: [ObjectID: [Field]] = [:]
+    /// Objects with very many fields: where to read them again block by block.
+    var fieldLayouts: [ObjectID: TypedstreamFieldLayout] = [:]
     /// Set when a value holding a new entry was dropped (a `#` value cut inside its class chain), so
     /// that some entry may be unreachable.
     var droppedNewEntry = false

@@ -61,9 +61,10 @@ public final class TypedstreamGraph: ObjectGraph {
         case .object:
             let classID = index.classID(ofObject: id)
             let chain = classID.map { classChain(from: $0) } ?? []
-            return GraphObject(id: id, kind: .instance, className: chain.first?.name, classChain: chain,
-                               classObjectID: classID, fields: index.fields(of: id), range: table.objectRange(id),
-                               diagnostics: diagnostics)
+            var object = GraphObject(id: id, kind: .instance, className: chain.first?.name, classChain: chain,
+                                     classObjectID: classID, range: table.objectRange(id), diagnostics: diagnostics)
+            object.fields = index.fieldCollection(of: id, owner: ObjectIdentifier(self))
+            return object
         }
     }
 

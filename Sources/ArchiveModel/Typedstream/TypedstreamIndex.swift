@@ -10,6 +10,10 @@ struct TypedstreamIndex: Sendable {
     let sharedStrings: [ByteRange]
     let typeCache: [TypeEncoding?]
     var keptFields: [ObjectID: [Field]]
+    /// Objects with very many fields, read again a block at a time (`TypedstreamFieldLayout`).
+    let fieldLayouts: [ObjectID: TypedstreamFieldLayout]
+    /// The blocks of fields last read again.
+    let fieldBlocks = TypedstreamFieldBlocks()
     var entryDiagnostics: [ObjectID: [Diagnostic]]
     let topLevel: [Field]
     let streamDiagnostics: [Diagnostic]
@@ -29,6 +33,7 @@ struct TypedstreamIndex: Sendable {
         sharedStrings = decoding.sharedStrings
         typeCache = decoding.typeCache
         keptFields = decoding.keptFields
+        fieldLayouts = decoding.fieldLayouts
         entryDiagnostics = decoding.entryDiagnostics
         topLevel = decoding.topLevel
         streamDiagnostics = decoding.streamDiagnostics
@@ -48,6 +53,32 @@ struct TypedstreamIndex: Sendable {
         guard id >= 0, id < table.count, table.kind(id) == .object else { return [] }
         var decoding = TypedstreamDecoding(replaying: id, in: self)
         return decoding.replayFields()
+    }
+
+    /// `fields(of:)` as a collection: an object with very many fields (and no problem) reads field *i*
+    /// when asked, from the block holding it.
+    func fieldCollection(of id: ObjectID, owner: ObjectIdentifier) -> FieldCollection {
+        guard keptFields[id] == nil, let layout = fieldLayouts[id] else { return FieldCollection(fields(of: id)) }
+        let index = self
+        return FieldCollection(count: layout.count, identity: FieldList.Identity(owner: owner, node: id), tail: layout.tail) { i in
+            let block = layout.block(holding: i)
+            let fields = index.fieldBlocks.fields(of: id, block: block) { index.readBlock(block, of: id, layout: layout) }
+            let first = layout.fields(ofBlock: block).first
+            let at = i - first
+            // A block cut short (never for an object that decoded cleanly) shows what is missing.
+            return at >= 0 && at < fields.count ? fields[at] : Field(key: String(i), value: .invalid("field \(i) could not be read again"))
+        }
+    }
+
+    /// The fields of block `block` of object `id` (`TypedstreamFieldLayout`), read again.
+    func readBlock(_ block: Int, of id: ObjectID, layout: TypedstreamFieldLayout) -> [Field] {
+        let wanted = layout.fields(ofBlock: block).count
+        if block < 0 {
+            var decoding = TypedstreamDecoding(replaying: id, in: self)
+            return decoding.replayFields(limit: wanted)
+        }
+        var decoding = TypedstreamDecoding(replaying: id, from: layout.checkpoints[block], in: self)
+        return decoding.replayFields(limit: wanted)
     }
 
     /// A C string's value, when its shared string could be read.
@@ -71,6 +102,8 @@ struct TypedstreamIndex: Sendable {
 struct TypedstreamReplay {
     let target: ObjectID
     var nextID: ObjectID
+    /// The number of the first field read (a replay from a checkpoint starts past the first).
+    var fieldBase = 0
 }
 
 extension TypedstreamDecoding {
@@ -85,15 +118,27 @@ extension TypedstreamDecoding {
         replay = TypedstreamReplay(target: id, nextID: id)
     }
 
-    /// Reads the replayed object to its `86` and returns its fields. The object decoded without a
-    /// problem the first time, so the same steps give the same values; should anything stop it, the
-    /// fields read so far are returned.
-    mutating func replayFields() -> [Field] {
+    /// A decoder that reads object `id` again from `checkpoint`, a group start inside it.
+    init(replaying id: ObjectID, from checkpoint: TypedstreamCheckpoint, in index: TypedstreamIndex) {
+        self.init(replaying: id, in: index)
+        replay = TypedstreamReplay(target: id, nextID: checkpoint.nextEntry, fieldBase: checkpoint.field)
+        reader.offset = checkpoint.offset
+        frames = [Frame(kind: .object(id), keeps: true, start: table.start(id))]
+        openObjects = [id]
+    }
+
+    /// Reads the replayed object to its `86` (or, given a `limit`, until that many fields are read,
+    /// at a group's end) and returns its fields. The object decoded without a problem the first time,
+    /// so the same steps give the same values; should anything stop it, the fields read so far are
+    /// returned.
+    mutating func replayFields(limit: Int = .max) -> [Field] {
         guard let target = replay?.target else { return [] }
-        reader.offset = table.start(target)
         do {
-            try objectValue(start: reader.offset)
-            while !frames.isEmpty {
+            if frames.isEmpty {
+                reader.offset = table.start(target)
+                try objectValue(start: reader.offset)
+            }
+            while !frames.isEmpty, frames.count > 1 || replayedFields.count < limit {
                 try step()
             }
         } catch {
