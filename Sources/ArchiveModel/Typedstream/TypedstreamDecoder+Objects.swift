@@ -28,7 +28,7 @@ extension TypedstreamDecoding {
             return
         }
         let id = newEntry(.object, range: ByteRange(start, reader.offset))
-        frames.append(Frame(kind: .object(id), keeps: keepsFields(of: id), start: start))
+        frames.append(Frame(kind: .object(id), keeps: keepsFields(of: id), start: start, count: TypedstreamFieldLayout.blockSize))
         openObjects.append(id)
         let classAt = reader.offset
         let head = try reader.readByte("the class of object #\(id)", start: classAt)
@@ -71,7 +71,7 @@ extension TypedstreamDecoding {
     mutating func finishObject(_ id: ObjectID) {
         guard let frame = frames.popLast() else { return }
         setObjectEnd(id, reader.offset)
-        if replay == nil, frame.tally.fieldCount >= TypedstreamFieldLayout.lazyThreshold { noteLayout(of: id, frame.tally) }
+        if replay == nil { endTally(of: id, frame) }
         if openObjects.last == id { openObjects.removeLast() }
         deliver(.reference(.object(id)), range: ByteRange(frame.start, reader.offset))
     }

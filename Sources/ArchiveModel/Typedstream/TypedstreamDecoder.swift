@@ -59,16 +59,18 @@ struct TypedstreamDecoding {
         /// Where the group, value or object starts.
         var start: Int
         var types: TypeEncoding?
-        /// Values to read, and how many are done.
+        /// Values to read, and how many are done. Objects: the field number at which the next
+        /// checkpoint is due, and the fields so far (`TypedstreamFieldLayout`, indexing passes).
         var count = 0
         var next = 0
         var items: [FieldValue] = []
         /// Bytes of the group's type string (for diagnostics about its types).
         var typeRange: ByteRange?
-        /// The group's type string in the shared-string table.
+        /// The group's type string in the shared-string table. Objects: the type string their current
+        /// run of one-type groups shares (nil: none).
         var typeStringIndex: Int?
-        /// Objects only: their fields so far, for `TypedstreamFieldLayout` (indexing passes).
-        var tally = TypedstreamFieldTally()
+        /// Objects: the field number where that run starts.
+        var runStart = 0
     }
 
     /// Whose fields a pass keeps.
@@ -111,6 +113,8 @@ struct TypedstreamDecoding {
     var frames: [Frame] = []
     /// Objects between their `84` and `86`, innermost last.
     var openObjects: [ObjectID] = []
+    /// Indexing passes: the checkpoints of the open objects that have any (`TypedstreamFieldLayout`).
+    var openCheckpoints: [ObjectID: [TypedstreamCheckpoint]] = [:]
     /// First version seen for each class name, with the record that had it.
     var classVersions: [LiteralText: (version: Int, id: ObjectID)] = [:]
     var streamerVersion: Int?
