@@ -36,18 +36,20 @@ struct JSONEmitter {
         w.key("fields"); w.raw("{")
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
-        let found = o.fields.map { repeats.find(text: $0.key, at: place) }
-        let kept = Self.lastOfEachKey(o.fields, found)
+        // Fields made on access (a typedstream array's million) are made once here, not once per pass.
+        let fields = o.fields.isGenerated ? FieldCollection(Array(o.fields)) : o.fields
+        let found = fields.map { repeats.find(text: $0.key, at: place) }
+        let kept = Self.lastOfEachKey(fields, found)
         var written = 0
-        for (i, field) in o.fields.enumerated() where kept[i] {
+        for (i, field) in fields.enumerated() where kept[i] {
             key(field.key, found[i], first: written == 0)
             written += 1
             value(field.value)
         }
         w.raw("}")
-        if o.fields.contains(where: { $0.typeEncoding != nil }) {
+        if fields.contains(where: { $0.typeEncoding != nil }) {
             w.key("types"); w.raw("[")
-            for (i, f) in o.fields.enumerated() {
+            for (i, f) in fields.enumerated() {
                 if i > 0 { w.raw(",") }
                 if let t = f.typeEncoding { w.string(t) } else { w.raw("null") }
             }

@@ -4,7 +4,6 @@ extension TypedstreamDecoding {
     mutating func beginGroup(owner: ObjectID?) throws(TypedstreamStop) {
         let start = reader.offset
         let tallies = owner != nil && replay == nil
-        if tallies { noteGroupStart(at: start) }
         let head = try reader.readByte("a type string", start: start)
         if head == TypedstreamTag.end, owner == nil {
             report(.objectStrayEnd(offset: start), range: ByteRange(start, start + 1))
@@ -13,14 +12,14 @@ extension TypedstreamDecoding {
         switch try sharedString(head: head, at: start, "a type string") {
         case .null:
             report(.typeNil(offset: start), range: ByteRange(start, reader.offset))
-            if tallies { noteGroupFields(0, typeString: nil) }
+            if tallies { noteGroup(at: start, fields: 0, typeString: nil) }
         case .outOfRange(let index, let range):
             throw .desync(stringReferenceDiagnostic(index, range: range, what: "a type string",
                                                     consequence: "; the group's values cannot be decoded"),
                           scanFrom: reader.offset)
         case .string(let index):
             let types = typeEncoding(index)
-            if tallies { noteGroupFields(types.roots.count, typeString: index) }
+            if tallies { noteGroup(at: start, fields: types.roots.count, typeString: index) }
             guard !types.roots.isEmpty else {
                 report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return

@@ -71,7 +71,9 @@ extension TypedstreamDecoding {
     mutating func finishObject(_ id: ObjectID) {
         guard let frame = frames.popLast() else { return }
         setObjectEnd(id, reader.offset)
-        if replay == nil { endTally(of: id, frame) }
+        if replay == nil, frame.next >= TypedstreamFieldLayout.blockSize {
+            endTally(of: id, fields: frame.next, runStart: frame.runStart, runType: frame.typeStringIndex)
+        }
         if openObjects.last == id { openObjects.removeLast() }
         deliver(.reference(.object(id)), range: ByteRange(frame.start, reader.offset))
     }

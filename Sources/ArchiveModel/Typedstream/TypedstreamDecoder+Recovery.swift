@@ -15,7 +15,7 @@ extension TypedstreamDecoding {
                 setObjectEnd(id, end)
                 frames.removeLast()
                 if openObjects.last == id { openObjects.removeLast() }
-                if replay == nil { endTally(of: id, frame, keeping: false) }
+                if replay == nil { endTally(of: id, fields: frame.next, runStart: frame.runStart, runType: frame.typeStringIndex, keeping: false) }
                 deliver(.reference(.object(id)), range: ByteRange(frame.start, end))
             case .group:
                 frames.removeLast()

@@ -144,6 +144,11 @@ extension TypedstreamDecoding {
             if replay != nil { return sharedStringRead(at: range) }
             sharedStrings.append(range)
             return .string(sharedStrings.count - 1)
+        case 0x92...0xFF, 0x00...0x7F:
+            // A one-byte reference (most type strings, class names): the number is the head itself.
+            let index = Int(Int8(bitPattern: head)) + 110
+            if index < sharedStrings.count { return .string(index) }
+            return .outOfRange(Int128(index), ByteRange(start, reader.offset))
         default:
             let (number, _) = try integer(head: head, at: start, signed: true, "a reference to \(what)")
             let index = number - TypedstreamTag.firstReferenceNumber
