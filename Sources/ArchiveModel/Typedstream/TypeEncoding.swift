@@ -38,6 +38,9 @@ final class TypeEncoding: Sendable {
 
     /// Whether every element is decodable (no unsupported or malformed node anywhere).
     let isFullyDecodable: Bool
+    /// The type character and text of a fully decodable one-character encoding (`i`, `@`, `+`): most
+    /// groups, looked up once here rather than in the node table at every group.
+    let singleScalar: (code: UInt8, text: String)?
 
     /// The characters `@encode` uses for one-character types that typedstreams carry.
     static let scalarCodes: Set<UInt8> = Set("cCBsSiIlLqQfd*@#:%+!".utf8)
@@ -49,6 +52,11 @@ final class TypeEncoding: Sendable {
         nodes = parser.nodes
         roots = parser.roots
         isFullyDecodable = !parser.sawProblem
+        if isFullyDecodable, parser.roots.count == 1, case .scalar(let code) = parser.nodes[parser.roots[0]].kind {
+            singleScalar = (code, parser.nodes[parser.roots[0]].text)
+        } else {
+            singleScalar = nil
+        }
     }
 
     /// The first unsupported or malformed node reachable from `roots`, in string order.

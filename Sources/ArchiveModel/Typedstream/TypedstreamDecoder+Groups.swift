@@ -3,7 +3,7 @@ extension TypedstreamDecoding {
     /// value per type. `owner` is the object the values belong to (nil: the top level).
     mutating func beginGroup(owner: ObjectID?) throws(TypedstreamStop) {
         let start = reader.offset
-        let tallies = owner != nil && replay == nil
+        let tallied = replay == nil ? owner ?? -1 : -1
         let head = try reader.readByte("a type string", start: start)
         if head == TypedstreamTag.end, owner == nil {
             report(.objectStrayEnd(offset: start), range: ByteRange(start, start + 1))
@@ -12,21 +12,20 @@ extension TypedstreamDecoding {
         switch try sharedString(head: head, at: start, "a type string") {
         case .null:
             report(.typeNil(offset: start), range: ByteRange(start, reader.offset))
-            if tallies { noteGroup(at: start, fields: 0, typeString: nil) }
+            if tallied >= 0 { noteGroup(of: tallied, at: start, fields: 0, typeString: -1) }
         case .outOfRange(let index, let range):
             throw .desync(stringReferenceDiagnostic(index, range: range, what: "a type string",
                                                     consequence: "; the group's values cannot be decoded"),
                           scanFrom: reader.offset)
         case .string(let index):
             let types = typeEncoding(index)
-            if tallies { noteGroup(at: start, fields: types.roots.count, typeString: index) }
+            if tallied >= 0 { noteGroup(of: tallied, at: start, fields: types.roots.count, typeString: index) }
             guard !types.roots.isEmpty else {
                 report(.typeEmpty(offset: start), range: ByteRange(start, reader.offset))
                 return
             }
-            if types.roots.count == 1, types.isFullyDecodable, case .scalar(let code) = types.nodes[types.roots[0]].kind,
-               code != UInt8(ascii: "@") {
-                try singleScalarGroup(code, encoding: types.nodes[types.roots[0]].text, owner: owner)
+            if let single = types.singleScalar, single.code != UInt8(ascii: "@") {
+                try singleScalarGroup(single.code, encoding: single.text, owner: owner)
                 return
             }
             var frame = Frame(kind: .group(owner: owner), keeps: keepsFields(of: owner), start: start, types: types,

@@ -28,7 +28,7 @@ extension TypedstreamDecoding {
             return
         }
         let id = newEntry(.object, range: ByteRange(start, reader.offset))
-        frames.append(Frame(kind: .object(id), keeps: keepsFields(of: id), start: start, count: TypedstreamFieldLayout.blockSize))
+        pushObjectFrame(id, start: start)
         openObjects.append(id)
         let classAt = reader.offset
         let head = try reader.readByte("the class of object #\(id)", start: classAt)
@@ -71,10 +71,9 @@ extension TypedstreamDecoding {
     mutating func finishObject(_ id: ObjectID) {
         guard let frame = frames.popLast() else { return }
         setObjectEnd(id, reader.offset)
-        if replay == nil, frame.next >= TypedstreamFieldLayout.blockSize {
-            endTally(of: id, fields: frame.next, runStart: frame.runStart, runType: frame.typeStringIndex)
-        }
         if openObjects.last == id { openObjects.removeLast() }
+        endTally(of: id, outerFields: frame.count, outerNextCheckpoint: frame.next, outerRunStart: frame.typeRange?.start ?? 0,
+                 outerRunType: frame.typeStringIndex ?? -1)
         deliver(.reference(.object(id)), range: ByteRange(frame.start, reader.offset))
     }
 

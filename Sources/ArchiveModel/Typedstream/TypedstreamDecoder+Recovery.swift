@@ -15,7 +15,8 @@ extension TypedstreamDecoding {
                 setObjectEnd(id, end)
                 frames.removeLast()
                 if openObjects.last == id { openObjects.removeLast() }
-                if replay == nil { endTally(of: id, fields: frame.next, runStart: frame.runStart, runType: frame.typeStringIndex, keeping: false) }
+                endTally(of: id, outerFields: frame.count, outerNextCheckpoint: frame.next, outerRunStart: frame.typeRange?.start ?? 0,
+                         outerRunType: frame.typeStringIndex ?? -1, keeping: false)
                 deliver(.reference(.object(id)), range: ByteRange(frame.start, end))
             case .group:
                 frames.removeLast()

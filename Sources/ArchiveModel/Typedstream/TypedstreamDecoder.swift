@@ -59,18 +59,17 @@ struct TypedstreamDecoding {
         /// Where the group, value or object starts.
         var start: Int
         var types: TypeEncoding?
-        /// Values to read, and how many are done. Objects: the field number at which the next
-        /// checkpoint is due, and the fields so far (`TypedstreamFieldLayout`, indexing passes).
+        /// Values to read, and how many are done.
         var count = 0
         var next = 0
         var items: [FieldValue] = []
         /// Bytes of the group's type string (for diagnostics about its types).
         var typeRange: ByteRange?
-        /// The group's type string in the shared-string table. Objects: the type string their current
-        /// run of one-type groups shares (nil: none).
+        /// The group's type string in the shared-string table.
         var typeStringIndex: Int?
-        /// Objects: the field number where that run starts.
-        var runStart = 0
+        // Object frames hold the tally of the object around them in the four fields above, which only
+        // groups and compounds use (`pushObjectFrame`, `endTally`): a frame is moved at every
+        // value, and a larger one costs more than the tally saves.
     }
 
     /// Whose fields a pass keeps.
@@ -113,6 +112,9 @@ struct TypedstreamDecoding {
     var frames: [Frame] = []
     /// Objects between their `84` and `86`, innermost last.
     var openObjects: [ObjectID] = []
+    /// Indexing passes: the fields so far of the innermost open object (groups only ever belong to
+    /// it); the tally of the object around it waits in this object's frame.
+    var tally = TypedstreamFieldTally()
     /// Indexing passes: the checkpoints of the open objects that have any (`TypedstreamFieldLayout`).
     var openCheckpoints: [ObjectID: [TypedstreamCheckpoint]] = [:]
     /// First version seen for each class name, with the record that had it.

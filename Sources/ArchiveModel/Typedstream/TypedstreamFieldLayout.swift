@@ -47,6 +47,20 @@ struct TypedstreamCheckpoint: Sendable, Equatable {
     var nextEntry: Int
 }
 
+/// What the indexing pass counts for the innermost open object (`TypedstreamDecoding.tally`); plain
+/// numbers, cheap to keep in a frame and to put back.
+struct TypedstreamFieldTally {
+    /// The object counted (-1: none, the top level).
+    var object: ObjectID = -1
+    var fields = 0
+    /// The field number at which the next checkpoint is due.
+    var nextCheckpoint = TypedstreamFieldLayout.blockSize
+    /// Where the current run of groups of one single-type string starts, and that string's index (-1:
+    /// no run).
+    var runStart = 0
+    var runType = -1
+}
+
 /// Blocks of fields read again, the most recently used kept: listing a million fields in order reads
 /// each block once, and rows of two large objects shown together do not evict each other.
 final class TypedstreamFieldBlocks: Sendable {
