@@ -8,10 +8,16 @@ extension TypedstreamIndex {
     /// the first `@` value is the string, then integer pairs (dictionary number, run length), each
     /// optionally followed by its `@` attribute dictionary.
     mutating func checkAttributedStrings() {
+        let names = ["NSAttributedString", "NSMutableAttributedString"]
+        // A class chain is made of class records only: with no record of either name (a stream of a
+        // million strings and numbers), no object is looked at.
+        guard table.classRecords.contains(where: { record in
+            record.name.map { name in names.contains { name.isLiterally($0) } } ?? false
+        }) else { return }
         var lookups = StringLookups(count: table.count)
         for id in 0..<table.count where table.kind(id) == .object {
             guard let classID = classID(ofObject: id),
-                  isKnownClass(classID, ["NSAttributedString", "NSMutableAttributedString"], memo: &lookups.attributedClasses)
+                  isKnownClass(classID, names, memo: &lookups.attributedClasses)
             else { continue }
             checkRuns(of: id, &lookups)
         }

@@ -187,7 +187,13 @@ extension TypedstreamDecoding {
     /// A reference number after its head, resolved in the object table with its kind checked.
     mutating func reference(head: UInt8, at start: Int, expecting kind: TypedstreamEntry.Kind,
                             chainStart: Int? = nil) throws(TypedstreamStop) -> Reference {
-        let (number, _) = try integer(head: head, at: start, signed: true, "a reference to \(kind.withArticle)")
+        let number: Int128
+        if !TypedstreamTag.isTag(head) {
+            // A one-byte reference (most of them): the number is the head itself.
+            number = Int128(Int8(bitPattern: head))
+        } else {
+            (number, _) = try integer(head: head, at: start, signed: true, "a reference to \(kind.withArticle)")
+        }
         let index = number - TypedstreamTag.firstReferenceNumber
         let range = ByteRange(start, reader.offset)
         let raw = UInt64(truncatingIfNeeded: index)
