@@ -33,6 +33,19 @@ public struct GraphEdges: Sendable {
         for link in object.sharedListLinks { addSharedLink(object.id, link) }
     }
 
+    /// Adds one reference of object `source` as `add(_:)` records it: to `target`, from field `field`
+    /// (the field's position among the object's fields), item `item` of a list (-1 for a field that
+    /// is not a list). `target` must be an object id below `objectCount`.
+    mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
+        from.append(Int32(truncatingIfNeeded: source)); to.append(Int32(truncatingIfNeeded: target))
+        self.field.append(Int32(truncatingIfNeeded: field)); self.item.append(Int32(truncatingIfNeeded: item))
+    }
+
+    /// Adds the `$class` link of object `source` as `add(_:)` records it.
+    mutating func addClassLink(from source: ObjectID, to target: ObjectID) {
+        addLink(Int32(truncatingIfNeeded: source), target, isClass: true)
+    }
+
     /// A holder reaches the shared content; the content reaches what the owner read in it.
     private mutating func addSharedLink(_ holder: ObjectID, _ link: SharedListLink) {
         let content = EdgeEndpoint.sharedContent(node: link.node)
