@@ -24,6 +24,24 @@ public struct GraphEdges: Sendable {
         }
     }
 
+    /// The top-level references followed by `parts` in order, each part released once it is joined
+    /// (`parts` is left empty), so that the joined edges and the parts are not all alive at once.
+    init(top: [Field], objectCount: Int, consuming parts: inout [GraphEdges]) {
+        self.init(objectCount: objectCount)
+        addFields(of: -1, top)
+        let total = parts.reduce(0) { $0 + $1.to.count }
+        from.reserveCapacity(from.count + total); to.reserveCapacity(to.count + total)
+        field.reserveCapacity(field.count + total); item.reserveCapacity(item.count + total)
+        for i in parts.indices {
+            let part = parts[i]
+            parts[i] = GraphEdges(objectCount: 0)
+            from += part.from; to += part.to; field += part.field; item += part.item
+            linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
+            sharedLinks += part.sharedLinks
+        }
+        parts = []
+    }
+
     /// Adds the references of `object`.
     public mutating func add(_ object: GraphObject) {
         let source = Int32(truncatingIfNeeded: object.id)

@@ -203,21 +203,22 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         for part in parts { all.append(contentsOf: part.1) }
         var edgeParts = parts.map(\.0)
         parts = []
-        let index = Self.index(of: self, parts: &edgeParts)
-        all.append(contentsOf: graphRuleDiagnostics(index: index))
+        let reachability = Self.reachability(of: self, parts: &edgeParts)
+        all.append(contentsOf: graphRuleDiagnostics(reachability: reachability))
         return all.sortedByOffset()
     }
 
-    /// The index over the edges of `parts`, which are dropped once joined: at the peak of a full check
-    /// one copy of the edges is alive beside the index, not two.
-    private static func index(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphIndex {
-        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, parts: parts)
-        parts = []
-        return GraphIndex(graph: graph, edges: edges)
+    /// The reachability over the edges of `parts`, which are dropped as they are joined: at the peak
+    /// of a full check about one copy of the edges is alive.
+    private static func reachability(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphReachability {
+        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, consuming: &parts)
+        return GraphReachability(edges: edges)
     }
 
-    /// The whole-graph rules (unreachable objects), given the index of a full check.
-    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { KeyedArchiveRules.checkGraph(self, index: index) }
+    /// The whole-graph rules (unreachable objects), given the reachability a full check found.
+    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
+        KeyedArchiveRules.checkGraph(self, reachability: reachability)
+    }
 
     /// Archive object id for each plist node id that is an `$objects` entry (-1 for other nodes).
     private func reverseObjectMap() -> [Int32] {
