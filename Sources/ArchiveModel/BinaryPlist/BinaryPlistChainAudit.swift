@@ -18,8 +18,8 @@ struct BinaryPlistChainAudit {
     let input: InputBytes
     let layout: BinaryPlistLayout
     /// Each object's decoded range as the full check found it (-1 when it has none).
-    let starts: [Int]
-    let ends: [Int]
+    let starts: OffsetColumn
+    let ends: OffsetColumn
 
     /// Share of consecutive objects that must chain before a break is read as damage.
     static let requiredChainShare = 0.75
@@ -38,7 +38,7 @@ struct BinaryPlistChainAudit {
     func findings() -> [Finding] {
         let n = layout.objectCount
         guard layout.scannedOffsets == nil, n >= 3, starts.count == n, ends.count == n else { return [] }
-        let raw = (0..<n).map { layout.offset(of: $0, in: input) ?? -1 }
+        let raw = TableOffsets(input: input, layout: layout)
         var breaks: [Int] = []
         var chained = 0
         for k in 0..<n {
@@ -48,7 +48,7 @@ struct BinaryPlistChainAudit {
         guard breaks.count <= 2 || Double(chained) >= Self.requiredChainShare * Double(n) else { return [] }
         var found: [Finding] = []
         var damagedEntries = Set<Int>()
-        let objectStarts = breaks.isEmpty ? [] : Set(raw)
+        let objectStarts = breaks.isEmpty ? [] : Set((0..<n).map { raw[$0] })
         for k in breaks {
             if let finding = damagedEntry(k, raw, objectStarts) {
                 found.append(finding)
@@ -62,7 +62,7 @@ struct BinaryPlistChainAudit {
     }
 
     /// Where object `k + 1` starts by the table, or where the offset table starts after the last object.
-    private func nextStart(after k: Int, _ raw: [Int]) -> Int {
+    private func nextStart(after k: Int, _ raw: TableOffsets) -> Int {
         k + 1 < raw.count ? raw[k + 1] : layout.tableOffset
     }
 
@@ -74,7 +74,7 @@ struct BinaryPlistChainAudit {
 
     /// Entry `k` is damaged when the object that fits between its neighbours starts elsewhere (and no
     /// other object starts there: then the file is only in another order).
-    private func damagedEntry(_ k: Int, _ raw: [Int], _ objectStarts: Set<Int>) -> Finding? {
+    private func damagedEntry(_ k: Int, _ raw: TableOffsets, _ objectStarts: Set<Int>) -> Finding? {
         guard let x = previousEnd(before: k), raw[k] != x, !objectStarts.contains(x), let entry = layout.tableEntryRange(of: k) else { return nil }
         let y = nextStart(after: k, raw)
         guard x < y, y <= layout.tableOffset, BinaryPlistObjectDecoder.extent(input, layout: layout, at: x) == y else { return nil }
@@ -91,7 +91,7 @@ struct BinaryPlistChainAudit {
     /// Object `k`'s marker or count is damaged when it starts and is followed where the chain says but
     /// its own length ends elsewhere. Ending short where another object starts is another order of
     /// objects, not a damaged length.
-    private func damagedLength(_ k: Int, _ raw: [Int], _ objectStarts: Set<Int>) -> Finding? {
+    private func damagedLength(_ k: Int, _ raw: TableOffsets, _ objectStarts: Set<Int>) -> Finding? {
         let s = raw[k], y = nextStart(after: k, raw)
         guard s >= 8, starts[k] == s, ends[k] >= 0, ends[k] != y, previousEnd(before: k) == s, s < y else { return nil }
         if ends[k] < y, objectStarts.contains(ends[k]) { return nil }
@@ -141,6 +141,16 @@ struct BinaryPlistChainAudit {
         guard layoutIDs.contains(d.id), let r = d.range else { return false }
         return r.start >= finding.area.start && r.end <= finding.area.end
     }
+}
+
+/// The offset-table entries as written (-1 for an entry that cannot be read), read when asked for.
+private struct TableOffsets {
+    let input: InputBytes
+    let layout: BinaryPlistLayout
+
+    var count: Int { layout.objectCount }
+
+    subscript(id: Int) -> Int { layout.offset(of: id, in: input) ?? -1 }
 }
 
 /// The marker and count bytes at the start of a bplist object: the fields that set its length.

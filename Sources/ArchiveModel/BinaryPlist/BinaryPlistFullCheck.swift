@@ -3,11 +3,12 @@
 struct BinaryPlistFullCheck {
     let tree: BinaryPlistTree
     let layout: BinaryPlistLayout
-    private var starts: [Int] = []
-    private var ends: [Int] = []
+    /// Each object's decoded range (-1 when it has none), 4 bytes a value in files under 4 GiB.
+    private var starts: OffsetColumn
+    private var ends: OffsetColumn
     /// Children of every object as one flat list (CSR): those of object i are
     /// `childIDs[childStart[i]..<childStart[i + 1]]`; -1 stands for a reference out of range.
-    private var childStart: [Int] = []
+    private var childStart: OffsetColumn
     private var childIDs: [Int32] = []
     private var found: [Diagnostic] = []
     /// The objects inside the object area by offset (set by `run`).
@@ -24,11 +25,21 @@ struct BinaryPlistFullCheck {
     init(tree: BinaryPlistTree, layout: BinaryPlistLayout) {
         self.tree = tree
         self.layout = layout
+        starts = OffsetColumn()
+        ends = OffsetColumn()
+        childStart = OffsetColumn()
     }
 
     /// What one part of the decode pass found.
     struct Part: Sendable {
-        var starts: [Int] = [], ends: [Int] = [], childCounts: [Int] = [], childIDs: [Int32] = [], diagnostics: [Diagnostic] = []
+        var starts: OffsetColumn, ends: OffsetColumn, childCounts: OffsetColumn
+        var childIDs: [Int32] = [], diagnostics: [Diagnostic] = []
+
+        init(capacity: Int) {
+            starts = OffsetColumn(capacity: capacity)
+            ends = OffsetColumn(capacity: capacity)
+            childCounts = OffsetColumn(capacity: capacity)
+        }
 
         /// Appends a node's children (dict keys and values as pairs, as `PlistValue.childIDs`).
         mutating func addChildren(_ value: PlistValue, objectCount n: Int) {
@@ -61,10 +72,9 @@ struct BinaryPlistFullCheck {
         offsetOrder = order
         self.sharers = sharers
         let firstAtOffset = sharers
-        guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
+        guard var parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
             let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
-            var part = Part()
-            part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.childCounts.reserveCapacity(range.count)
+            var part = Part(capacity: range.count)
             for id in range {
                 if shouldStop() { break }
                 guard firstAtOffset[id] == nil else { part.starts.append(-1); part.ends.append(-1); part.childCounts.append(0); continue }
@@ -76,13 +86,24 @@ struct BinaryPlistFullCheck {
             }
             return part
         }) else { return nil }
-        starts.reserveCapacity(n); ends.reserveCapacity(n); childStart.reserveCapacity(n + 1)
+        starts = OffsetColumn(capacity: n)
+        ends = OffsetColumn(capacity: n)
+        childStart = OffsetColumn(capacity: n + 1)
+        childIDs.reserveCapacity(parts.reduce(0) { $0 + $1.childIDs.count })
         childStart.append(0)
-        for part in parts {
-            starts += part.starts; ends += part.ends; childIDs += part.childIDs
-            for c in part.childCounts { childStart.append((childStart.last ?? 0) + c) }
+        var childTotal = 0
+        // Each part is released once joined, so the parts and the joined columns are not all alive at once.
+        for i in parts.indices {
+            let part = parts[i]
+            parts[i] = Part(capacity: 0)
+            starts.append(contentsOf: part.starts); ends.append(contentsOf: part.ends); childIDs += part.childIDs
+            for c in 0..<part.childCounts.count {
+                childTotal += part.childCounts[c]
+                childStart.append(childTotal)
+            }
             found += part.diagnostics
         }
+        parts = []
         copyShared(firstAtOffset)
         checkLayout()
         checkGraph()
@@ -137,30 +158,29 @@ struct BinaryPlistFullCheck {
     /// Duplicate offsets, overlapping objects and bytes no object covers.
     private mutating func checkLayout() {
         let (input, layout) = (tree.input, self.layout)
-        var order: [Int] = []
-        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, _ in
-            if starts[id] >= 0 { order.append(id) }
-        }
         var coveredTo = 8
         var previous: Int? = nil
-        for id in order {
+        var problems: [Diagnostic] = []
+        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, _ in
+            guard starts[id] >= 0 else { return }
             let s = starts[id], e = ends[id]
             if s > coveredTo {
-                found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
+                problems.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
             }
             if let p = previous, s < ends[p] {
                 // The later object's table entry is the likelier culprit: it is named in a note.
                 let entry = [DiagnosticNote("the offset-table entry that places object \(id) here", range: layout.tableEntryRange(of: id))]
                 if s == starts[p] {
-                    found.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id, notes: entry))
+                    problems.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id, notes: entry))
                 } else {
                     let issue = BinaryPlistIssue.objectOverlap(object: id, range: ByteRange(s, e), other: p, otherRange: ByteRange(starts[p], ends[p]))
-                    found.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, ends[p])), object: id, notes: entry))
+                    problems.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, ends[p])), object: id, notes: entry))
                 }
             }
             if previous == nil || e > ends[previous ?? 0] { previous = id }
             coveredTo = Swift.max(coveredTo, e)
         }
+        found += problems
         if coveredTo < layout.tableOffset {
             found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: layout.tableOffset), range: ByteRange(coveredTo, layout.tableOffset)))
         }
