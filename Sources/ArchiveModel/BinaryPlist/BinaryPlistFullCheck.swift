@@ -40,24 +40,6 @@ struct BinaryPlistFullCheck {
             ends = OffsetColumn(capacity: capacity)
             childCounts = OffsetColumn(capacity: capacity)
         }
-
-        /// Appends a node's children (dict keys and values as pairs, as `PlistValue.childIDs`).
-        mutating func addChildren(_ value: PlistValue, objectCount n: Int) {
-            let before = childIDs.count
-            switch value {
-            case .array(let ids), .set(let ids):
-                for id in ids { childIDs.append(Self.compact(id, n)) }
-            case .dict(let keys, let values):
-                for (k, v) in zip(keys, values) { childIDs.append(Self.compact(k, n)); childIDs.append(Self.compact(v, n)) }
-            default: break
-            }
-            childCounts.append(childIDs.count - before)
-        }
-
-        /// An object id as stored: -1 when out of range (ids above Int32.max only in tables of over 2^31 objects).
-        static func compact(_ id: Int, _ n: Int) -> Int32 {
-            id >= 0 && id < n && id <= Int(Int32.max) ? Int32(truncatingIfNeeded: id) : -1
-        }
     }
 
     /// All diagnostics of the pass, or nil when cancelled.
@@ -78,11 +60,12 @@ struct BinaryPlistFullCheck {
             for id in range {
                 if shouldStop() { break }
                 guard firstAtOffset[id] == nil else { part.starts.append(-1); part.ends.append(-1); part.childCounts.append(0); continue }
-                let node = decoder.decode(id: id)
+                let before = part.childIDs.count
+                let node = decoder.decodeForCheck(id: id, children: &part.childIDs)
                 part.diagnostics.append(contentsOf: node.diagnostics)
                 part.starts.append(node.range?.start ?? -1)
                 part.ends.append(node.range?.end ?? -1)
-                part.addChildren(node.value, objectCount: n)
+                part.childCounts.append(part.childIDs.count - before)
             }
             return part
         }) else { return nil }
