@@ -87,7 +87,7 @@ public final class GraphIndex: Sendable {
                 fields = source < 0 ? graph.topLevel : fieldsOf?(source) ?? graph.structure(source).fields
                 lastSource = source
             }
-            var key = f < fields.count ? fields[f].key : "?"
+            var key = f >= 0 && f < fields.count ? fields[f].key : "?"
             if edgeItem[e] >= 0 { key += "[\(edgeItem[e])]" }
             result.append(Referrer(from: source < 0 ? nil : source, key: key))
         }
@@ -156,7 +156,8 @@ public final class GraphIndex: Sendable {
         var f = [Int32](repeating: 0, count: to.count), fi = f, it = f
         for e in to.indices {
             let t = Int(to[e]), slot = cursor[t]
-            f[slot] = from[e]; fi[slot] = field[e]; it[slot] = item[e]
+            // Edges kept without positions (`GraphEdges.recordsPositions`) name no field: -1.
+            f[slot] = from[e]; fi[slot] = e < field.count ? field[e] : -1; it[slot] = e < item.count ? item[e] : -1
             cursor[t] += 1
         }
         return (start, f, fi, it, counts)

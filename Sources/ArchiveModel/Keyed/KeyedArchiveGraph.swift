@@ -186,7 +186,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         let shared = sharedContent()
         let plainTree = readingPlainObjectsInFull || !shared.isEmpty ? nil : binaryTree
         guard var parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
-            var edges = GraphEdges(objectCount: n)
+            var edges = GraphEdges(objectCount: n, recordsPositions: false)
             var found: [Diagnostic] = []
             let cache = KeyedReadCache()
             var plain = plainTree.map { KeyedPlainObjectScan(graph: self, tree: $0, cache: cache) }
