@@ -14,7 +14,7 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
-#            --only LIST (comma-separated sections: main,shapes,typedstream,ttfs,redraw,sources; the report then goes to
+#            --only LIST (comma-separated sections: main,shapes,typedstream,nib,ttfs,redraw,sources; the report then goes to
 #            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
@@ -101,6 +101,11 @@ if ! nska_ok && [ "$INSTALL" = 1 ]; then
     log "installing nska-deserialize (pip)"
     python3 -m pip install -q nska-deserialize >/dev/null 2>&1 || true
 fi
+nibarchive_ok() { python3 -c 'import nibarchive' 2>/dev/null; }
+if ! nibarchive_ok && [ "$INSTALL" = 1 ]; then
+    log "installing nibarchive (pip)"
+    python3 -m pip install -q nibarchive >/dev/null 2>&1 || true
+fi
 NSKA_VERSION=$(python3 -c 'import importlib.metadata as m; print(m.version("nska-deserialize"))' 2>/dev/null || echo unavailable)
 PYTHON_VERSION=$(python3 -c 'import sys; print(sys.version.split()[0])')
 
@@ -130,18 +135,34 @@ gen() { # name args...: generate $WORK/files/<name> unless it exists for this ge
     echo "$path"
 }
 
+# The same for bench/generate_nib.py (its file names end in .nib).
+NIB_GEN_SUM=$(sha256sum "$BENCH_DIR/generate_nib.py" | cut -c1-8)
+gen_nib() { # name args...
+    local name=$1; shift
+    local path="$WORK/files/$name" stamp="$WORK/files/$name.gen"
+    local want="$NIB_GEN_SUM $*"
+    if [ ! -f "$path" ] || [ "$(head -1 "$stamp" 2>/dev/null)" != "$want" ]; then
+        log "generating $name: generate_nib.py $*"
+        python3 "$BENCH_DIR/generate_nib.py" "$@" -o "$path" 2>"$WORK/generate.last" >"$WORK/generate.out" \
+            || { cat "$WORK/generate.last" >&2; die "generate_nib.py $* failed"; }
+        { echo "$want"; echo "NIBArchive, $(tail -1 "$WORK/generate.out" | sed 's/^[^:]*: //')"; } > "$stamp"
+    fi
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -c %s "$path")" "(generate_nib.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
+    echo "$path"
+}
+
 if [ "$QUICK" = 1 ]; then
-    MAIN_N=40007 SMALL_N=10007 SHAPE_N=40000 TS_N=40000 FLAT_N=100003
+    MAIN_N=40007 SMALL_N=10007 SHAPE_N=40000 TS_N=40000 FLAT_N=100003 NIB_N=10000
     TTFS_SIZES="1M 10M"
 else
-    MAIN_N=1200007 SMALL_N=100007 SHAPE_N=1200000 TS_N=1000000 FLAT_N=1000003
+    MAIN_N=1200007 SMALL_N=100007 SHAPE_N=1200000 TS_N=1000000 FLAT_N=1000003 NIB_N=300000
     TTFS_SIZES="1M 100M"
 fi
 [ "$HUGE" = 1 ] && TTFS_SIZES="$TTFS_SIZES 1G"
 
 # Only the files of the sections run (--only) are made.
 wants() { [ -z "$ONLY" ] || [ "$GEN_ONLY" = 1 ] || [[ ",$ONLY," == *",$1,"* ]]; }
-MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE=""
+MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE="" NIB_FILE=""
 SHAPE_FILES=() TTFS_FILES=()
 if wants main; then
     MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
@@ -154,6 +175,7 @@ if wants shapes; then
     done
 fi
 if wants shapes || wants typedstream; then TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N"); fi
+if wants nib; then NIB_FILE=$(gen_nib "wide-$NIB_N.nib" --records "$NIB_N"); fi
 if wants ttfs; then
     for size in $TTFS_SIZES; do
         TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
@@ -452,6 +474,17 @@ elif python3 -c 'import typedstream' 2>/dev/null; then
         'import typedstream, sys; r = typedstream.unarchive_from_file(sys.argv[1]); print(type(r).__name__, len(r.elements))' "$TS_FILE"
 else
     unavailable "pytypedstream unarchive" "$TS_FILE" "pytypedstream not installed"
+fi
+
+# 2b. A NIBArchive of the same wide shape: archive-browse, and the PyPI nibarchive parser.
+if section nib; then
+    ours "$NIB_FILE"
+    if nibarchive_ok; then
+        measure "nibarchive (PyPI) parse" "$NIB_FILE" "$TIMEOUT" peer python3 -c \
+            'import nibarchive, sys; a = nibarchive.NIBArchiveParser().parse(open(sys.argv[1], "rb")); print(len(a.objects), "objects")' "$NIB_FILE"
+    else
+        unavailable "nibarchive (PyPI) parse" "$NIB_FILE" "nibarchive could not be installed"
+    fi
 fi
 
 # 3. Time to first screen as files grow (whole-process wall time of --screen).
