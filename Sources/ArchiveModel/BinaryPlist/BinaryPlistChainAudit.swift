@@ -26,7 +26,7 @@ struct BinaryPlistChainAudit {
     static let maxBreaks = 256
 
     /// A defect found, and the ranges of the symptoms it explains.
-    struct Finding {
+    struct Finding: Sendable {
         let cause: Diagnostic
         /// Diagnostics of `object` and layout diagnostics inside `area` are its symptoms.
         let object: Int

@@ -1,6 +1,6 @@
 /// The whole-file pass over a bplist: every object decoded once, then the checks a debugger needs
 /// beyond CF's (overlaps, unreferenced bytes and objects, container cycles, nesting depth).
-struct BinaryPlistFullCheck {
+struct BinaryPlistFullCheck: Sendable {
     let tree: BinaryPlistTree
     let layout: BinaryPlistLayout
     /// Each object's decoded range and children (set by `run`).
@@ -53,10 +53,14 @@ struct BinaryPlistFullCheck {
         extents = BinaryPlistExtents(parts: parts)
         parts = []
         copyShared(firstAtOffset)
-        checkLayout()
-        checkGraph()
-        let audit = BinaryPlistChainAudit(input: input, layout: layout, extents: extents)
-        found = BinaryPlistChainAudit.fold(audit.findings(), into: found)
+        // The three whole-file walks read the same tables and are independent: the layout checks and
+        // the chain audit on this thread, the graph walk on another.
+        let check = self
+        let ((layoutFound, findings), graphFound) = Parallel.both({
+            (check.layoutDiagnostics(), BinaryPlistChainAudit(input: input, layout: layout, extents: check.extents).findings())
+        }, { check.graphDiagnostics() })
+        found += layoutFound + graphFound
+        found = BinaryPlistChainAudit.fold(findings, into: found)
         _ = progress(1)
         return found
     }
@@ -105,7 +109,7 @@ struct BinaryPlistFullCheck {
     }
 
     /// Duplicate offsets, overlapping objects and bytes no object covers.
-    private mutating func checkLayout() {
+    private func layoutDiagnostics() -> [Diagnostic] {
         let (input, layout) = (tree.input, self.layout)
         var coveredTo = 8
         var previous: Int? = nil
@@ -129,15 +133,16 @@ struct BinaryPlistFullCheck {
             if previous == nil || e > extents.end(previous ?? 0) { previous = id }
             coveredTo = Swift.max(coveredTo, e)
         }
-        found += problems
         if coveredTo < layout.tableOffset {
-            found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: layout.tableOffset), range: ByteRange(coveredTo, layout.tableOffset)))
+            problems.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: layout.tableOffset), range: ByteRange(coveredTo, layout.tableOffset)))
         }
+        return problems
     }
 
     /// Iterative depth-first walk from the top object: container cycles, depth, unreferenced objects.
-    private mutating func checkGraph() {
+    private func graphDiagnostics() -> [Diagnostic] {
         let n = layout.objectCount
+        var found: [Diagnostic] = []
         var colour = [UInt8](repeating: 0, count: n) // 0 unseen, 1 on path, 2 done
         var reportedDepth = false
         var stack: [(id: Int, next: Int)] = []
@@ -173,7 +178,8 @@ struct BinaryPlistFullCheck {
                 stack.append((child, 0))
             }
         }
-        reportUnreferenced(colour)
+        reportUnreferenced(colour, into: &found)
+        return found
     }
 
     /// Which of a container's references `position` is: `key 4` or `the value of key 4` in a
@@ -184,7 +190,7 @@ struct BinaryPlistFullCheck {
         return position % 2 == 0 ? "key \(position / 2)" : "the value of key \(position / 2)"
     }
 
-    private mutating func reportUnreferenced(_ colour: [UInt8]) {
+    private func reportUnreferenced(_ colour: [UInt8], into found: inout [Diagnostic]) {
         var colour = colour
         // Objects that share an offset are one set of bytes (CF reads them as one object): reaching
         // any of them reaches all (each sharer already has its `bplist.offset.duplicate` warning).
