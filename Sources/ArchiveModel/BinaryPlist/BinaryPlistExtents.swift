@@ -10,6 +10,8 @@ struct BinaryPlistExtents: Sendable {
         var childStart = OffsetColumn()
         var childIDs: [Int32] = []
         var diagnostics: [Diagnostic] = []
+        /// Objects of the part that decoded to an invalid value, in order.
+        var invalidIDs: [Int32] = []
 
         init(base: Int, capacity: Int) {
             self.base = base

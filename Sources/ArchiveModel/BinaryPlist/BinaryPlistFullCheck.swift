@@ -10,6 +10,8 @@ struct BinaryPlistFullCheck: Sendable {
     private var offsetOrder = BinaryPlistOffsetOrder.runs([])
     /// Objects that share their offset with a lower one: id → the first object at that offset.
     private(set) var sharers: [Int: Int] = [:]
+    /// The objects that decoded to an invalid value, ascending (set by `run`).
+    private(set) var invalidIDs: [Int32] = []
 
     /// Unreferenced objects reported one by one; the rest are summed up in one note.
     static let listedUnreferenced = 8
@@ -43,12 +45,15 @@ struct BinaryPlistFullCheck: Sendable {
                 let node = decoder.decodeForCheck(id: id, children: &part.childIDs)
                 part.diagnostics.append(contentsOf: node.diagnostics)
                 part.add(start: node.range?.start ?? -1, end: node.range?.end ?? -1)
+                if case .invalid = node.value { part.invalidIDs.append(Int32(truncatingIfNeeded: id)) }
             }
             return part
         }) else { return nil }
         for i in parts.indices {
             found += parts[i].diagnostics
+            invalidIDs += parts[i].invalidIDs
             parts[i].diagnostics = []
+            parts[i].invalidIDs = []
         }
         extents = BinaryPlistExtents(parts: parts)
         parts = []

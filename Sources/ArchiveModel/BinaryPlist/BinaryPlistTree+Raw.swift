@@ -30,6 +30,19 @@ extension BinaryPlistTree {
         return (first, PlistArrayElements(input: input, start: refsStart + entries * r, width: r, count: entries, isSet: false, range: range))
     }
 
+    /// Whether `node(id)` has a value other than `.invalid`, when a full check has decoded every
+    /// object (nil before, or when it could not tell).
+    func knownToDecode(_ id: Int) -> Bool? {
+        guard let invalid = invalidCache.withLock({ $0 }), id >= 0, id < nodeCount else { return nil }
+        var low = 0, high = invalid.count
+        let key = Int32(truncatingIfNeeded: id)
+        while low < high {
+            let mid = (low + high) / 2
+            if invalid[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return !(low < invalid.count && invalid[low] == key)
+    }
+
     /// Whether object `id` is the string `$null` (exactly `isString(id, equalTo: "$null")`, with the
     /// common ASCII case compared in place).
     func isNullMarker(_ id: Int) -> Bool {

@@ -60,7 +60,9 @@ struct KeyedPlainObjectScan {
     }
 
     /// A value entry reads as a value with no references; only an undecodable one has a diagnostic.
+    /// The container's full check has decoded every node already (its markers here are values).
     private func isReadableValue(_ nodeID: Int) -> Bool {
+        if let known = tree.knownToDecode(nodeID) { return known }
         guard let layout = tree.layout else { return false }
         let node = BinaryPlistObjectDecoder(input: tree.input, layout: layout, materialize: false).decode(id: nodeID)
         switch node.value {
