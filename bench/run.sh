@@ -131,7 +131,7 @@ gen() { # name args...: generate $WORK/files/<name> unless it exists for this ge
         desc=$(grep -F "/$name: " "$WORK/generate.log" 2>/dev/null | tail -1 | sed 's/^generate.py: [^:]*: //; s/; [0-9]* bytes (.*$//' || true)
         [ -n "$desc" ] && echo "$desc" >> "$stamp"
     fi
-    printf '%s|%s|%s|%s;;' "$name" "$(stat -c %s "$path")" "$*" "$desc" >> "$USED_FILES"
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "$*" "$desc" >> "$USED_FILES"
     echo "$path"
 }
 
@@ -147,7 +147,7 @@ gen_nib() { # name args...
             || { cat "$WORK/generate.last" >&2; die "generate_nib.py $* failed"; }
         { echo "$want"; echo "NIBArchive, $(tail -1 "$WORK/generate.out" | sed 's/^[^:]*: //')"; } > "$stamp"
     fi
-    printf '%s|%s|%s|%s;;' "$name" "$(stat -c %s "$path")" "(generate_nib.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "(generate_nib.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
     echo "$path"
 }
 
@@ -317,7 +317,7 @@ measure() {
     [ -n "$note" ] && status="$status; $note"
     [ "$n" -gt 1 ] && status="$status; ${M_STAT:-median} of $n runs: $(printf '%s ' "${walls[@]}")"
     local size
-    size=$(stat -c %s "$file")
+    size=$(stat -L -c %s "$file")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
         "$tool" "$(basename "$file")" "$size" "$wall" "$rss" "$rc" "$n" "$load" "$kind" "$status" >> "$RESULTS_TSV"
     log "$tool $(basename "$file"): ${wall}s $((rss / 1024))MB rc=$rc load=$load ${status:0:100}"
@@ -355,7 +355,7 @@ instructions() { # tool file cmd...
     program=$(instr_program "$1"); shift
     set -- "$program" "$@"
     local n="" f="$WORK/runs/instr.$$"
-    [ "$(stat -c %s "$file")" -le "$INSTR_MAX_BYTES" ] || return 0
+    [ "$(stat -L -c %s "$file")" -le "$INSTR_MAX_BYTES" ] || return 0
     case "$INSTR_TOOL" in
         perf)
             perf stat -x, -e instructions:u -o "$f" -- timeout --kill-after=10 "$TIMEOUT" "$@" >/dev/null 2>&1 </dev/null || true
@@ -366,12 +366,12 @@ instructions() { # tool file cmd...
     esac
     rm -f "$f"
     case "$n" in ''|*[!0-9]*) n="" ;; esac
-    printf '%s\t%s\t%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$(stat -c %s "$file")" "$n" "$INSTR_TOOL" >> "$INSTR_TSV"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$(stat -L -c %s "$file")" "$n" "$INSTR_TOOL" >> "$INSTR_TSV"
     log "$tool $(basename "$file"): ${n:-n/a} instructions ($INSTR_TOOL)"
 }
 
 unavailable() { # tool file why
-    printf '%s\t%s\t%s\t\t\t\t\t\tunavailable\t%s\n' "$1" "$(basename "$2")" "$(stat -c %s "$2")" "$3" >> "$RESULTS_TSV"
+    printf '%s\t%s\t%s\t\t\t\t\t\tunavailable\t%s\n' "$1" "$(basename "$2")" "$(stat -L -c %s "$2")" "$3" >> "$RESULTS_TSV"
     log "$1 $(basename "$2"): unavailable ($3)"
 }
 
@@ -382,7 +382,7 @@ ours() { # file: archive-browse --check, --json, --screen
     local head
     head=$("$BIN" --json "$f" 2>/dev/null | head -c 4096 || true)
     if printf '%s' "$head" | grep -q '"objects":\[\]'; then
-        printf '%s\t%s\t%s\t\t\t\t\t\tfinding\t%s\n' "archive-browse (probe)" "$(basename "$f")" "$(stat -c %s "$f")" \
+        printf '%s\t%s\t%s\t\t\t\t\t\tfinding\t%s\n' "archive-browse (probe)" "$(basename "$f")" "$(stat -L -c %s "$f")" \
             "decoded 0 objects: --json prints \"objects\":[] ($(printf '%s' "$head" | head -c 160 | tr '\t\n' '  '))" >> "$RESULTS_TSV"
         log "archive-browse decodes no object in $(basename "$f")"
     fi
