@@ -37,6 +37,9 @@ let package = Package(
         // The SIGBUS guard for mapped input files (C: a signal handler). Process-wide state by necessity,
         // since signal dispositions are; nothing else in ArchiveModel keeps any.
         .target(name: "CMappingGuard"),
+        // One allocator setting for the executable (glibc's mmap threshold), so that the memory a
+        // whole-file pass frees leaves the process; called once at start-up.
+        .target(name: "CAllocatorTuning"),
         // ncursesw (the system ncurses on macOS), imported only by the terminal seam in TUI.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(
@@ -46,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "archive-browse",
-            dependencies: ["ArchiveModel", "TUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ArchiveModel", "TUI", "CAllocatorTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
         .target(name: "TestSupport", dependencies: ["ArchiveModel"], path: "Tests/TestSupport"),

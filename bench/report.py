@@ -162,6 +162,57 @@ def targets(rows, meta):
     return out
 
 
+def round2_targets(rows):
+    """Issue 29's targets (performance, round 2), evaluated on the measured rows."""
+    out = []
+    clean = baselines(rows)
+
+    def row(tool, suffix):
+        return next((r for r in rows if r["tool"] == tool and r["file"].endswith(suffix)), None)
+
+    def ratio_target(what, tool, suffix, limit):
+        r, c = row(tool, suffix), next((c for f, c in clean.items() if f.endswith(suffix)), None)
+        if not r or not c or not valid(r):
+            return out.append([what, r["status"] if r else "not measured", "n/a"])
+        ratio = r["wall"] / c["wall"]
+        out.append([what, f"{r['wall']:.3f} s / {c['wall']:.3f} s = {ratio:.2f}x", "met" if ratio <= limit else "NOT met"])
+
+    def screen_target(what, suffix, seconds, rss_factor):
+        r = row("archive-browse --screen 80x24", suffix)
+        if not r or not valid(r):
+            return out.append([what, r["status"] if r else "not measured", "n/a"])
+        per_file = r["rss"] / r["size"] if r["rss"] else float("inf")
+        met = r["wall"] <= seconds and per_file <= rss_factor
+        out.append([what, f"{r['wall']:.3f} s, {r['rss'] / 1e6:.0f} MB = {per_file:.2f}x the file", "met" if met else "NOT met"])
+
+    for suffix in (".bplist", ".xml"):
+        big = [r for r in rows if r["tool"] == "archive-browse --check" and r["file"].endswith(suffix)]
+        if not big:
+            continue
+        name = max(big, key=lambda r: r["size"])["file"]
+        ratio_target(f"--json ≤ 1.5x --check ({name})", "archive-browse --json", name, 1.5)
+        ratio_target(f"--unarchive json ≤ 1.5x --check ({name})", "archive-browse --unarchive json", name, 1.5)
+    bplist = [r for r in rows if r["tool"] == "archive-browse --check" and r["file"].endswith(".bplist") and valid(r)]
+    if bplist:
+        c = max(bplist, key=lambda r: r["size"])
+        out.append([f"bplist --check peak RSS ≤ 2x the file ({c['file']})", f"{c['rss'] / 1e6:.0f} MB = {c['rss'] / c['size']:.2f}x",
+                    "met" if c["rss"] <= 2 * c["size"] else "NOT met"])
+    xml_check = next((r for r in rows if r["tool"] == "archive-browse --check" and r["file"].endswith(".xml") and valid(r)), None)
+    xml_parse = next((r for r in rows if r["tool"] == "Foundation parse" and xml_check and r["file"] == xml_check["file"]), None)
+    if xml_check and xml_parse and valid(xml_parse):
+        ratio = xml_parse["wall"] / xml_check["wall"]
+        out.append([f"XML --check ≥ 3x faster than Foundation parse ({xml_check['file']})",
+                    f"{xml_parse['wall']:.3f} s / {xml_check['wall']:.3f} s = {ratio:.2f}x", "met" if ratio >= 3 else "NOT met"])
+    screen_target("XML first screen ≤ 0.5 s, RSS ≤ 1.5x the file", ".xml", 0.5, 1.5)
+    screen_target("typedstream first screen ≤ 0.1 s, RSS ≤ 3x the file", ".typedstream", 0.1, 3.0)
+    ts = row("archive-browse --check", ".typedstream")
+    if ts and valid(ts):
+        out.append(["typedstream --check peak RSS ≤ 3x the file", f"{ts['rss'] / 1e6:.0f} MB = {ts['rss'] / ts['size']:.2f}x",
+                    "met" if ts["rss"] <= 3 * ts["size"] else "NOT met"])
+    screen_target("NIBArchive first screen lazy like bplist (≤ 50 ms, RSS ≤ 2x the file)", ".nib", 0.05, 2.0)
+    return out
+
+
 def files_table(meta):
     rows = []
     for item in meta.get("generated", "").split(";;"):
@@ -225,6 +276,8 @@ def main():
     print()
     print(text_table(["target", "measured", "verdict"], tgt))
     print()
+    print(text_table(["target", "measured", "verdict"], round2_targets(rows)))
+    print()
 
     md = [
         "# archive-browse benchmark results",
@@ -266,6 +319,10 @@ def main():
         "## Targets (issue 7)",
         "",
         md_table(["target", "measured", "verdict"], tgt),
+        "",
+        "## Targets (issue 29)",
+        "",
+        md_table(["target", "measured", "verdict"], round2_targets(rows)),
         "",
     ]
     with open(out, "w", encoding="utf-8") as f:

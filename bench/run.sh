@@ -14,7 +14,7 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
-#            --only LIST (comma-separated sections: main,shapes,typedstream,ttfs,redraw,sources; the report then goes to
+#            --only LIST (comma-separated sections: main,shapes,typedstream,nib,ttfs,redraw,sources; the report then goes to
 #            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
@@ -101,6 +101,11 @@ if ! nska_ok && [ "$INSTALL" = 1 ]; then
     log "installing nska-deserialize (pip)"
     python3 -m pip install -q nska-deserialize >/dev/null 2>&1 || true
 fi
+nibarchive_ok() { python3 -c 'import nibarchive' 2>/dev/null; }
+if ! nibarchive_ok && [ "$INSTALL" = 1 ]; then
+    log "installing nibarchive (pip)"
+    python3 -m pip install -q nibarchive >/dev/null 2>&1 || true
+fi
 NSKA_VERSION=$(python3 -c 'import importlib.metadata as m; print(m.version("nska-deserialize"))' 2>/dev/null || echo unavailable)
 PYTHON_VERSION=$(python3 -c 'import sys; print(sys.version.split()[0])')
 
@@ -126,22 +131,38 @@ gen() { # name args...: generate $WORK/files/<name> unless it exists for this ge
         desc=$(grep -F "/$name: " "$WORK/generate.log" 2>/dev/null | tail -1 | sed 's/^generate.py: [^:]*: //; s/; [0-9]* bytes (.*$//' || true)
         [ -n "$desc" ] && echo "$desc" >> "$stamp"
     fi
-    printf '%s|%s|%s|%s;;' "$name" "$(stat -c %s "$path")" "$*" "$desc" >> "$USED_FILES"
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "$*" "$desc" >> "$USED_FILES"
+    echo "$path"
+}
+
+# The same for bench/generate_nib.py (its file names end in .nib).
+NIB_GEN_SUM=$(sha256sum "$BENCH_DIR/generate_nib.py" | cut -c1-8)
+gen_nib() { # name args...
+    local name=$1; shift
+    local path="$WORK/files/$name" stamp="$WORK/files/$name.gen"
+    local want="$NIB_GEN_SUM $*"
+    if [ ! -f "$path" ] || [ "$(head -1 "$stamp" 2>/dev/null)" != "$want" ]; then
+        log "generating $name: generate_nib.py $*"
+        python3 "$BENCH_DIR/generate_nib.py" "$@" -o "$path" 2>"$WORK/generate.last" >"$WORK/generate.out" \
+            || { cat "$WORK/generate.last" >&2; die "generate_nib.py $* failed"; }
+        { echo "$want"; echo "NIBArchive, $(tail -1 "$WORK/generate.out" | sed 's/^[^:]*: //')"; } > "$stamp"
+    fi
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "(generate_nib.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
     echo "$path"
 }
 
 if [ "$QUICK" = 1 ]; then
-    MAIN_N=40007 SMALL_N=10007 SHAPE_N=40000 TS_N=40000 FLAT_N=100003
+    MAIN_N=40007 SMALL_N=10007 SHAPE_N=40000 TS_N=40000 FLAT_N=100003 NIB_N=10000
     TTFS_SIZES="1M 10M"
 else
-    MAIN_N=1200007 SMALL_N=100007 SHAPE_N=1200000 TS_N=1000000 FLAT_N=1000003
+    MAIN_N=1200007 SMALL_N=100007 SHAPE_N=1200000 TS_N=1000000 FLAT_N=1000003 NIB_N=300000
     TTFS_SIZES="1M 100M"
 fi
 [ "$HUGE" = 1 ] && TTFS_SIZES="$TTFS_SIZES 1G"
 
 # Only the files of the sections run (--only) are made.
 wants() { [ -z "$ONLY" ] || [ "$GEN_ONLY" = 1 ] || [[ ",$ONLY," == *",$1,"* ]]; }
-MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE=""
+MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE="" NIB_FILE=""
 SHAPE_FILES=() TTFS_FILES=()
 if wants main; then
     MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
@@ -154,6 +175,7 @@ if wants shapes; then
     done
 fi
 if wants shapes || wants typedstream; then TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N"); fi
+if wants nib; then NIB_FILE=$(gen_nib "wide-$NIB_N.nib" --records "$NIB_N"); fi
 if wants ttfs; then
     for size in $TTFS_SIZES; do
         TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
@@ -295,7 +317,7 @@ measure() {
     [ -n "$note" ] && status="$status; $note"
     [ "$n" -gt 1 ] && status="$status; ${M_STAT:-median} of $n runs: $(printf '%s ' "${walls[@]}")"
     local size
-    size=$(stat -c %s "$file")
+    size=$(stat -L -c %s "$file")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
         "$tool" "$(basename "$file")" "$size" "$wall" "$rss" "$rc" "$n" "$load" "$kind" "$status" >> "$RESULTS_TSV"
     log "$tool $(basename "$file"): ${wall}s $((rss / 1024))MB rc=$rc load=$load ${status:0:100}"
@@ -333,7 +355,7 @@ instructions() { # tool file cmd...
     program=$(instr_program "$1"); shift
     set -- "$program" "$@"
     local n="" f="$WORK/runs/instr.$$"
-    [ "$(stat -c %s "$file")" -le "$INSTR_MAX_BYTES" ] || return 0
+    [ "$(stat -L -c %s "$file")" -le "$INSTR_MAX_BYTES" ] || return 0
     case "$INSTR_TOOL" in
         perf)
             perf stat -x, -e instructions:u -o "$f" -- timeout --kill-after=10 "$TIMEOUT" "$@" >/dev/null 2>&1 </dev/null || true
@@ -344,12 +366,12 @@ instructions() { # tool file cmd...
     esac
     rm -f "$f"
     case "$n" in ''|*[!0-9]*) n="" ;; esac
-    printf '%s\t%s\t%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$(stat -c %s "$file")" "$n" "$INSTR_TOOL" >> "$INSTR_TSV"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$(stat -L -c %s "$file")" "$n" "$INSTR_TOOL" >> "$INSTR_TSV"
     log "$tool $(basename "$file"): ${n:-n/a} instructions ($INSTR_TOOL)"
 }
 
 unavailable() { # tool file why
-    printf '%s\t%s\t%s\t\t\t\t\t\tunavailable\t%s\n' "$1" "$(basename "$2")" "$(stat -c %s "$2")" "$3" >> "$RESULTS_TSV"
+    printf '%s\t%s\t%s\t\t\t\t\t\tunavailable\t%s\n' "$1" "$(basename "$2")" "$(stat -L -c %s "$2")" "$3" >> "$RESULTS_TSV"
     log "$1 $(basename "$2"): unavailable ($3)"
 }
 
@@ -360,7 +382,7 @@ ours() { # file: archive-browse --check, --json, --screen
     local head
     head=$("$BIN" --json "$f" 2>/dev/null | head -c 4096 || true)
     if printf '%s' "$head" | grep -q '"objects":\[\]'; then
-        printf '%s\t%s\t%s\t\t\t\t\t\tfinding\t%s\n' "archive-browse (probe)" "$(basename "$f")" "$(stat -c %s "$f")" \
+        printf '%s\t%s\t%s\t\t\t\t\t\tfinding\t%s\n' "archive-browse (probe)" "$(basename "$f")" "$(stat -L -c %s "$f")" \
             "decoded 0 objects: --json prints \"objects\":[] ($(printf '%s' "$head" | head -c 160 | tr '\t\n' '  '))" >> "$RESULTS_TSV"
         log "archive-browse decodes no object in $(basename "$f")"
     fi
@@ -452,6 +474,17 @@ elif python3 -c 'import typedstream' 2>/dev/null; then
         'import typedstream, sys; r = typedstream.unarchive_from_file(sys.argv[1]); print(type(r).__name__, len(r.elements))' "$TS_FILE"
 else
     unavailable "pytypedstream unarchive" "$TS_FILE" "pytypedstream not installed"
+fi
+
+# 2b. A NIBArchive of the same wide shape: archive-browse, and the PyPI nibarchive parser.
+if section nib; then
+    ours "$NIB_FILE"
+    if nibarchive_ok; then
+        measure "nibarchive (PyPI) parse" "$NIB_FILE" "$TIMEOUT" peer python3 -c \
+            'import nibarchive, sys; a = nibarchive.NIBArchiveParser().parse(open(sys.argv[1], "rb")); print(len(a.objects), "objects")' "$NIB_FILE"
+    else
+        unavailable "nibarchive (PyPI) parse" "$NIB_FILE" "nibarchive could not be installed"
+    fi
 fi
 
 # 3. Time to first screen as files grow (whole-process wall time of --screen).

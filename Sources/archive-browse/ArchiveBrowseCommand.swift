@@ -72,6 +72,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
     var force = false
 
     static func main() {
+        Platform.returnLargeFreedMemory()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -1,3 +1,4 @@
+import CAllocatorTuning
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -41,6 +42,12 @@ enum Platform {
     /// Sets the environment variable `name` (for curses, which reads `TERM` itself).
     static func setEnvironment(_ name: String, _ value: String) {
         setenv(name, value, 1)
+    }
+
+    /// Makes the C allocator give blocks of 1 MiB or more back to the system when they are freed (see
+    /// `allocator_tuning.h`): one whole-file pass's tables then leave RSS before the next pass.
+    static func returnLargeFreedMemory() {
+        allocator_return_large_blocks(1 << 20)
     }
 
     /// The length of the NUL-terminated string at `pointer` (`strlen`).

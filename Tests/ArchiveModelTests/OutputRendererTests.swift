@@ -138,6 +138,15 @@ import Testing
         #expect(w.text == "\"a\\\"b\\\\c\\n\\u001b[0m\\u202e\\u0085é日\"")
     }
 
+    @Test func jsonWritesIntegersAndPlainStringsAsTheyAre() {
+        var w = JSONWriter()
+        for v: Int64 in [0, 7, -1, 1_234_567_890, Int64.min, Int64.max] { w.int(v); w.raw(",") }
+        w.int(Int128(Int64.max) * 4)
+        w.raw(",")
+        w.string("plain ASCII key")
+        #expect(w.text == "0,7,-1,1234567890,-9223372036854775808,9223372036854775807,36893488147419103228,\"plain ASCII key\"")
+    }
+
     /// An archive embedded under a key holding ESC is dumped under a header that shows the key escaped
     /// once (`\e`), as its row does, not escaped again (`\\e`).
     @Test func anEmbeddedArchivesHeaderShowsItsKeyEscapedOnce() {

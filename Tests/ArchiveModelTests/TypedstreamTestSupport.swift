@@ -60,7 +60,7 @@ enum TypedstreamInvariants {
         if graph.topLevel != eager.topLevel { problems.append("top-level values differ from the eager decode") }
         if graph.fullCheck() != eager.fullCheck() { problems.append("full check differs from the eager decode") }
         if !graph.index.mayHaveLostEntries, let index = GraphIndex(graph: graph),
-           !graph.graphRuleDiagnostics(index: index).isEmpty {
+           !graph.graphRuleDiagnostics(reachability: index.reachability).isEmpty {
             problems.append("unreachable entries found although no value holding a new entry was dropped")
         }
         return problems

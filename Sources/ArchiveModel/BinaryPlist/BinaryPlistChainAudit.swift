@@ -18,8 +18,7 @@ struct BinaryPlistChainAudit {
     let input: InputBytes
     let layout: BinaryPlistLayout
     /// Each object's decoded range as the full check found it (-1 when it has none).
-    let starts: [Int]
-    let ends: [Int]
+    let extents: BinaryPlistExtents
 
     /// Share of consecutive objects that must chain before a break is read as damage.
     static let requiredChainShare = 0.75
@@ -27,7 +26,7 @@ struct BinaryPlistChainAudit {
     static let maxBreaks = 256
 
     /// A defect found, and the ranges of the symptoms it explains.
-    struct Finding {
+    struct Finding: Sendable {
         let cause: Diagnostic
         /// Diagnostics of `object` and layout diagnostics inside `area` are its symptoms.
         let object: Int
@@ -37,18 +36,18 @@ struct BinaryPlistChainAudit {
     /// The defects behind the chain's breaks.
     func findings() -> [Finding] {
         let n = layout.objectCount
-        guard layout.scannedOffsets == nil, n >= 3, starts.count == n, ends.count == n else { return [] }
-        let raw = (0..<n).map { layout.offset(of: $0, in: input) ?? -1 }
+        guard layout.scannedOffsets == nil, n >= 3, extents.count == n else { return [] }
+        let raw = TableOffsets(input: input, layout: layout)
         var breaks: [Int] = []
         var chained = 0
         for k in 0..<n {
-            if ends[k] >= 0, ends[k] == nextStart(after: k, raw) { chained += 1 } else if breaks.count < Self.maxBreaks { breaks.append(k) }
+            if extents.end(k) >= 0, extents.end(k) == nextStart(after: k, raw) { chained += 1 } else if breaks.count < Self.maxBreaks { breaks.append(k) }
         }
         // One damaged field breaks two links, so a small file is audited when at most that many broke.
         guard breaks.count <= 2 || Double(chained) >= Self.requiredChainShare * Double(n) else { return [] }
         var found: [Finding] = []
         var damagedEntries = Set<Int>()
-        let objectStarts = breaks.isEmpty ? [] : Set(raw)
+        let objectStarts = breaks.isEmpty ? [] : Set((0..<n).map { raw[$0] })
         for k in breaks {
             if let finding = damagedEntry(k, raw, objectStarts) {
                 found.append(finding)
@@ -62,50 +61,50 @@ struct BinaryPlistChainAudit {
     }
 
     /// Where object `k + 1` starts by the table, or where the offset table starts after the last object.
-    private func nextStart(after k: Int, _ raw: [Int]) -> Int {
+    private func nextStart(after k: Int, _ raw: TableOffsets) -> Int {
         k + 1 < raw.count ? raw[k + 1] : layout.tableOffset
     }
 
     /// Where the object before `k` ends (8, the end of the header, for object 0), when it is known.
     private func previousEnd(before k: Int) -> Int? {
         if k == 0 { return 8 }
-        return ends[k - 1] >= 0 ? ends[k - 1] : nil
+        return extents.end(k - 1) >= 0 ? extents.end(k - 1) : nil
     }
 
     /// Entry `k` is damaged when the object that fits between its neighbours starts elsewhere (and no
     /// other object starts there: then the file is only in another order).
-    private func damagedEntry(_ k: Int, _ raw: [Int], _ objectStarts: Set<Int>) -> Finding? {
+    private func damagedEntry(_ k: Int, _ raw: TableOffsets, _ objectStarts: Set<Int>) -> Finding? {
         guard let x = previousEnd(before: k), raw[k] != x, !objectStarts.contains(x), let entry = layout.tableEntryRange(of: k) else { return nil }
         let y = nextStart(after: k, raw)
         guard x < y, y <= layout.tableOffset, BinaryPlistObjectDecoder.extent(input, layout: layout, at: x) == y else { return nil }
         var notes = [DiagnosticNote("where object \(k) lies, between the end of \(k == 0 ? "the header" : "object \(k - 1)") and the start of \(k + 1 < raw.count ? "object \(k + 1)" : "the offset table")",
                                     range: ByteRange(x, y))]
-        if starts[k] >= 0 {
-            notes.append(DiagnosticNote("the bytes the damaged entry points at, read as object \(k)", range: ByteRange(starts[k], Swift.max(ends[k], starts[k] + 1))))
+        if extents.start(k) >= 0 {
+            notes.append(DiagnosticNote("the bytes the damaged entry points at, read as object \(k)", range: ByteRange(extents.start(k), Swift.max(extents.end(k), extents.start(k) + 1))))
         }
         let issue = BinaryPlistIssue.offsetDamaged(object: k, entry: raw[k], expected: x)
         return Finding(cause: Diagnostic(issue, range: entry, object: k, notes: notes), object: k,
-                       area: ByteRange(Swift.min(x, starts[k] >= 0 ? starts[k] : x), Swift.max(y, ends[k])))
+                       area: ByteRange(Swift.min(x, extents.start(k) >= 0 ? extents.start(k) : x), Swift.max(y, extents.end(k))))
     }
 
     /// Object `k`'s marker or count is damaged when it starts and is followed where the chain says but
     /// its own length ends elsewhere. Ending short where another object starts is another order of
     /// objects, not a damaged length.
-    private func damagedLength(_ k: Int, _ raw: [Int], _ objectStarts: Set<Int>) -> Finding? {
+    private func damagedLength(_ k: Int, _ raw: TableOffsets, _ objectStarts: Set<Int>) -> Finding? {
         let s = raw[k], y = nextStart(after: k, raw)
-        guard s >= 8, starts[k] == s, ends[k] >= 0, ends[k] != y, previousEnd(before: k) == s, s < y else { return nil }
-        if ends[k] < y, objectStarts.contains(ends[k]) { return nil }
-        if k + 1 < raw.count { guard ends[k + 1] >= 0, ends[k + 1] == nextStart(after: k + 1, raw) else { return nil } }
+        guard s >= 8, extents.start(k) == s, extents.end(k) >= 0, extents.end(k) != y, previousEnd(before: k) == s, s < y else { return nil }
+        if extents.end(k) < y, objectStarts.contains(extents.end(k)) { return nil }
+        if k + 1 < raw.count { guard extents.end(k + 1) >= 0, extents.end(k + 1) == nextStart(after: k + 1, raw) else { return nil } }
         guard let header = BinaryPlistObjectHeader(input, at: s) else { return nil }
         var notes = [DiagnosticNote("where object \(k) should end: \(k + 1 < raw.count ? "object \(k + 1) starts" : "the offset table starts") at offset \(y)",
                                     range: ByteRange(start: y, count: 0)),
-                     DiagnosticNote("object \(k) as its damaged length reads it", range: ByteRange(s, Swift.min(ends[k], input.count)))]
+                     DiagnosticNote("object \(k) as its damaged length reads it", range: ByteRange(s, Swift.min(extents.end(k), input.count)))]
         if let count = header.count(fitting: y - s, refSize: layout.objectRefSize) {
             notes.append(DiagnosticNote("the space between its neighbours holds \(English.count(count, header.unit, plural: header.unit == "entry" ? "entries" : nil)), the count it likely had"))
         }
-        let issue = BinaryPlistIssue.objectLengthDamaged(object: k, type: header.typeName, length: ends[k] - s, space: y - s)
+        let issue = BinaryPlistIssue.objectLengthDamaged(object: k, type: header.typeName, length: extents.end(k) - s, space: y - s)
         return Finding(cause: Diagnostic(issue, range: header.range, object: k, notes: notes), object: k,
-                       area: ByteRange(s, Swift.max(y, ends[k])))
+                       area: ByteRange(s, Swift.max(y, extents.end(k))))
     }
 
     /// `diagnostics` with each finding in front of the symptoms it explains, which become its notes.
@@ -141,6 +140,16 @@ struct BinaryPlistChainAudit {
         guard layoutIDs.contains(d.id), let r = d.range else { return false }
         return r.start >= finding.area.start && r.end <= finding.area.end
     }
+}
+
+/// The offset-table entries as written (-1 for an entry that cannot be read), read when asked for.
+private struct TableOffsets {
+    let input: InputBytes
+    let layout: BinaryPlistLayout
+
+    var count: Int { layout.objectCount }
+
+    subscript(id: Int) -> Int { layout.offset(of: id, in: input) ?? -1 }
 }
 
 /// The marker and count bytes at the start of a bplist object: the fields that set its length.

@@ -1,19 +1,17 @@
 /// The whole-file pass over a bplist: every object decoded once, then the checks a debugger needs
 /// beyond CF's (overlaps, unreferenced bytes and objects, container cycles, nesting depth).
-struct BinaryPlistFullCheck {
+struct BinaryPlistFullCheck: Sendable {
     let tree: BinaryPlistTree
     let layout: BinaryPlistLayout
-    private var starts: [Int] = []
-    private var ends: [Int] = []
-    /// Children of every object as one flat list (CSR): those of object i are
-    /// `childIDs[childStart[i]..<childStart[i + 1]]`; -1 stands for a reference out of range.
-    private var childStart: [Int] = []
-    private var childIDs: [Int32] = []
+    /// Each object's decoded range and children (set by `run`).
+    private var extents = BinaryPlistExtents(parts: [])
     private var found: [Diagnostic] = []
     /// The objects inside the object area by offset (set by `run`).
     private var offsetOrder = BinaryPlistOffsetOrder.runs([])
     /// Objects that share their offset with a lower one: id → the first object at that offset.
     private(set) var sharers: [Int: Int] = [:]
+    /// The objects that decoded to an invalid value, ascending (set by `run`).
+    private(set) var invalidIDs: [Int32] = []
 
     /// Unreferenced objects reported one by one; the rest are summed up in one note.
     static let listedUnreferenced = 8
@@ -24,29 +22,6 @@ struct BinaryPlistFullCheck {
     init(tree: BinaryPlistTree, layout: BinaryPlistLayout) {
         self.tree = tree
         self.layout = layout
-    }
-
-    /// What one part of the decode pass found.
-    struct Part: Sendable {
-        var starts: [Int] = [], ends: [Int] = [], childCounts: [Int] = [], childIDs: [Int32] = [], diagnostics: [Diagnostic] = []
-
-        /// Appends a node's children (dict keys and values as pairs, as `PlistValue.childIDs`).
-        mutating func addChildren(_ value: PlistValue, objectCount n: Int) {
-            let before = childIDs.count
-            switch value {
-            case .array(let ids), .set(let ids):
-                for id in ids { childIDs.append(Self.compact(id, n)) }
-            case .dict(let keys, let values):
-                for (k, v) in zip(keys, values) { childIDs.append(Self.compact(k, n)); childIDs.append(Self.compact(v, n)) }
-            default: break
-            }
-            childCounts.append(childIDs.count - before)
-        }
-
-        /// An object id as stored: -1 when out of range (ids above Int32.max only in tables of over 2^31 objects).
-        static func compact(_ id: Int, _ n: Int) -> Int32 {
-            id >= 0 && id < n && id <= Int(Int32.max) ? Int32(truncatingIfNeeded: id) : -1
-        }
     }
 
     /// All diagnostics of the pass, or nil when cancelled.
@@ -61,33 +36,36 @@ struct BinaryPlistFullCheck {
         offsetOrder = order
         self.sharers = sharers
         let firstAtOffset = sharers
-        guard let parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
+        guard var parts = Parallel.map(count: n, progress: { progress($0 * 0.9) }, { range, shouldStop in
             let decoder = BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false)
-            var part = Part()
-            part.starts.reserveCapacity(range.count); part.ends.reserveCapacity(range.count); part.childCounts.reserveCapacity(range.count)
+            var part = BinaryPlistExtents.Part(base: range.lowerBound, capacity: range.count)
             for id in range {
                 if shouldStop() { break }
-                guard firstAtOffset[id] == nil else { part.starts.append(-1); part.ends.append(-1); part.childCounts.append(0); continue }
-                let node = decoder.decode(id: id)
+                guard firstAtOffset[id] == nil else { part.add(start: -1, end: -1); continue }
+                let node = decoder.decodeForCheck(id: id, children: &part.childIDs)
                 part.diagnostics.append(contentsOf: node.diagnostics)
-                part.starts.append(node.range?.start ?? -1)
-                part.ends.append(node.range?.end ?? -1)
-                part.addChildren(node.value, objectCount: n)
+                part.add(start: node.range?.start ?? -1, end: node.range?.end ?? -1)
+                if case .invalid = node.value { part.invalidIDs.append(Int32(truncatingIfNeeded: id)) }
             }
             return part
         }) else { return nil }
-        starts.reserveCapacity(n); ends.reserveCapacity(n); childStart.reserveCapacity(n + 1)
-        childStart.append(0)
-        for part in parts {
-            starts += part.starts; ends += part.ends; childIDs += part.childIDs
-            for c in part.childCounts { childStart.append((childStart.last ?? 0) + c) }
-            found += part.diagnostics
+        for i in parts.indices {
+            found += parts[i].diagnostics
+            invalidIDs += parts[i].invalidIDs
+            parts[i].diagnostics = []
+            parts[i].invalidIDs = []
         }
+        extents = BinaryPlistExtents(parts: parts)
+        parts = []
         copyShared(firstAtOffset)
-        checkLayout()
-        checkGraph()
-        let audit = BinaryPlistChainAudit(input: input, layout: layout, starts: starts, ends: ends)
-        found = BinaryPlistChainAudit.fold(audit.findings(), into: found)
+        // The three whole-file walks read the same tables and are independent: the layout checks and
+        // the chain audit on this thread, the graph walk on another.
+        let check = self
+        let ((layoutFound, findings), graphFound) = Parallel.both({
+            (check.layoutDiagnostics(), BinaryPlistChainAudit(input: input, layout: layout, extents: check.extents).findings())
+        }, { check.graphDiagnostics() })
+        found += layoutFound + graphFound
+        found = BinaryPlistChainAudit.fold(findings, into: found)
         _ = progress(1)
         return found
     }
@@ -117,58 +95,59 @@ struct BinaryPlistFullCheck {
     /// that offset. Its children are not copied (N sharers of one K-child container would be N×K ids
     /// from a table of N entries): the graph walk reads them through the first object.
     private mutating func copyShared(_ firstAtOffset: [Int: Int]) {
-        for (id, first) in firstAtOffset { starts[id] = starts[first]; ends[id] = ends[first] }
+        for (id, first) in firstAtOffset { extents.setExtent(id, start: extents.start(first), end: extents.end(first)) }
     }
 
     /// Whether a non-empty container has two parents (or one parent listing it twice).
     func sharesContainers() -> Bool {
-        guard childStart.count > 1 else { return false }
-        if sharers.contains(where: { childStart[$0.value + 1] > childStart[$0.value] }) { return true } // one container, many ids
-        var seen = [Bool](repeating: false, count: childStart.count - 1)
-        for child in childIDs where child >= 0 {
-            let c = Int(child)
-            guard childStart[c + 1] > childStart[c] else { continue }
-            if seen[c] { return true }
-            seen[c] = true
+        guard extents.count > 0 else { return false }
+        if sharers.contains(where: { extents.childCount($0.value) > 0 }) { return true } // one container, many ids
+        var seen = [Bool](repeating: false, count: extents.count)
+        var shared = false
+        extents.forEachChild { child in
+            guard child >= 0, extents.childCount(child) > 0 else { return true }
+            if seen[child] { shared = true; return false }
+            seen[child] = true
+            return true
         }
-        return false
+        return shared
     }
 
     /// Duplicate offsets, overlapping objects and bytes no object covers.
-    private mutating func checkLayout() {
+    private func layoutDiagnostics() -> [Diagnostic] {
         let (input, layout) = (tree.input, self.layout)
-        var order: [Int] = []
-        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, _ in
-            if starts[id] >= 0 { order.append(id) }
-        }
         var coveredTo = 8
         var previous: Int? = nil
-        for id in order {
-            let s = starts[id], e = ends[id]
+        var problems: [Diagnostic] = []
+        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, _ in
+            guard extents.start(id) >= 0 else { return }
+            let s = extents.start(id), e = extents.end(id)
             if s > coveredTo {
-                found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
+                problems.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
             }
-            if let p = previous, s < ends[p] {
+            if let p = previous, s < extents.end(p) {
                 // The later object's table entry is the likelier culprit: it is named in a note.
                 let entry = [DiagnosticNote("the offset-table entry that places object \(id) here", range: layout.tableEntryRange(of: id))]
-                if s == starts[p] {
-                    found.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id, notes: entry))
+                if s == extents.start(p) {
+                    problems.append(Diagnostic(.offsetDuplicate(first: p, object: id, offset: s), range: ByteRange(s, e), object: id, notes: entry))
                 } else {
-                    let issue = BinaryPlistIssue.objectOverlap(object: id, range: ByteRange(s, e), other: p, otherRange: ByteRange(starts[p], ends[p]))
-                    found.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, ends[p])), object: id, notes: entry))
+                    let issue = BinaryPlistIssue.objectOverlap(object: id, range: ByteRange(s, e), other: p, otherRange: ByteRange(extents.start(p), extents.end(p)))
+                    problems.append(Diagnostic(issue, range: ByteRange(s, Swift.min(e, extents.end(p))), object: id, notes: entry))
                 }
             }
-            if previous == nil || e > ends[previous ?? 0] { previous = id }
+            if previous == nil || e > extents.end(previous ?? 0) { previous = id }
             coveredTo = Swift.max(coveredTo, e)
         }
         if coveredTo < layout.tableOffset {
-            found.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: layout.tableOffset), range: ByteRange(coveredTo, layout.tableOffset)))
+            problems.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: layout.tableOffset), range: ByteRange(coveredTo, layout.tableOffset)))
         }
+        return problems
     }
 
     /// Iterative depth-first walk from the top object: container cycles, depth, unreferenced objects.
-    private mutating func checkGraph() {
+    private func graphDiagnostics() -> [Diagnostic] {
         let n = layout.objectCount
+        var found: [Diagnostic] = []
         var colour = [UInt8](repeating: 0, count: n) // 0 unseen, 1 on path, 2 done
         var reportedDepth = false
         var stack: [(id: Int, next: Int)] = []
@@ -182,54 +161,55 @@ struct BinaryPlistFullCheck {
         }
         if let top = layout.topObject, top < n { let t = resolve(top); colour[t] = 1; stack.append((t, 0)) }
         while let frame = stack.last {
-            let first = childStart[frame.id], count = childStart[frame.id + 1] - first
+            let count = extents.childCount(frame.id)
             if frame.next == count { colour[frame.id] = 2; stack.removeLast(); continue }
             stack[stack.count - 1].next += 1
             let position = frame.next
-            var child = Int(childIDs[first + position])
+            var child = extents.child(frame.id, position)
             guard child >= 0, child < n else { continue }
             if !sharers.isEmpty { child = resolve(child) }
             if colour[child] == 1 {
                 found.append(Diagnostic(.containerCycle(object: frame.id, child: child, position: describe(position, in: frame.id)),
-                    range: starts[frame.id] >= 0 ? ByteRange(starts[frame.id], ends[frame.id]) : nil, object: frame.id))
+                    range: extents.start(frame.id) >= 0 ? ByteRange(extents.start(frame.id), extents.end(frame.id)) : nil, object: frame.id))
             } else if colour[child] == 0 {
                 // Reported once; the walk goes on (its stack is an array), so the objects below stay
                 // reachable and cycles below are still found.
                 if stack.count >= Self.maxDepth, !reportedDepth {
                     reportedDepth = true
                     found.append(Diagnostic(.depthExceeded(limit: Self.maxDepth, object: child),
-                        range: starts[child] >= 0 ? ByteRange(starts[child], ends[child]) : nil, object: child))
+                        range: extents.start(child) >= 0 ? ByteRange(extents.start(child), extents.end(child)) : nil, object: child))
                 }
                 colour[child] = 1
                 stack.append((child, 0))
             }
         }
-        reportUnreferenced(colour)
+        reportUnreferenced(colour, into: &found)
+        return found
     }
 
     /// Which of a container's references `position` is: `key 4` or `the value of key 4` in a
     /// dictionary (its keys and values are listed in pairs), else `item 4`.
     private func describe(_ position: Int, in id: Int) -> String {
-        let isDict = starts[id] >= 0 && tree.input.byte(at: starts[id]).map { $0 >> 4 == 0xD } == true
+        let isDict = extents.start(id) >= 0 && tree.input.byte(at: extents.start(id)).map { $0 >> 4 == 0xD } == true
         guard isDict else { return "item \(position)" }
         return position % 2 == 0 ? "key \(position / 2)" : "the value of key \(position / 2)"
     }
 
-    private mutating func reportUnreferenced(_ colour: [UInt8]) {
+    private func reportUnreferenced(_ colour: [UInt8], into found: inout [Diagnostic]) {
         var colour = colour
         // Objects that share an offset are one set of bytes (CF reads them as one object): reaching
         // any of them reaches all (each sharer already has its `bplist.offset.duplicate` warning).
         for (id, first) in sharers where colour[first] != 0 || colour[id] != 0 { colour[id] = 2; colour[first] = 2 }
         let lost = colour.indices.filter { colour[$0] == 0 }
         guard !lost.isEmpty, layout.topObject != nil else { return }
-        for id in lost.prefix(Self.listedUnreferenced) where starts[id] >= 0 {
-            found.append(Diagnostic(.objectUnreferenced(object: id), range: ByteRange(starts[id], ends[id]), object: id))
+        for id in lost.prefix(Self.listedUnreferenced) where extents.start(id) >= 0 {
+            found.append(Diagnostic(.objectUnreferenced(object: id), range: ByteRange(extents.start(id), extents.end(id)), object: id))
         }
         if lost.count > Self.listedUnreferenced {
             let rest = lost.dropFirst(Self.listedUnreferenced)
-            let first = rest.first { starts[$0] >= 0 }
+            let first = rest.first { extents.start($0) >= 0 }
             found.append(Diagnostic(.objectsUnreferencedMore(count: rest.count, first: Array(rest.prefix(8))),
-                range: first.map { ByteRange(starts[$0], ends[$0]) }))
+                range: first.map { ByteRange(extents.start($0), extents.end($0)) }))
         }
     }
 }

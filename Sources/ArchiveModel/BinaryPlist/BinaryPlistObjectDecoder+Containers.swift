@@ -79,17 +79,35 @@ extension BinaryPlistObjectDecoder {
     }
 
     func decodeContainer(_ kind: ContainerKind, _ nibble: Int, _ offset: Int, _ c: inout Context) -> (PlistValue, Int) {
-        guard let (entries, refsStart) = containerHeader(kind, nibble, offset, &c) else { return (.invalid("container count unreadable"), offset + 1) }
-        let r = layout.objectRefSize
-        let refsPerEntry = kind == .dict ? 2 : 1
         var refs: [Int] = []
         var values: [Int] = []
-        refs.reserveCapacity(entries)
-        if kind == .dict { values.reserveCapacity(entries) }
+        guard let end = scanContainer(kind, nibble, offset, &c, reserve: { entries in
+            refs.reserveCapacity(entries)
+            if kind == .dict { values.reserveCapacity(entries) }
+        }, { i, entries, ref in
+            if i < entries { refs.append(ref) } else { values.append(ref) }
+        }) else { return (.invalid("container count unreadable"), offset + 1) }
+        switch kind {
+        case .array: return (.array(refs), end)
+        case .set: return (.set(refs), end)
+        case .dict: return (.dict(keys: refs, values: values), end)
+        }
+    }
+
+    /// Reads a container's header and references, reporting what `decodeContainer` reports: `reserve`
+    /// gets the number of entries, `body` each reference in file order (a dictionary's keys, then its
+    /// values) with its position and the number of entries. Returns where the container ends, nil
+    /// when its count is unreadable.
+    func scanContainer(_ kind: ContainerKind, _ nibble: Int, _ offset: Int, _ c: inout Context, reserve: (Int) -> Void,
+                       _ body: (_ position: Int, _ entries: Int, _ ref: Int) -> Void) -> Int? {
+        guard let (entries, refsStart) = containerHeader(kind, nibble, offset, &c) else { return nil }
+        reserve(entries)
+        let r = layout.objectRefSize
+        let refsPerEntry = kind == .dict ? 2 : 1
         var badRefs = 0
         for i in 0..<(entries * refsPerEntry) {
             let ref = readRef(at: refsStart + i * r)
-            if i < entries { refs.append(ref) } else { values.append(ref) }
+            body(i, entries, ref)
             if ref >= layout.objectCount {
                 badRefs += 1
                 if badRefs <= Self.reportedBadRefs {
@@ -100,14 +118,40 @@ extension BinaryPlistObjectDecoder {
         if badRefs > Self.reportedBadRefs {
             c.add(.refsOutOfRangeMore(count: badRefs - Self.reportedBadRefs, in: kind.counted), ByteRange(refsStart, refsStart + entries * refsPerEntry * r))
         }
-        let end = refsStart + entries * refsPerEntry * r
-        switch kind {
-        case .array: return (.array(refs), end)
-        case .set: return (.set(refs), end)
-        case .dict:
-            checkKeys(refs, refsStart: refsStart, &c)
-            return (.dict(keys: refs, values: values), end)
+        if kind == .dict, c.id != nil {
+            for i in 0..<entries { checkKey(i, readRef(at: refsStart + i * r), refsStart: refsStart, &c) }
         }
+        return refsStart + entries * refsPerEntry * r
+    }
+
+    /// For the whole-file check: the node `decode(id:)` gives for object `id`, except that a
+    /// container's references are appended to `children` (a dictionary's as key, value pairs, as
+    /// `PlistValue.childIDs` lists them) instead of being built into its value, which is then
+    /// `.null`. Same range and diagnostics; no array is made per container.
+    func decodeForCheck(id: Int, children: inout [Int32]) -> PlistNode {
+        guard let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
+              let marker = input.byte(at: offset) else { return decode(id: id) }
+        let kind: ContainerKind
+        switch marker >> 4 {
+        case 0xA, 0xB: kind = .array
+        case 0xC: kind = .set
+        case 0xD: kind = .dict
+        default: return decode(id: id)
+        }
+        var c = Context(id: id, start: offset)
+        if marker >> 4 == 0xB { c.add(.markerV1xOnly(marker: marker, type: "ordered set"), ByteRange(offset, offset + 1)) }
+        let n = layout.objectCount
+        var base = children.count
+        let end = scanContainer(kind, Int(marker & 0x0F), offset, &c, reserve: { entries in
+            base = children.count
+            children.append(contentsOf: repeatElement(-1, count: kind == .dict ? 2 * entries : entries))
+        }, { i, entries, ref in
+            let compact: Int32 = ref >= 0 && ref < n && ref <= Int(Int32.max) ? Int32(truncatingIfNeeded: ref) : -1
+            let slot = kind != .dict ? i : i < entries ? 2 * i : 2 * (i - entries) + 1
+            children[base + slot] = compact
+        })
+        guard let end else { return PlistNode(.invalid("container count unreadable"), range: ByteRange(offset, offset + 1), diagnostics: c.diagnostics) }
+        return PlistNode(.null, range: ByteRange(offset, Swift.min(Swift.max(end, offset + 1), input.count)), diagnostics: c.diagnostics)
     }
 
     /// Out-of-range references reported one by one per container; the rest are summed up.
@@ -121,17 +165,14 @@ extension BinaryPlistObjectDecoder {
     }
 
     /// Dictionary keys must not be containers; non-string keys are legal for CF's binary reader but unusual.
-    private func checkKeys(_ keys: [Int], refsStart: Int, _ c: inout Context) {
-        guard c.id != nil else { return }
-        for (i, key) in keys.enumerated() {
-            guard let start = layout.offset(of: key, in: input), start < layout.objectAreaEnd, let marker = input.byte(at: start) else { continue }
-            let type = marker >> 4
-            let refRange = ByteRange(start: refsStart + i * layout.objectRefSize, count: layout.objectRefSize)
-            if type == 0xA || type == 0xB || type == 0xC || type == 0xD {
-                c.add(.dictContainerKey(index: i, key: key, marker: marker), refRange)
-            } else if type != 0x5 && type != 0x6 && type != 0x7 {
-                c.add(.dictNonStringKey(index: i, key: key, marker: marker), refRange)
-            }
+    private func checkKey(_ i: Int, _ key: Int, refsStart: Int, _ c: inout Context) {
+        guard c.id != nil, let start = layout.offset(of: key, in: input), start < layout.objectAreaEnd, let marker = input.byte(at: start) else { return }
+        let type = marker >> 4
+        let refRange = ByteRange(start: refsStart + i * layout.objectRefSize, count: layout.objectRefSize)
+        if type == 0xA || type == 0xB || type == 0xC || type == 0xD {
+            c.add(.dictContainerKey(index: i, key: key, marker: marker), refRange)
+        } else if type != 0x5 && type != 0x6 && type != 0x7 {
+            c.add(.dictNonStringKey(index: i, key: key, marker: marker), refRange)
         }
     }
 }

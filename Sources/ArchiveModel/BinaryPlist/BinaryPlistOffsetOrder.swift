@@ -4,7 +4,7 @@
 /// Writers put objects in id order, some with the top object last, so a table is usually one or two
 /// increasing runs of offsets; those are merged as they are read, without an array of all offsets. A
 /// table with more runs (damage, hand-made files) is sorted.
-enum BinaryPlistOffsetOrder {
+enum BinaryPlistOffsetOrder: Sendable {
     /// Ranges of ids whose offsets increase, merged when iterated.
     case runs([Range<Int>])
     /// The ids, sorted by offset then id.

@@ -10,6 +10,8 @@ public final class BinaryPlistTree: PlistTree, Sendable {
     private let sharesContainers = Mutex<Bool?>(nil)
     /// Objects whose table entry repeats a lower object's offset, once looked for.
     private let sharerCache = Mutex<[Int: Int]?>(nil)
+    /// The objects that decode to an invalid value (ascending), once a full check decoded every object.
+    let invalidCache = Mutex<[Int32]?>(nil)
     /// Long strings and data decoded so far.
     private let leaves = BinaryPlistLeafCache()
 
@@ -97,6 +99,11 @@ public final class BinaryPlistTree: PlistTree, Sendable {
         sharesContainers.withLock { $0 = shares }
         let sharers = check.sharers
         sharerCache.withLock { $0 = $0 ?? sharers }
+        // Objects sharing an offset were not decoded on their own, and ids past Int32 are not kept.
+        if sharers.isEmpty, layout.objectCount <= Int(Int32.max) {
+            let invalid = check.invalidIDs
+            invalidCache.withLock { $0 = invalid }
+        }
         return (openDiagnostics + found).sortedByOffset()
     }
 }

@@ -3,6 +3,9 @@
 public struct GraphEdges: Sendable {
     let objectCount: Int
     var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
+    /// Whether `field` and `item` are kept (a `GraphIndex` names referrers by them); reachability
+    /// (`GraphReachability`) needs only `from` and `to`, and a full check keeps only those.
+    let recordsPositions: Bool
     /// `$class` links and plist dictionary keys: they keep objects reachable but are not referrers.
     var linkFrom: [Int32] = [], linkTo: [Int32] = []
     /// For each link, whether it is a `$class` link (else a dictionary key).
@@ -11,17 +14,43 @@ public struct GraphEdges: Sendable {
     /// holder → content and content → what its owner refers to in it.
     var sharedLinks: [(from: EdgeEndpoint, to: EdgeEndpoint)] = []
 
-    public init(objectCount: Int) { self.objectCount = objectCount }
+    public init(objectCount: Int) { self.init(objectCount: objectCount, recordsPositions: true) }
+
+    /// Edges that keep `field` and `item` only when `recordsPositions`.
+    init(objectCount: Int, recordsPositions: Bool) {
+        self.objectCount = objectCount
+        self.recordsPositions = recordsPositions
+    }
 
     /// The top-level references followed by `parts` in order.
     public init(top: [Field], objectCount: Int, parts: [GraphEdges]) {
-        self.init(objectCount: objectCount)
+        self.init(objectCount: objectCount, recordsPositions: parts.allSatisfy(\.recordsPositions))
         addFields(of: -1, FieldCollection(top))
         for part in parts {
-            from += part.from; to += part.to; field += part.field; item += part.item
+            from += part.from; to += part.to
+            if recordsPositions { field += part.field; item += part.item }
             linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
             sharedLinks += part.sharedLinks
         }
+    }
+
+    /// The top-level references followed by `parts` in order, each part released once it is joined
+    /// (`parts` is left empty), so that the joined edges and the parts are not all alive at once.
+    init(top: [Field], objectCount: Int, consuming parts: inout [GraphEdges]) {
+        self.init(objectCount: objectCount, recordsPositions: parts.allSatisfy(\.recordsPositions))
+        addFields(of: -1, FieldCollection(top))
+        let total = parts.reduce(0) { $0 + $1.to.count }
+        from.reserveCapacity(from.count + total); to.reserveCapacity(to.count + total)
+        if recordsPositions { field.reserveCapacity(field.count + total); item.reserveCapacity(item.count + total) }
+        for i in parts.indices {
+            let part = parts[i]
+            parts[i] = GraphEdges(objectCount: 0)
+            from += part.from; to += part.to
+            if recordsPositions { field += part.field; item += part.item }
+            linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
+            sharedLinks += part.sharedLinks
+        }
+        parts = []
     }
 
     /// Adds the references of `object`.
@@ -31,6 +60,19 @@ public struct GraphEdges: Sendable {
         if let c = object.classObjectID { addLink(source, c, isClass: true) }
         for c in object.auxiliaryReferences { addLink(source, c, isClass: false) }
         for link in object.sharedListLinks { addSharedLink(object.id, link) }
+    }
+
+    /// Adds one reference of object `source` as `add(_:)` records it: to `target`, from field `field`
+    /// (the field's position among the object's fields), item `item` of a list (-1 for a field that
+    /// is not a list). `target` must be an object id below `objectCount`.
+    mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
+        from.append(Int32(truncatingIfNeeded: source)); to.append(Int32(truncatingIfNeeded: target))
+        if recordsPositions { self.field.append(Int32(truncatingIfNeeded: field)); self.item.append(Int32(truncatingIfNeeded: item)) }
+    }
+
+    /// Adds the `$class` link of object `source` as `add(_:)` records it.
+    mutating func addClassLink(from source: ObjectID, to target: ObjectID) {
+        addLink(Int32(truncatingIfNeeded: source), target, isClass: true)
     }
 
     /// A holder reaches the shared content; the content reaches what the owner read in it.
@@ -58,7 +100,7 @@ public struct GraphEdges: Sendable {
             f.value.forEachReference { ref in
                 if case .object(let t) = ref, t >= 0, t < n {
                     from.append(source); to.append(Int32(truncatingIfNeeded: t))
-                    field.append(Int32(truncatingIfNeeded: fi)); item.append(itemIndex)
+                    if recordsPositions { field.append(Int32(truncatingIfNeeded: fi)); item.append(itemIndex) }
                 }
                 if itemIndex >= 0 { itemIndex += 1 }
             }

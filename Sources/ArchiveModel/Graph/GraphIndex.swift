@@ -58,34 +58,14 @@ public final class GraphIndex: Sendable {
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
         (linkStart, linkFrom, linkIsClass) = Self.buildLinkCSR(n, edges.linkFrom, edges.linkTo, edges.linkIsClass)
-        let (lists, listLinks) = Self.sharedContentNodes(objectCount: n, edges.sharedLinks)
+        let (lists, listLinks) = GraphReachability.sharedContentNodes(objectCount: n, edges.sharedLinks)
         let nodes = n + lists
-        let adjacency = Self.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
-        let roots = zip(edges.from, edges.to).filter { $0.0 < 0 }.map { Int($0.1) }
-        reachable = Array(Self.reach(nodes, adjacency: adjacency, roots: roots).prefix(n))
+        let adjacency = GraphReachability.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
+        let roots = GraphReachability.roots(edges)
+        reachable = Array(GraphReachability.reach(nodes, adjacency: adjacency, roots: roots).prefix(n))
         // A loop through a shared list is also a loop through its owner's field, found there, unless
         // the owner is not on it; only object-to-object back edges are reported.
         cycleEdges = Self.backEdges(nodes, adjacency: adjacency, firstRoots: roots).filter { $0.from < n && $0.to < n }
-    }
-
-    /// Shared content becomes nodes `n, n+1, …` after the objects, so a holder reaches the owner's
-    /// targets without repeating them: returns their number and the links between them and objects.
-    private static func sharedContentNodes(objectCount n: Int, _ links: [(from: EdgeEndpoint, to: EdgeEndpoint)]) -> (Int, [(Int32, Int32)]) {
-        guard !links.isEmpty else { return (0, []) }
-        var number: [Int: Int] = [:]
-        func node(_ end: EdgeEndpoint) -> Int32 {
-            switch end {
-            case .object(let id):
-                return Int32(truncatingIfNeeded: id)
-            case .sharedContent(let plistNode):
-                if let known = number[plistNode] { return Int32(truncatingIfNeeded: n + known) }
-                number[plistNode] = number.count
-                return Int32(truncatingIfNeeded: n + number.count - 1)
-            }
-        }
-        // Numbered as they are met: count them after mapping every link.
-        let mapped = links.map { (node($0.from), node($0.to)) }
-        return (number.count, mapped)
     }
 
     /// The referrers of `id` (the first `limit` of them, when given), in the order they were found.
@@ -107,7 +87,7 @@ public final class GraphIndex: Sendable {
                 fields = source < 0 ? FieldCollection(graph.topLevel) : fieldsOf?(source) ?? graph.structure(source).fields
                 lastSource = source
             }
-            var key = f < fields.count ? fields[f].key : "?"
+            var key = f >= 0 && f < fields.count ? fields[f].key : "?"
             if edgeItem[e] >= 0 { key += "[\(edgeItem[e])]" }
             result.append(Referrer(from: source < 0 ? nil : source, key: key))
         }
@@ -144,6 +124,9 @@ public final class GraphIndex: Sendable {
     /// Objects nothing reaches from the top level (the "lost and found" group).
     public var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
 
+    /// The counts and reachability the whole-graph rules need.
+    public var reachability: GraphReachability { GraphReachability(referrerCounts: referrerCounts, reachable: reachable) }
+
     /// For each object, whether it reaches one of `targets` through field references (not `$class`
     /// links): the objects that refer to them, those that refer to those, and so on. A target is
     /// marked only when it reaches another target or itself (a cycle). One pass over the referrers.
@@ -173,7 +156,8 @@ public final class GraphIndex: Sendable {
         var f = [Int32](repeating: 0, count: to.count), fi = f, it = f
         for e in to.indices {
             let t = Int(to[e]), slot = cursor[t]
-            f[slot] = from[e]; fi[slot] = field[e]; it[slot] = item[e]
+            // Edges kept without positions (`GraphEdges.recordsPositions`) name no field: -1.
+            f[slot] = from[e]; fi[slot] = e < field.count ? field[e] : -1; it[slot] = e < item.count ? item[e] : -1
             cursor[t] += 1
         }
         return (start, f, fi, it, counts)
@@ -194,34 +178,6 @@ public final class GraphIndex: Sendable {
             cursor[t] += 1
         }
         return (start, sources, classes)
-    }
-
-    /// Outgoing edges per object (references plus `$class` links), as CSR.
-    private static func adjacency(_ n: Int, _ from: [Int32], _ to: [Int32], _ classLinks: [(Int32, Int32)]) -> (start: [Int], targets: [Int32]) {
-        var degree = [Int](repeating: 0, count: n + 1)
-        for s in from where s >= 0 { degree[Int(s) + 1] += 1 }
-        for (s, _) in classLinks { degree[Int(s) + 1] += 1 }
-        for i in 0..<n { degree[i + 1] += degree[i] }
-        var cursor = degree
-        var targets = [Int32](repeating: 0, count: degree[n])
-        for e in from.indices where from[e] >= 0 {
-            targets[cursor[Int(from[e])]] = to[e]; cursor[Int(from[e])] += 1
-        }
-        for (s, t) in classLinks { targets[cursor[Int(s)]] = t; cursor[Int(s)] += 1 }
-        return (degree, targets)
-    }
-
-    private static func reach(_ n: Int, adjacency: (start: [Int], targets: [Int32]), roots: [Int]) -> [Bool] {
-        var seen = [Bool](repeating: false, count: n)
-        var stack = roots.filter { !seen[$0] }
-        for r in stack { seen[r] = true }
-        while let v = stack.popLast() {
-            for e in adjacency.start[v]..<adjacency.start[v + 1] {
-                let t = Int(adjacency.targets[e])
-                if !seen[t] { seen[t] = true; stack.append(t) }
-            }
-        }
-        return seen
     }
 
     /// Iterative three-colour depth-first search; an edge to a node on the current path closes a cycle.

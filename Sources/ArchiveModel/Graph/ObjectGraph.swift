@@ -19,9 +19,9 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// `object(id)` with `ruleDiagnostics` after its own (what `GraphValidation.shownObject` gives); a
     /// graph may do both in one read. By default, the two calls.
     func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject
-    /// The whole-graph validation rules' diagnostics (unreachable objects), given the index of a full
-    /// check. None by default.
-    func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic]
+    /// The whole-graph validation rules' diagnostics (unreachable objects), given the reachability a
+    /// full check found (or a `GraphIndex`'s). None by default.
+    func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic]
     /// The object's class, fields and references without running validation rules (cheaper; used by
     /// whole-graph passes). Diagnostics may be incomplete.
     func structure(_ id: ObjectID) -> GraphObject
@@ -47,7 +47,7 @@ extension ObjectGraph {
         object.diagnostics += ruleDiagnostics(of: object, itemLimit: itemLimit)
         return object
     }
-    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { [] }
+    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { [] }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

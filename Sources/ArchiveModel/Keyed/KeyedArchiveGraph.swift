@@ -167,6 +167,12 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     }
 
     public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+        fullCheck(readingPlainObjectsInFull: false, progress: progress)
+    }
+
+    /// `fullCheck`; `readingPlainObjectsInFull` turns off the shortcut for plain objects
+    /// (`KeyedPlainObjectScan`), for tests that compare the two.
+    func fullCheck(readingPlainObjectsInFull: Bool, progress: (Double) -> Bool) -> [Diagnostic] {
         var all: [Diagnostic] = []
         let treeDiagnostics = tree.fullCheck(progress: { progress($0 * 0.4) })
         let objectOf = reverseObjectMap()
@@ -178,12 +184,15 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         // One pass (split across cores) decodes every object with its rules and collects the references.
         let n = objectCount
         let shared = sharedContent()
+        let plainTree = readingPlainObjectsInFull || !shared.isEmpty ? nil : binaryTree
         guard var parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
-            var edges = GraphEdges(objectCount: n)
+            var edges = GraphEdges(objectCount: n, recordsPositions: false)
             var found: [Diagnostic] = []
             let cache = KeyedReadCache()
+            var plain = plainTree.map { KeyedPlainObjectScan(graph: self, tree: $0, cache: cache) }
             for id in range {
                 if shouldStop() { break }
+                if plain?.scan(id, nodeID: self.objectNodeIDs[id], into: &edges) == true { continue }
                 let read = self.readForRules(id, cache: cache, shared: shared, for: .fullCheck)
                 edges.add(read.object)
                 for d in read.object.diagnostics where d.id.hasPrefix("keyed.") { found.append(d) }
@@ -194,21 +203,22 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         for part in parts { all.append(contentsOf: part.1) }
         var edgeParts = parts.map(\.0)
         parts = []
-        let index = Self.index(of: self, parts: &edgeParts)
-        all.append(contentsOf: graphRuleDiagnostics(index: index))
+        let reachability = Self.reachability(of: self, parts: &edgeParts)
+        all.append(contentsOf: graphRuleDiagnostics(reachability: reachability))
         return all.sortedByOffset()
     }
 
-    /// The index over the edges of `parts`, which are dropped once joined: at the peak of a full check
-    /// one copy of the edges is alive beside the index, not two.
-    private static func index(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphIndex {
-        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, parts: parts)
-        parts = []
-        return GraphIndex(graph: graph, edges: edges)
+    /// The reachability over the edges of `parts`, which are dropped as they are joined: at the peak
+    /// of a full check about one copy of the edges is alive.
+    private static func reachability(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphReachability {
+        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, consuming: &parts)
+        return GraphReachability(edges: edges)
     }
 
-    /// The whole-graph rules (unreachable objects), given the index of a full check.
-    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { KeyedArchiveRules.checkGraph(self, index: index) }
+    /// The whole-graph rules (unreachable objects), given the reachability a full check found.
+    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
+        KeyedArchiveRules.checkGraph(self, reachability: reachability)
+    }
 
     /// Archive object id for each plist node id that is an `$objects` entry (-1 for other nodes).
     private func reverseObjectMap() -> [Int32] {
@@ -240,6 +250,11 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         KeyedClass(tree: tree, nodeID: id >= 0 && id < objectNodeIDs.count ? objectNodeIDs[id] : -1)
     }
 
+    /// Whether plist node `nodeID` is the string `$null`.
+    func isNullMarker(_ nodeID: Int) -> Bool {
+        binaryTree?.isNullMarker(nodeID) ?? tree.isString(nodeID, equalTo: "$null")
+    }
+
     /// What a UID leads to: nil, a conditional never encoded, a dangling number, or an object.
     func resolve(uid: UInt64) -> Reference {
         if uid == 0 { return .null }
@@ -247,7 +262,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
             return .dangling(raw: uid, reason: "UID \(uid) is out of range ($objects has \(English.count(objectNodeIDs.count, "entry", plural: "entries")))")
         }
         let id = Int(uid)
-        if tree.isString(objectNodeIDs[id], equalTo: "$null") { return .conditionalNull(id) }
+        if isNullMarker(objectNodeIDs[id]) { return .conditionalNull(id) }
         return .reference(id)
     }
 }

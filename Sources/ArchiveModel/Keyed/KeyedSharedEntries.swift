@@ -30,6 +30,9 @@ struct SharedContent: Sendable {
     var entries: [Int: SharedEntry] = [:]
     /// Nodes that are a lower node's bytes (`PlistSharing.offsetSharers`): they are that node.
     var canonical: [Int: Int] = [:]
+
+    /// Whether nothing is shared.
+    var isEmpty: Bool { lists.isEmpty && entries.isEmpty && canonical.isEmpty }
 }
 
 extension KeyedArchiveGraph {

@@ -26,7 +26,7 @@ struct NIBArchiveCheck {
             }
         }
         all += unowned()
-        all += graph.graphRuleDiagnostics(index: GraphIndex(graph: graph, edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: [edges])))
+        all += graph.graphRuleDiagnostics(reachability: GraphReachability(edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: [edges])))
         return all.sortedByOffset()
     }
 

@@ -118,5 +118,5 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
     }
 
     /// Objects the root does not reach (references are judged as each object is read).
-    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { NIBUnreachableRule.check(self, index: index) }
+    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { NIBUnreachableRule.check(self, reachability: reachability) }
 }

@@ -22,7 +22,7 @@ struct JSONEmitter {
     mutating func object(_ o: GraphObject) {
         place = .object(o.id)
         w.raw("{")
-        w.key("id", first: true); w.raw(String(o.id))
+        w.key("id", first: true); w.int(o.id)
         w.key("kind"); w.string(o.kind.rawValue)
         w.key("class"); if let c = o.className { className(c) } else { w.raw("null") }
         w.key("classes"); w.raw("[")
@@ -124,7 +124,7 @@ struct JSONEmitter {
 
     private mutating func reference(_ r: Reference) {
         switch r {
-        case .object(let id): w.raw("{\"ref\":\(id)}")
+        case .object(let id): w.raw("{\"ref\":"); w.int(id); w.raw("}")
         case .null: w.raw("{\"nil\":true}")
         case .conditionalNull(let id): w.raw("{\"conditional\":\(id)}")
         case .dangling(let raw, let reason): w.raw("{\"dangling\":\(raw),\"reason\":"); w.string(reason); w.raw("}")
@@ -133,12 +133,12 @@ struct JSONEmitter {
 
     /// A typed scalar; long text or data past the repeat budget as `{"type", "length", "repeatOf"}`.
     mutating func scalar(_ s: ScalarValue) {
-        w.raw("{\"type\":\"\(s.typeName)\"")
+        w.raw("{\"type\":\""); w.raw(s.typeName); w.raw("\"")
         switch s {
         case .null: break
         case .bool(let b): w.raw(",\"value\":\(b)")
-        case .integer(let i, let width): w.raw(",\"value\":\(i)"); if width > 0 { w.raw(",\"width\":\(width)") }
-        case .real(let d, let width): w.raw(",\"value\":"); w.number(d); if width > 0 { w.raw(",\"width\":\(width)") }
+        case .integer(let i, let width): w.raw(",\"value\":"); w.int(i); if width > 0 { w.raw(",\"width\":"); w.int(width) }
+        case .real(let d, let width): w.raw(",\"value\":"); w.number(d); if width > 0 { w.raw(",\"width\":"); w.int(width) }
         case .string(let str):
             if let r = repeats.earlierPlace(ofText: str, at: place) { repeatOf(r) } else { w.raw(",\"value\":"); w.string(str) }
         case .data(let bytes):

@@ -83,7 +83,8 @@ public struct JSONRenderer {
     }
 
     static func writeRange(_ r: ByteRange?, _ w: inout JSONWriter) {
-        if let r { w.raw("[\(r.start),\(r.end)]") } else { w.raw("null") }
+        guard let r else { return w.raw("null") }
+        w.raw("["); w.int(r.start); w.raw(","); w.int(r.end); w.raw("]")
     }
 
     static func writeDiagnostic(_ d: Diagnostic, _ w: inout JSONWriter) {

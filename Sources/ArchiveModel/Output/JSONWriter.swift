@@ -11,14 +11,38 @@ public struct JSONWriter {
     /// Bytes written so far.
     public var count: Int { bytes.count }
 
-    public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    public mutating func raw(_ s: String) {
+        // Literals and native strings are contiguous UTF-8: one copy, no per-byte iteration.
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
+    }
+
+    /// An integer in decimal, written without making a `String` of it.
+    public mutating func int<T: BinaryInteger>(_ value: T) {
+        guard let small = Int64(exactly: value) else { return raw(String(value)) }
+        if small < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = small.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, written from the end
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var i = buffer.count
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
+    }
 
     public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        var text = s
         // Fast path: printable ASCII without quotes or backslashes goes out as is.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            bytes.append(contentsOf: s.utf8)
-        } else {
+        let plain = text.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain {
             for scalar in s.unicodeScalars { escape(scalar) }
         }
         bytes.append(UInt8(ascii: "\""))

@@ -41,4 +41,18 @@ enum Parallel {
         results.withLock { $0[0] = value }
         return results.withLock { dict in (0..<n).compactMap { dict[$0] } }
     }
+
+    /// Runs `first` on the calling thread and `second` on another, and returns both results.
+    static func both<A: Sendable, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+        let other = Mutex<B?>(nil)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let value = second()
+            other.withLock { $0 = value }
+        }
+        let mine = first()
+        group.wait()
+        guard let theirs = other.withLock({ $0 }) else { return (mine, second()) }  // not reached: `second` ran
+        return (mine, theirs)
+    }
 }

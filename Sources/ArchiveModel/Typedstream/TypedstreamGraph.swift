@@ -99,10 +99,12 @@ public final class TypedstreamGraph: ObjectGraph {
             if id % step == 0, !progress(0.9 * Double(id) / Double(Swift.max(1, n))) { return all.sortedByOffset() }
             edges.add(object(id))
         }
-        all += graphRuleDiagnostics(index: GraphIndex(graph: self, edges: GraphEdges(top: topLevel, objectCount: n, parts: [edges])))
+        all += graphRuleDiagnostics(reachability: GraphReachability(edges: GraphEdges(top: topLevel, objectCount: n, parts: [edges])))
         return all.sortedByOffset()
     }
 
     /// Objects no top-level value reaches.
-    public func graphRuleDiagnostics(index: GraphIndex) -> [Diagnostic] { TypedstreamUnreachableRule.check(self, index: index) }
+    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
+        TypedstreamUnreachableRule.check(self, reachability: reachability)
+    }
 }

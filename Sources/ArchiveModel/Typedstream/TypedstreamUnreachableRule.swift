@@ -5,9 +5,9 @@ enum TypedstreamUnreachableRule {
     /// Most lost subgraphs reported one by one.
     static let listed = 100
 
-    static func check(_ graph: TypedstreamGraph, index: GraphIndex) -> [Diagnostic] {
-        let lost = LostObjects(graph, index: index) { _, _ in true }
-        let (groups, more) = lost.groups(in: graph, index: index, limit: listed)
+    static func check(_ graph: TypedstreamGraph, reachability: GraphReachability) -> [Diagnostic] {
+        let lost = LostObjects(graph, reachability: reachability) { _, _ in true }
+        let (groups, more) = lost.groups(in: graph, reachability: reachability, limit: listed)
         var found = groups.map { group in
             let issue = TypedstreamIssue.objectUnreachable(id: group.root.id, className: group.root.className, behind: group.behind)
             return Diagnostic(issue.code, issue.message, range: group.root.range, object: group.root.id)

@@ -18,11 +18,11 @@ struct LostObjects {
     /// Position in `ids` of each lost object.
     private var position: [ObjectID: Int] = [:]
 
-    /// Reads each unreachable object of `index` once, without its rules (`structure`), keeping its
+    /// Reads each unreachable object of `reachability` once, without its rules (`structure`), keeping its
     /// references; those `counts` rejects (markers with no content of their own) are left out.
-    init(_ graph: any ObjectGraph, index: GraphIndex, counts: (ObjectID, GraphObject) -> Bool) {
+    init(_ graph: any ObjectGraph, reachability: GraphReachability, counts: (ObjectID, GraphObject) -> Bool) {
         let n = graph.objectCount
-        for id in index.unreachable {
+        for id in reachability.unreachable {
             let object = graph.structure(id)
             guard counts(id, object) else { continue }
             position[id] = ids.count
@@ -40,12 +40,12 @@ struct LostObjects {
 
     /// The first `limit` groups (roots read again with `structure`, for their class and place), and
     /// whether there were more.
-    func groups(in graph: any ObjectGraph, index: GraphIndex, limit: Int) -> (groups: [Group], more: Bool) {
+    func groups(in graph: any ObjectGraph, reachability: GraphReachability, limit: Int) -> (groups: [Group], more: Bool) {
         guard !ids.isEmpty else { return ([], false) }
         var covered = Set<ObjectID>()
         var found: [Group] = []
         // Instances first: a lost class is covered by its lost instances.
-        let roots = ids.indices.filter { index.referrerCounts[ids[$0]] == 0 && !isClass[$0] } + ids.indices
+        let roots = ids.indices.filter { reachability.referrerCounts[ids[$0]] == 0 && !isClass[$0] } + ids.indices
         for root in roots where !covered.contains(ids[root]) {
             let behind = subgraph(from: root, covered: &covered)
             guard found.count < limit else { continue }

@@ -10,7 +10,7 @@ protocol KeyedObjectRule {
 
 /// A rule that needs the whole graph (reachability).
 protocol KeyedGraphRule {
-    static func check(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic]
+    static func check(_ graph: KeyedArchiveGraph, reachability: GraphReachability) -> [Diagnostic]
 }
 
 /// What an object rule may look at: the raw plist node, its entries, and the object as decoded.
@@ -98,7 +98,7 @@ enum KeyedArchiveRules {
         return found
     }
 
-    static func checkGraph(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic] {
-        graphRules.flatMap { $0.check(graph, index: index) }
+    static func checkGraph(_ graph: KeyedArchiveGraph, reachability: GraphReachability) -> [Diagnostic] {
+        graphRules.flatMap { $0.check(graph, reachability: reachability) }
     }
 }

@@ -7,10 +7,10 @@ enum UnreachableObjectRule: KeyedGraphRule {
     /// Reads each lost object once, without its rules (`structure`), keeping its references; only the
     /// (at most `listed`) reported roots are read again, for their class and place. When `$top` is
     /// broken every object is lost, so this is a whole-file pass on exactly the files a user checks.
-    static func check(_ graph: KeyedArchiveGraph, index: GraphIndex) -> [Diagnostic] {
+    static func check(_ graph: KeyedArchiveGraph, reachability: GraphReachability) -> [Diagnostic] {
         // `$null` markers and object 0 (`$null` in every archive NSKeyedArchiver writes) are left out.
-        let lost = LostObjects(graph, index: index) { id, object in id != 0 && object.kind != .nullMarker }
-        let (groups, more) = lost.groups(in: graph, index: index, limit: listed)
+        let lost = LostObjects(graph, reachability: reachability) { id, object in id != 0 && object.kind != .nullMarker }
+        let (groups, more) = lost.groups(in: graph, reachability: reachability, limit: listed)
         var found = groups.map { group in
             Diagnostic(KeyedArchiveCode.objectUnreachable, Messages.unreachable(group.root.id, group.root.className, group.behind),
                        range: group.root.range, position: group.root.position, object: group.root.id)

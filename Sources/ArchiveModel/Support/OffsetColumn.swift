@@ -1,0 +1,78 @@
+/// Offsets (or positions, counts), and -1 for "none", one per object of a file: four bytes each while
+/// they fit (every input under 4 GiB), eight after. Whole-file passes keep several of these for
+/// millions of objects, so their width is most of those passes' memory.
+struct OffsetColumn: Sendable {
+    /// Values 0...`narrowMax`, with `UInt32.max` standing for -1.
+    private var narrow: [UInt32] = []
+    /// Every value, once one did not fit in four bytes (then `narrow` is empty).
+    private var wide: [Int]?
+
+    /// Largest value stored in four bytes.
+    private static let narrowMax = Int(UInt32.max) - 1
+
+    init() {}
+
+    /// An empty column with room for `capacity` values.
+    init(capacity: Int) { narrow.reserveCapacity(capacity) }
+
+    var count: Int { wide?.count ?? narrow.count }
+
+    mutating func reserve(_ count: Int) {
+        if wide == nil { narrow.reserveCapacity(count) }
+    }
+
+    mutating func append(_ value: Int) {
+        if wide == nil, let stored = Self.narrowed(value) {
+            narrow.append(stored)
+            return
+        }
+        var all = takeWide()
+        all.append(value)
+        wide = all
+    }
+
+    /// Appends every value of `other`.
+    mutating func append(contentsOf other: OffsetColumn) {
+        if wide == nil, other.wide == nil {
+            narrow += other.narrow
+            return
+        }
+        var all = takeWide()
+        if let values = other.wide { all += values } else { all += other.narrow.map(Self.widened) }
+        wide = all
+    }
+
+    subscript(index: Int) -> Int {
+        get {
+            if let wide { return wide[index] }
+            return Self.widened(narrow[index])
+        }
+        set {
+            if wide == nil, let stored = Self.narrowed(newValue) {
+                narrow[index] = stored
+                return
+            }
+            var all = takeWide()
+            all[index] = newValue
+            wide = all
+        }
+    }
+
+    private static func narrowed(_ value: Int) -> UInt32? {
+        if value == -1 { return UInt32.max }
+        return value >= 0 && value <= narrowMax ? UInt32(value) : nil
+    }
+
+    private static func widened(_ stored: UInt32) -> Int { stored == UInt32.max ? -1 : Int(stored) }
+
+    /// The values as `Int`s, moved out of the column (so that changing them copies nothing).
+    private mutating func takeWide() -> [Int] {
+        if let all = wide {
+            wide = nil
+            return all
+        }
+        let all = narrow.map(Self.widened)
+        narrow = []
+        return all
+    }
+}
