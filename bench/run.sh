@@ -145,7 +145,8 @@ gen_nib() { # name args...
         log "generating $name: generate_nib.py $*"
         python3 "$BENCH_DIR/generate_nib.py" "$@" -o "$path" 2>"$WORK/generate.last" >"$WORK/generate.out" \
             || { cat "$WORK/generate.last" >&2; die "generate_nib.py $* failed"; }
-        { echo "$want"; echo "NIBArchive, $(tail -1 "$WORK/generate.out" | sed 's/^[^:]*: //')"; } > "$stamp"
+        # generate_nib.py reports what it wrote on standard error ("PATH: N records, … bytes")
+        { echo "$want"; echo "NIBArchive, $(cat "$WORK/generate.out" "$WORK/generate.last" | tail -1 | sed 's/^[^:]*: //; s/, [0-9]* bytes$//')"; } > "$stamp"
     fi
     printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "(generate_nib.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
     echo "$path"
