@@ -27,6 +27,32 @@ public struct JSONRenderer {
         return overflow || scaled > Int.max - (16 << 20) ? Int.max : scaled + (16 << 20)
     }
 
+    /// Objects read ahead on another thread while the ones before them are written (see
+    /// `forEachObject`); 0 reads each object on the writing thread as it is written.
+    var objectChunk = 4096
+
+    /// Calls `body` with objects `0..<objectCount` in order, as `structure` reads them. With a
+    /// `chunk` of at least one, and more objects than that, the next `chunk` objects are read on
+    /// another thread while `body` handles the current ones: reading an object is about a third of
+    /// writing its JSON, and this way the two overlap (the writing stays on the calling thread, in
+    /// order, so the output is the same).
+    static func forEachObject(of graph: any ObjectGraph, chunk: Int, _ body: (GraphObject) -> Void) {
+        let n = graph.objectCount
+        guard chunk > 0, n > chunk else {
+            for id in 0..<n { body(graph.structure(id)) }
+            return
+        }
+        let read: @Sendable (Range<Int>) -> [GraphObject] = { range in range.map { graph.structure($0) } }
+        var current = read(0..<chunk)
+        var start = chunk
+        while !current.isEmpty {
+            let next = start..<Swift.min(n, start + chunk)
+            let (_, ahead) = Parallel.both({ for object in current { body(object) } }, { read(next) })
+            current = ahead
+            start = next.upperBound
+        }
+    }
+
     /// Writes the document in chunks to `write`.
     public func render(_ write: (String) -> Void) {
         withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0)) }
@@ -52,9 +78,9 @@ public struct JSONRenderer {
         }
         e.w.raw("}")
         e.w.key("objects"); e.w.raw("[")
-        for id in 0..<graph.objectCount {
-            if id > 0 { e.w.raw(",") }
-            e.object(graph.structure(id))
+        Self.forEachObject(of: graph, chunk: objectChunk) { object in
+            if object.id > 0 { e.w.raw(",") }
+            e.object(object)
             e.flushIfLong()
         }
         e.w.raw("]")
