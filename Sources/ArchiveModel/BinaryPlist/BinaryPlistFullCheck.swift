@@ -61,7 +61,7 @@ struct BinaryPlistFullCheck: Sendable {
         // The three whole-file walks read the same tables and are independent: the layout checks and
         // the chain audit on this thread, the graph walk on another.
         let check = self
-        let ((layoutFound, findings), graphFound) = Parallel.both({
+        let ((layoutFound, findings), graphFound) = Parallel.both(count: n, {
             (check.layoutDiagnostics(), BinaryPlistChainAudit(input: input, layout: layout, extents: check.extents).findings())
         }, { check.graphDiagnostics() })
         found += layoutFound + graphFound

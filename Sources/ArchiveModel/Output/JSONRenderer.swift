@@ -47,7 +47,7 @@ public struct JSONRenderer {
         var start = chunk
         while !current.isEmpty {
             let next = start..<Swift.min(n, start + chunk)
-            let (_, ahead) = Parallel.both({ for object in current { body(object) } }, { read(next) })
+            let (_, ahead) = Parallel.both(count: .max, { for object in current { body(object) } }, { read(next) })
             current = ahead
             start = next.upperBound
         }

@@ -42,8 +42,11 @@ enum Parallel {
         return results.withLock { dict in (0..<n).compactMap { dict[$0] } }
     }
 
-    /// Runs `first` on the calling thread and `second` on another, and returns both results.
-    static func both<A: Sendable, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+    /// Runs `first` on the calling thread and `second` on another, and returns both results. For
+    /// work of `count` items too small to split (see `parts(for:)`) both run here, one after the
+    /// other: handing a small job to another thread costs more than it saves.
+    static func both<A: Sendable, B: Sendable>(count: Int, _ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+        guard parts(for: count) > 1 else { return (first(), second()) }
         let other = Mutex<B?>(nil)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
