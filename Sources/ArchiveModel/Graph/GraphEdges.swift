@@ -24,14 +24,8 @@ public struct GraphEdges: Sendable {
 
     /// The top-level references followed by `parts` in order.
     public init(top: [Field], objectCount: Int, parts: [GraphEdges]) {
-        self.init(objectCount: objectCount, recordsPositions: parts.allSatisfy(\.recordsPositions))
-        addFields(of: -1, FieldCollection(top))
-        for part in parts {
-            from += part.from; to += part.to
-            if recordsPositions { field += part.field; item += part.item }
-            linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
-            sharedLinks += part.sharedLinks
-        }
+        var joined = parts
+        self.init(top: top, objectCount: objectCount, consuming: &joined)
     }
 
     /// The top-level references followed by `parts` in order, each part released once it is joined
