@@ -52,7 +52,7 @@ let package = Package(
             dependencies: ["ArchiveModel", "TUI", "CAllocatorTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
-        .target(name: "TestSupport", dependencies: ["ArchiveModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ArchiveModel", "FuzzSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.

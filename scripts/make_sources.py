@@ -4,8 +4,9 @@
 usage: make_sources.py KIND DIR [CORPUS]   (exit 0, the fixture is under DIR)
 
 KIND: folder, zip, zip-with-db, chatdb, damaged-db, wal-db, bomb-zip, many-zip:N, big-db:N, copies:N
-Archives are written with plistlib; with CORPUS (../shared/corpus) its typedstream and NIB files
-are used too. Nothing here reads the network.
+Archives are written with plistlib; with CORPUS (../shared/corpus, or the stand-ins the tests
+build in code when it is absent: Tests/TestSupport/StandInCorpus.swift) its typedstream and NIB
+files are used too. Nothing here reads the network.
 """
 import os, plistlib, sqlite3, sys, zipfile, zlib, gzip, base64
 
@@ -151,6 +152,8 @@ def copies(d, n, corpus):
     files = []
     for category in ("keyed-binary", "keyed-xml", "plist", "typedstream", "nibarchive"):
         folder = os.path.join(corpus, category)
+        if not os.path.isdir(folder):
+            continue
         for name in sorted(os.listdir(folder)):
             if not name.endswith(".xib"):
                 files.append((category, name, open(os.path.join(folder, name), "rb").read()))

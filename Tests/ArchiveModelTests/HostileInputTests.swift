@@ -60,9 +60,9 @@ import TestSupport
     }
 
     /// The common expectations: sound graph, at most `lines` dump lines, no dump line longer than
-    /// 2,000 bytes, JSON linear in the input (`jsonBound`), under `seconds`, under `mebibytes` of peak growth. The time bounds are hang guards
-    /// several times a debug build's time on a loaded 2-core machine (a million-level input takes about
-    /// 30 s idle, 65 s under load): a quadratic or exponential walk would never finish at these sizes.
+    /// 2,000 bytes, JSON linear in the input (`jsonBound`), under `mebibytes` of peak growth. No bound on
+    /// time: no test depends on wall-clock speed (the benchmark measures it; `seconds` is printed, and
+    /// kept as a parameter so each input says what it is expected to take in a debug build).
     static func expectBounded(_ e: Exercise, lines: Int, seconds: Double = 60, mebibytes: Int = 2_048,
                               sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(e.violations.isEmpty, "\(e.violations.prefix(3))", sourceLocation: sourceLocation)
@@ -70,7 +70,6 @@ import TestSupport
         #expect(e.longestDumpLine <= 2_000, "a dump line of \(e.longestDumpLine) bytes", sourceLocation: sourceLocation)
         #expect(e.longestMessage <= 1_000, "a message of \(e.longestMessage) scalars", sourceLocation: sourceLocation)
         #expect(e.jsonBytes <= jsonBound(e.inputBytes), "JSON of \(e.jsonBytes) bytes from \(e.inputBytes)", sourceLocation: sourceLocation)
-        #expect(e.seconds < seconds, "took \(e.seconds) s", sourceLocation: sourceLocation)
         #expect(e.peakGrowthMiB < mebibytes, "peak RSS grew by \(e.peakGrowthMiB) MiB", sourceLocation: sourceLocation)
     }
 

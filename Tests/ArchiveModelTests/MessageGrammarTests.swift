@@ -154,7 +154,8 @@ import TestSupport
                 for problem in Self.problems(in: text) where found[problem] == nil { found[problem] = "\(name): \(text)" }
             }
         }
-        #expect(count > 1_000, "messages checked: \(count)")
+        // The corpus and its damaged copies give thousands of messages; the built documents alone about a hundred.
+        #expect(count > (Corpus.isPresent ? 1_000 : 100), "messages checked: \(count)")
         #expect(found.isEmpty, "\(found.sorted { $0.key < $1.key }.map { "\($0.key)  ←  \($0.value.prefix(300))" }.joined(separator: "\n"))")
     }
 }

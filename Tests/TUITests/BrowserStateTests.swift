@@ -89,9 +89,9 @@ import Testing
         #expect(s.state.top > 999_000)
         let screen = Renderer.render(s.state, context: s.context).text
         #expect(screen.contains("[999999]  integer  999999"))
-        // A hang guard, not a speed target (the benchmark measures speed; ExpansionCostTests counts the
-        // work): with two cores shared by other jobs, a tight limit fails on load, not on the code.
-        #expect(elapsed < .seconds(60), "took \(elapsed)")
+        // No time limit (no test depends on wall-clock speed): the benchmark measures speed and
+        // ExpansionCostTests counts the work.
+        print("a million children expanded and scrolled in \(elapsed)")
     }
 
     @Test func followJumpsToTheFirstAppearanceWithHistory() {
@@ -194,8 +194,8 @@ import Testing
         var session: Session?
         let elapsed = clock.measure { session = run("/zzzz\n", graph: .huge) }
         #expect(session?.state.message?.contains("press n to search further") == true)
-        // A hang guard, not a speed target: the search stops itself after a bounded number of rows.
-        #expect(elapsed < .seconds(60), "took \(elapsed)")
+        // The search stops itself after a bounded number of rows (the message says so); no time limit.
+        print("a bounded search of a huge graph took \(elapsed)")
     }
 
     @Test func deepExpansionIsBoundedAndAvoidsCycles() {

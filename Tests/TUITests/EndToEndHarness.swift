@@ -67,7 +67,7 @@ final class BrowserInTmux {
 
     /// How long any one wait may take. Generous: polling returns as soon as the screen is right, and
     /// CI machines run other tests at the same time.
-    static let timeout = 30.0
+    static let timeout = 60.0
 
     /// The screen's lines.
     func lines() -> [String] {

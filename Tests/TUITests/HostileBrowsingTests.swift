@@ -46,7 +46,6 @@ import TestSupport
         print("hostile browse \(input): \(screens) screens, \(document.graph.objectCount) objects, \((seconds * 1000).rounded() / 1000) s")
         #expect(unsafe.isEmpty, "\(unsafe)")
         #expect(screens > 20)
-        #expect(seconds < 300, "took \(seconds) s (a hang guard, as in the model tests)")
     }
 
     static func now() -> Double { Memory.now() }

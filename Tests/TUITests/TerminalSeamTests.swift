@@ -19,7 +19,7 @@ import TestSupport
         guard binary.hasSuffix(".xctest") || FileManager.default.isExecutableFile(atPath: binary) else { return }
         let command = "'\(binary)' --testing-library swift-testing --filter 'TerminalSeamTests/seamChild'"
         let tmux = try TmuxDriver(command: command, cols: 100, rows: 30, environment: ["TUI_SEAM_CHILD": "1"])
-        #expect(tmux.waitFor("? help", timeout: 30), "start-up: \((try? tmux.capture()) ?? "")")
+        #expect(tmux.waitFor("? help", timeout: 60), "start-up: \((try? tmux.capture()) ?? "")")
         #expect(tmux.waitFor("→ #2 (2 refs)"), "index built in the background")
         try tmux.send("j")
         #expect(tmux.waitFor("root › shared1"))
@@ -31,10 +31,10 @@ import TestSupport
         try tmux.send("Escape")
         #expect(tmux.waitFor("▾ cycle"))
         try tmux.resize(cols: 60, rows: 12)
-        #expect(tmux.waitUntil(timeout: 10) { (try? tmux.capture())?.split(separator: "\n").last?.contains("? help") == true })
+        #expect(tmux.waitUntil(timeout: 60) { (try? tmux.capture())?.split(separator: "\n").last?.contains("? help") == true })
         #expect(try tmux.capture(styles: true).contains("\u{1B}["), "styles reach the terminal")
         try tmux.send("C-c")
-        let status = tmux.exitStatus(timeout: 15)
+        let status = tmux.exitStatus(timeout: 60)
         #expect(status == 0, "after C-c: \((try? tmux.capture()) ?? "")")
     }
 
@@ -44,14 +44,14 @@ import TestSupport
         let binary = CommandLine.arguments[0]
         let command = "'\(binary)' --testing-library swift-testing --filter 'TerminalSeamTests/seamChild'"
         let tmux = try TmuxDriver(command: command, cols: 80, rows: 20, environment: ["TUI_SEAM_CHILD": "1", "NO_COLOR": "1"])
-        #expect(tmux.waitFor("? help", timeout: 30))
+        #expect(tmux.waitFor("? help", timeout: 60))
         let styled = try tmux.capture(styles: true)
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video for the focus")
         for colour in 30...47 where colour != 38 && colour != 39 {
             #expect(!styled.contains("\u{1B}[\(colour)m") && !styled.contains(";\(colour)m"), "colour \(colour) sent")
         }
         try tmux.send("q")
-        #expect(tmux.exitStatus(timeout: 15) == 0)
+        #expect(tmux.exitStatus(timeout: 60) == 0)
     }
 
     /// The child side of `browserUnderTmux`; does nothing in a normal test run. On the main actor

@@ -80,7 +80,7 @@ final class TmuxDriver {
 
     /// Polls the screen until it contains `text`; false after `timeout` seconds.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+    func waitFor(_ text: String, timeout: Double = 60) -> Bool {
         waitUntil(timeout: timeout) { (try? self.capture())?.contains(text) == true }
     }
 
@@ -100,7 +100,7 @@ final class TmuxDriver {
     }
 
     /// The exit status once the program has exited (waiting up to `timeout` seconds), else nil.
-    func exitStatus(timeout: Double = 10) -> Int? {
+    func exitStatus(timeout: Double = 60) -> Int? {
         var status: Int?
         _ = waitUntil(timeout: timeout) {
             let text = (try? String(contentsOfFile: statusPath, encoding: .utf8)) ?? ""

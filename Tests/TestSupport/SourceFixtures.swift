@@ -29,7 +29,7 @@ public enum SourceFixtures {
         let directory = folder ?? temporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Corpus.repositoryRoot + "/scripts/make_sources.py", kind, directory] + (Corpus.root.map { [$0] } ?? [])
+        process.arguments = ["python3", Corpus.repositoryRoot + "/scripts/make_sources.py", kind, directory] + (StandInCorpus.sourceFolder.map { [$0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = Pipe()

@@ -35,20 +35,26 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let object: Int?
     /// Secondary locations: where the defect's effects show, or what it is measured against.
     public let notes: [DiagnosticNote]
+    /// For the note that stands for diagnostics a producer counted but did not store (see
+    /// `DiagnosticBudget`): which id and how many.
+    public let suppression: DiagnosticSuppression?
 
     /// A diagnostic of the registered kind `code`, with the kind's severity unless `severity` is given.
     public init<Code: DiagnosticCatalog>(
         _ code: Code, _ message: String, severity: Severity? = nil,
-        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = []
+        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = [],
+        suppression: DiagnosticSuppression? = nil
     ) {
-        self.init(code.rawValue, severity ?? code.severity, message, range: range, position: position, object: object, notes: notes)
+        self.init(code.rawValue, severity ?? code.severity, message, range: range, position: position, object: object, notes: notes,
+                  suppression: suppression)
     }
 
     /// A diagnostic with an id given as text. Producers use the catalog initializer, so that every id
     /// they report is registered; this one serves stand-ins in tests and copies of diagnostics.
     public init(
         _ id: String, _ severity: Severity, _ message: String,
-        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = []
+        range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = [],
+        suppression: DiagnosticSuppression? = nil
     ) {
         self.id = id
         self.severity = severity
@@ -58,6 +64,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.position = position
         self.object = object
         self.notes = notes
+        self.suppression = suppression
     }
 
     /// A copy with other fields (for re-homing a diagnostic: another object, range, message or notes).
@@ -66,7 +73,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         notes: [DiagnosticNote]? = nil
     ) -> Diagnostic {
         Diagnostic(id, severity ?? self.severity, message ?? self.message, range: range ?? self.range,
-                   position: position, object: object ?? self.object, notes: notes ?? self.notes)
+                   position: position, object: object ?? self.object, notes: notes ?? self.notes, suppression: suppression)
     }
 
     /// Longest message kept, in Unicode scalars; longer ones are cut with `…`. Messages quote file text

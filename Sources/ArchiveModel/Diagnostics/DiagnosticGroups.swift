@@ -62,7 +62,8 @@ public enum DiagnosticGroups {
     public static func entries(_ diagnostics: [Diagnostic], threshold: Int = threshold) -> [Entry] {
         let ordered = reportOrder(diagnostics)
         var counts: [String: Int] = [:]
-        for d in ordered where !isWholeFile(d) { counts[d.id, default: 0] += 1 }
+        // A note standing for diagnostics left out (`DiagnosticBudget`) is one per id: never grouped.
+        for d in ordered where !isWholeFile(d) && d.suppression == nil { counts[d.id, default: 0] += 1 }
         var members: [String: [Diagnostic]] = [:]
         for d in ordered where (counts[d.id] ?? 0) >= threshold { members[d.id, default: []].append(d) }
         var entries: [Entry] = []

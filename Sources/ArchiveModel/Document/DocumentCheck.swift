@@ -11,7 +11,9 @@ public enum DocumentCheck {
     /// checks only the embedded levels the depth limit leaves below it).
     public static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         let graph = node.document.graph
-        let found = EmbeddedCheck.fullCheck(of: node, progress: progress)
+        // No producer's diagnostics of one id grow past the budget (each decoder caps its own as it
+        // reads; this caps the rules' and any producer's that does not).
+        let found = DiagnosticBudget.capped(EmbeddedCheck.fullCheck(of: node, progress: progress))
         return wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: found) + found
     }
 

@@ -45,6 +45,14 @@ extension DocumentCode {
             the remaining embedded archives are skipped and this note counts them; their problems are not reported. Open such \
             an archive with o in the browser to see its own diagnostics.
             """
+        case .diagnosticsSuppressed: """
+            A damaged or foreign file can give the same problem at every byte or object: a text file that starts with a \
+            brace makes every word an error, a zeroed table makes every reference dangle. Each producer stores the first \
+            1000 diagnostics of an id, in file order, and only counts the rest, so that such a file costs memory in \
+            proportion to its size rather than to its problems; this note says how many of the id were left out. The \
+            stored ones show where the problem starts; --json gives the counts by id under "suppressed". The cause is \
+            usually one whole-file problem (a damage.* diagnostic, or a file that is not an archive at all): read that first.
+            """
         case .objectInvalid: """
             An object of a plain (non-archive) property list could not be decoded, and no more specific diagnostic says why; \
             the message gives the reason, such as an object number without a usable offset-table entry. Apple's reader would \

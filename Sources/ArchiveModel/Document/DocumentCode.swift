@@ -10,13 +10,14 @@ public enum DocumentCode: String, DiagnosticCatalog {
     case archiveInside = "format.archive.inside"
     case embeddedBudget = "embedded.check.budget"
     case objectInvalid = "plist.object.invalid"
+    case diagnosticsSuppressed = "diagnostics.suppressed"
 
     /// The default severity. A format Apple's own components write and read (an XPC binary plist) is a
     /// note: the file is sound, this tool just does not decode it. `bplistVariant` is an error, per
     /// instance, for a version no Apple component writes.
     public var severity: Severity {
         switch self {
-        case .bplistVariant, .archiveInside, .embeddedBudget: .note
+        case .bplistVariant, .archiveInside, .embeddedBudget, .diagnosticsSuppressed: .note
         default: .error
         }
     }
@@ -30,6 +31,7 @@ public enum DocumentCode: String, DiagnosticCatalog {
         case .archiveInside: "an archive this tool reads starts further into the file"
         case .embeddedBudget: "some embedded archives were not checked, to bound the work"
         case .objectInvalid: "a plist object could not be decoded"
+        case .diagnosticsSuppressed: "more diagnostics of one id were found than are stored; they were counted"
         }
     }
 }

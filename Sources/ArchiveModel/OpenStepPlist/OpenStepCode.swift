@@ -35,6 +35,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
     case dictMissingKey = "openstep.dict.missing-key"
     case dictKeyNotString = "openstep.dict.key-not-string"
     case dictDuplicateKey = "openstep.dict.duplicate-key"
+    case decodingAbandoned = "openstep.decoding.abandoned"
 
     public var severity: Severity {
         switch self {
@@ -84,6 +85,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
         case .dictMissingKey: "a dictionary entry has no key"
         case .dictKeyNotString: "a dictionary key is an array, dictionary or data"
         case .dictDuplicateKey: "a dictionary has the same key twice"
+        case .decodingAbandoned: "so many errors that the rest of the input is not read as a property list"
         }
     }
 }

@@ -34,6 +34,7 @@ enum OpenStepIssue: Sendable {
     case missingKey(found: String)
     case keyNotString(found: String)
     case duplicateKey(key: String, first: TextPosition)
+    case abandoned(errors: Int, offset: Int, remaining: Int)
 
     /// The catalog entry of the problem (its id and default severity).
     var code: OpenStepCode {
@@ -69,11 +70,15 @@ enum OpenStepIssue: Sendable {
         case .missingKey: .dictMissingKey
         case .keyNotString: .dictKeyNotString
         case .duplicateKey: .dictDuplicateKey
+        case .abandoned: .decodingAbandoned
         }
     }
 
     var message: String {
         switch self {
+        case .abandoned(let errors, let offset, let remaining):
+            "\(errors) errors in the first \(offset) bytes, more than one per \(OpenStepParser.abandonDensity) bytes: this is not a property "
+                + "list from here on, so the last \(remaining) bytes are not decoded (what was decoded before is kept)"
         case .invalidUTF8(let offset, let bytes):
             "invalid UTF-8 sequence \(bytes) at offset \(offset); decoded as U+FFFD, but CF rejects the file"
         case .moreInvalidUTF8(let count):

@@ -10,6 +10,8 @@ struct OpenStepParser {
     let lines: OpenStepLineTable
     private(set) var nodes: [PlistNode] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Diagnostics stored per id (prose after a `{` gives one per word): the rest are counted.
+    private(set) var budget = DiagnosticBudget()
     var stack: [Frame] = []
     var root: Int?
     /// End offset of the last token consumed; a container cut short ends here.
@@ -17,6 +19,16 @@ struct OpenStepParser {
     var openArrays = 0
     var openBracedDicts = 0
     private var depthReported = false
+    /// Errors reported so far, and whether decoding was given up (`abandonDensity`).
+    private var errorCount = 0
+    private(set) var abandoned = false
+
+    /// Decoding is given up once `abandonAfter` errors have been met and they come more often than one
+    /// per `abandonDensity` bytes: such input (prose after a `{`, a log, a binary file) is no property
+    /// list, and reading it on would cost time and memory in proportion to its words, not its value.
+    /// A damaged real plist stays far below both (a few errors around each damaged place).
+    static let abandonAfter = 10_000
+    static let abandonDensity = 256
 
     /// CF's nesting limit on 64-bit systems (`MAX_DEPTH` in CFOldStylePList.c; 256 on 32-bit).
     static let maxDepth = 512
@@ -89,6 +101,7 @@ struct OpenStepParser {
         let start = reader.offset
         let nodeMark = nodes.count
         let diagnosticMark = diagnostics.count
+        let budgetMark = budget
         let id = parseString()
         skipSpace()
         if reader.isAtEnd {
@@ -97,6 +110,7 @@ struct OpenStepParser {
         }
         nodes.removeSubrange(nodeMark...)
         diagnostics.removeSubrange(diagnosticMark...)
+        budget = budgetMark
         reader.offset = start
         stack.append(Frame(kind: .stringsFile, state: .key, id: append(.invalid("unfinished"), nil), start: start))
     }
@@ -238,8 +252,25 @@ struct OpenStepParser {
     }
 
     mutating func report(_ issue: OpenStepIssue, _ range: ByteRange?) {
+        guard !abandoned else { return }
         let located = range ?? ByteRange(reader.offset, reader.offset)
+        if issue.code.severity == .error {
+            errorCount += 1
+            if errorCount >= Self.abandonAfter, errorCount * Self.abandonDensity >= located.end { abandon(at: located.end) }
+        }
+        guard budget.admit(issue.code) else { return }
         diagnostics.append(Diagnostic(issue.code, issue.message, range: located, position: position(located.start)))
+    }
+
+    /// Stops decoding at `offset`: one diagnostic says why, the cursor goes to the end, and the open
+    /// containers close there without further reports (they are not cut short: reading stopped).
+    private mutating func abandon(at offset: Int) {
+        let at = Swift.min(Swift.max(offset, 0), reader.count)
+        let issue = OpenStepIssue.abandoned(errors: errorCount, offset: at, remaining: reader.count - at)
+        diagnostics.append(Diagnostic(issue.code, issue.message, range: ByteRange(at, reader.count), position: position(at)))
+        abandoned = true
+        reader.offset = reader.count
+        lastEnd = at
     }
 
     func position(_ offset: Int) -> TextPosition { lines.position(of: offset) }

@@ -29,7 +29,7 @@ public enum OpenStepPlistDecoder {
                 reportInvalidUTF8(bytes, into: &parser)
                 root = parser.parse()
             }
-            diagnostics = parser.diagnostics
+            diagnostics = parser.diagnostics + parser.budget.suppressionNotes()
             nodes = parser.nodes
         }
         return EagerPlistTree(

@@ -14,6 +14,7 @@ public enum CheckReport {
         let entries = grouped
             ? DiagnosticGroups.entries(diagnostics)
             : DiagnosticGroups.reportOrder(diagnostics).map { DiagnosticGroups.Entry.single($0) }
+        let suppressed = Dictionary(DiagnosticBudget.suppressedCounts(in: diagnostics).map { ($0.id, $0.count) }, uniquingKeysWith: +)
         var lines: [String] = []
         for entry in entries {
             let d = entry.first
@@ -21,7 +22,9 @@ public enum CheckReport {
             case .single:
                 lines.append(line(d, message: d.message))
             case .group(_, let members):
-                lines.append(line(d, severity: entry.severity, message: "\(members.count) × this diagnostic; the first: " + d.message))
+                let left = suppressed[d.id] ?? 0
+                let count = left > 0 ? "\(members.count + left) × this diagnostic (the first \(members.count) stored)" : "\(members.count) × this diagnostic"
+                lines.append(line(d, severity: entry.severity, message: count + "; the first: " + d.message))
                 lines.append("    also at " + otherPlaces(members) + " (--no-group lists each)")
             }
             lines += d.notes.map(noteLine)
@@ -61,6 +64,10 @@ public enum CheckReport {
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
         var counts: [Severity: Int] = [:]
         for d in diagnostics { counts[d.severity, default: 0] += 1 }
+        // Diagnostics counted but not stored (`DiagnosticBudget`) count as what they are.
+        for s in DiagnosticBudget.suppressedCounts(in: diagnostics) {
+            counts[DiagnosticRegistry.kind(s.id)?.severity ?? .note, default: 0] += s.count
+        }
         return [English.count(counts[.error] ?? 0, "error"), English.count(counts[.warning] ?? 0, "warning"),
                 English.count(counts[.note] ?? 0, "note")].joined(separator: ", ")
     }

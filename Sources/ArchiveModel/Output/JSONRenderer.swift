@@ -85,11 +85,19 @@ public struct JSONRenderer {
         }
         e.w.raw("]")
         e.w.key("diagnostics"); e.w.raw("[")
-        for (i, d) in diagnostics().enumerated() {
+        let all = diagnostics()
+        for (i, d) in all.enumerated() {
             if i > 0 { e.w.raw(",") }
             Self.writeDiagnostic(d, &e.w)
         }
-        e.w.raw("]}")
+        e.w.raw("]")
+        // Diagnostics counted but not stored, by id (DiagnosticBudget).
+        e.w.key("suppressed"); e.w.raw("{")
+        for (i, s) in DiagnosticBudget.suppressedCounts(in: all).enumerated() {
+            if i > 0 { e.w.raw(",") }
+            e.w.string(s.id); e.w.raw(":"); e.w.int(s.count)
+        }
+        e.w.raw("}}")
         e.write(e.w.flush())
     }
 

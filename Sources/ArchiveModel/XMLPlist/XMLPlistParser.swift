@@ -7,7 +7,7 @@ struct XMLPlistParser {
     /// Deeper elements are skipped (with one diagnostic), which bounds the stack.
     static let maxDepth = 10_000
     /// At most this many diagnostics of one id are recorded; the rest are counted.
-    static let maxDiagnosticsPerID = 1_000
+    static let maxDiagnosticsPerID = DiagnosticBudget.defaultPerID
 
     let input: InputBytes
     let buffer: UnsafeRawBufferPointer

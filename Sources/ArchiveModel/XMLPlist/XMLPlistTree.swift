@@ -71,7 +71,7 @@ public final class XMLPlistTree: PlistTree, Sendable {
         return counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }).compactMap { code, count in
             guard count > limit else { return nil }
             let issue = XMLPlistIssue.suppressed(code: code, count: count - limit)
-            return Diagnostic(issue.code, issue.message)
+            return Diagnostic(issue.code, issue.message, suppression: DiagnosticSuppression(id: code.rawValue, count: count - limit))
         }
     }
 
