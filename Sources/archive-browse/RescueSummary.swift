@@ -29,6 +29,9 @@ struct RescueSummary {
                     + step.undecided.prefix(8).map(String.init).joined(separator: ", ") + (step.undecided.count > 8 ? ", …" : "")
             }
             out.write(DisplayText.escapeMessage(line) + "\n")
+            writeChanges(step.changes, heading: nil, to: out)
+            writeChanges(step.alternatives, heading: "undecided: nothing in the format tells these readings apart (the reading written, or the other):", to: out)
+            if step.stoppedEarly { out.write("    the search stopped at its budget or time limit: what it had not examined is left as it was\n") }
         }
         for why in notUndone { out.write(DisplayText.escapeMessage("  not repaired: " + why) + "\n") }
         for change in report.changes.prefix(Self.textLimit) {
@@ -44,6 +47,26 @@ struct RescueSummary {
         for problem in problemsAfter.prefix(5) {
             out.write(DisplayText.escapeMessage("  the new file still has: \(problem.severity.rawValue) \(problem.id): \(problem.message)") + "\n")
         }
+    }
+
+    /// Changes by meaning, one line per place (repeats at one place counted), up to `textLimit` lines.
+    private func writeChanges(_ changes: [RepairChange], heading: String?, to out: FileOutput) {
+        guard !changes.isEmpty else { return }
+        if let heading { out.write("    " + heading + "\n") }
+        var order: [String] = []
+        var byPlace: [String: (first: RepairChange, count: Int)] = [:]
+        for change in changes {
+            if let seen = byPlace[change.place] { byPlace[change.place] = (seen.first, seen.count + 1) } else {
+                byPlace[change.place] = (change, 1)
+                order.append(change.place)
+            }
+        }
+        for place in order.prefix(Self.textLimit) {
+            guard let (first, count) = byPlace[place] else { continue }
+            let times = count > 1 ? " (\(count) bytes here; the first shown)" : ""
+            out.write(DisplayText.escapeMessage("    \(first.line)\(times) [offset \(first.offset)]") + "\n")
+        }
+        if order.count > Self.textLimit { out.write("    … \(order.count - Self.textLimit) more places (--json lists each byte)\n") }
     }
 
     /// One JSON document on one line.
@@ -65,6 +88,9 @@ struct RescueSummary {
             w.key("sizeAfter"); w.raw("\(step.sizeAfter)")
             w.key("candidatesTried"); w.raw("\(step.candidatesTried)")
             w.key("undecided"); w.raw("[" + step.undecided.map(String.init).joined(separator: ",") + "]")
+            w.key("stoppedEarly"); w.raw(step.stoppedEarly ? "true" : "false")
+            w.key("changes"); Self.writeChanges(step.changes, &w)
+            w.key("alternatives"); Self.writeChanges(step.alternatives, &w)
             w.raw("}")
         }
         w.raw("]")
@@ -94,5 +120,20 @@ struct RescueSummary {
         w.raw("}")
         out.line(w.text)
         out.flush()
+    }
+
+    /// `[{"offset", "place", "before", "after"}]`.
+    static func writeChanges(_ changes: [RepairChange], _ w: inout JSONWriter) {
+        w.raw("[")
+        for (i, change) in changes.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{")
+            w.key("offset", first: true); w.raw("\(change.offset)")
+            w.key("place"); w.string(change.place)
+            w.key("before"); w.string(change.before)
+            w.key("after"); w.string(change.after)
+            w.raw("}")
+        }
+        w.raw("]")
     }
 }

@@ -29,7 +29,7 @@ import Testing
 
     @Test func familiesBelongToTheirCatalog() {
         #expect(BinaryPlistCode.kinds.allSatisfy { $0.family == "bplist" })
-        #expect(DocumentCode.kinds.allSatisfy { ["format", "embedded", "plist"].contains($0.family) })
+        #expect(DocumentCode.kinds.allSatisfy { ["format", "embedded", "plist", "check"].contains($0.family) })
     }
 
     @Test(arguments: kinds)

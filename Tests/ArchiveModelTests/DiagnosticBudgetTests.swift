@@ -18,14 +18,14 @@ import Testing
         #expect(budget.suppressed("c.d") == 0)
         let notes = budget.suppressionNotes()
         #expect(notes.count == 1)
-        #expect(notes.first?.id == "diagnostics.suppressed")
+        #expect(notes.first?.id == "check.diagnostics.suppressed")
         #expect(notes.first?.severity == .note)
         #expect(notes.first?.suppression == DiagnosticSuppression(id: "a.b", count: 7))
         #expect(notes.first?.message == "7 more a.b diagnostics were counted but not stored: the first 3 are listed (10 in all)")
     }
 
     @Test func cappingKeepsTheFirstInListOrderAndAddsToAProducersOwnNote() {
-        let own = Diagnostic("diagnostics.suppressed", .note, "earlier", suppression: DiagnosticSuppression(id: "x.y", count: 5))
+        let own = Diagnostic("check.diagnostics.suppressed", .note, "earlier", suppression: DiagnosticSuppression(id: "x.y", count: 5))
         let list = (0..<6).map { Self.diagnostic("x.y", at: $0) } + [own] + [Self.diagnostic("z.w", at: 99)]
         let capped = DiagnosticBudget.capped(list, perID: 4)
         #expect(capped.filter { $0.id == "x.y" }.map { $0.range?.start } == [0, 1, 2, 3])
@@ -46,7 +46,7 @@ import Testing
         let lines = CheckReport.lines(list)
         #expect(lines.contains { $0.contains("openstep.dict.missing-equals: 10 × this diagnostic (the first 4 stored)") })
         // The note stands alone (never grouped) and names the id and count.
-        #expect(lines.contains { $0.hasPrefix("-: note: diagnostics.suppressed: 6 more openstep.dict.missing-equals diagnostics") })
+        #expect(lines.contains { $0.hasPrefix("-: note: check.diagnostics.suppressed: 6 more openstep.dict.missing-equals diagnostics") })
         #expect(CheckReport.summary(list) == "10 errors, 0 warnings, 1 note")
     }
 

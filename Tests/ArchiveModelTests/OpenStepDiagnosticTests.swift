@@ -74,10 +74,15 @@ import Testing
         #expect(found.range == ByteRange(start: byteOffset(c.input, line: c.line, column: c.column), count: c.length))
     }
 
+    /// Ids whose input is too large for a case here, with the suite that asserts their range.
+    static let coveredElsewhere: Set<String> = [
+        "openstep.decoding.abandoned", // OpenStepAbandonTests: needs 10,000 errors
+    ]
+
     @Test func everyIdHasACase() {
         let covered = Set(Self.cases.map(\.id))
         #expect(covered.count == Self.cases.count)
-        #expect(covered == Set(OpenStepCode.allCases.map(\.rawValue)))
+        #expect(covered.union(Self.coveredElsewhere) == Set(OpenStepCode.allCases.map(\.rawValue)))
     }
 
     /// Offset of 1-based line:column in `bytes` (lines end at LF here).

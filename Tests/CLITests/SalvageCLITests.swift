@@ -230,7 +230,7 @@ import TestSupport
         let repaired = Self.scratch("pairs-repaired-" + (relative as NSString).lastPathComponent)
         let r = try CLITests.run(["--repair", repaired, input])
         #expect(r.status == 1, "\(r.err)")
-        #expect(r.err.contains("turned CR LF into LF: \(English.count(original.count - damaged.count, "CR byte")) put back"))
+        #expect(r.err.contains("every CR LF pair (0x0D 0x0A) became a single LF: \(English.count(original.count - damaged.count, "CR byte")) put back"))
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: repaired))) == original)
     }
 }

@@ -37,6 +37,14 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the format is a binary archive format this tool decodes (a text-mode transfer damages it).
+    public var isBinaryArchive: Bool {
+        switch self {
+        case .binaryPlist, .typedstream, .nibArchive: true
+        default: false
+        }
+    }
+
     /// Whether this tool decodes the format.
     public var isDecodable: Bool {
         switch self {

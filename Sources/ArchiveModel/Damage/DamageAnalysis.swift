@@ -23,7 +23,8 @@ public enum DamageAnalysis {
         // A re-encoding moves every offset: the symptoms of anything else are its symptoms.
         if let reencoded = ReencodingEvidence.find(context) { return [reencoded] }
         var causes: [Diagnostic] = []
-        let lineEndings = LineEndingEvidence.find(context)
+        var lineEndings = LineEndingEvidence.find(context)
+        if lineEndings.isEmpty, let trial = LineEndingTrial.find(context) { lineEndings = [trial] }
         causes += lineEndings
         if lineEndings.isEmpty, let truncated = TruncationEvidence.find(context) { causes.append(truncated) }
         causes += ZeroFillEvidence.find(context)

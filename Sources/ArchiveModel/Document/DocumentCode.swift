@@ -10,7 +10,7 @@ public enum DocumentCode: String, DiagnosticCatalog {
     case archiveInside = "format.archive.inside"
     case embeddedBudget = "embedded.check.budget"
     case objectInvalid = "plist.object.invalid"
-    case diagnosticsSuppressed = "diagnostics.suppressed"
+    case diagnosticsSuppressed = "check.diagnostics.suppressed"
 
     /// The default severity. A format Apple's own components write and read (an XPC binary plist) is a
     /// note: the file is sound, this tool just does not decode it. `bplistVariant` is an error, per

@@ -62,13 +62,8 @@ public enum CheckReport {
 
     /// A closing summary line: `3 errors, 1 warning, 2 notes`.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        var counts: [Severity: Int] = [:]
-        for d in diagnostics { counts[d.severity, default: 0] += 1 }
-        // Diagnostics counted but not stored (`DiagnosticBudget`) count as what they are.
-        for s in DiagnosticBudget.suppressedCounts(in: diagnostics) {
-            counts[DiagnosticRegistry.kind(s.id)?.severity ?? .note, default: 0] += s.count
-        }
-        return [English.count(counts[.error] ?? 0, "error"), English.count(counts[.warning] ?? 0, "warning"),
-                English.count(counts[.note] ?? 0, "note")].joined(separator: ", ")
+        let tally = DiagnosticTally(diagnostics)
+        return [English.count(tally.errors, "error"), English.count(tally.warnings, "warning"),
+                English.count(tally.notes, "note")].joined(separator: ", ")
     }
 }

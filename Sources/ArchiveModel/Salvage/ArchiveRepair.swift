@@ -1,8 +1,9 @@
 /// Repair before salvage: undoes what the diagnosis names as a reversible mechanism, in the order the
 /// damage happened in reverse: wrappers off, then a text re-encoding reversed exactly (Latin-1 read,
-/// UTF-8 written), then a line-ending conversion searched back (see `CRToLFRepair`, `CRLFToLFRepair`).
-/// A mechanism is undone only when `DamageAnalysis` asserts it, and a repair is kept only when the
-/// repaired bytes have fewer problems than before.
+/// UTF-8 written, when `DamageAnalysis` names it), then a line-ending conversion (`LineEndingRepair`:
+/// each conversion the bytes' shape allows, exactly or by a search the format judges). A repair is
+/// kept only when the repaired bytes keep every object the damaged ones give, with the root intact,
+/// and have fewer problems (`RepairVerdict`).
 public enum ArchiveRepair {
     /// Limits of the line-ending search.
     public struct Limits: Sendable {
@@ -38,65 +39,48 @@ public enum ArchiveRepair {
             }
             current = InputBytes(copying: unwrapped, wrappers: [])
         }
-        // Each mechanism at most once, in this order: a re-encoding moves every offset, so it goes first.
-        for _ in 0..<2 {
-            let document = ArchiveDocument.open(current, name: "")
-            let found = EmbeddedCheck.fullCheck(of: document.graph)
-            let causes = DamageAnalysis.causes(of: document.graph, diagnostics: found)
-            let before = problems(found)
-            guard let cause = causes.first(where: { $0.id == DamageCode.reencoded.rawValue || $0.id == DamageCode.lineEndings.rawValue }) else { break }
-            guard let (bytes, step) = undo(cause, current, format: document.format, limits: limits) else {
+        // A re-encoding moves every offset, so it is undone first; then a line-ending conversion.
+        let document = ArchiveDocument.open(current, name: "")
+        let found = EmbeddedCheck.fullCheck(of: document.graph)
+        let causes = DamageAnalysis.causes(of: document.graph, diagnostics: found)
+        if let cause = causes.first(where: { $0.id == DamageCode.reencoded.rawValue }) {
+            if let original = Latin1Reencoding.undo(current),
+               problems(EmbeddedCheck.fullCheck(of: ArchiveDocument.open(InputBytes(original), name: "").graph)) < problems(found) {
+                let pairs = current.count - original.count
+                steps.append(RepairStep(.latin1, summary: "reversed a Latin-1 → UTF-8 re-encoding: \(English.count(pairs, "two-byte sequence")) C2/C3 xx "
+                                        + "read back as one byte each", bytesChanged: pairs, sizeBefore: current.count, sizeAfter: original.count))
+                current = InputBytes(original)
+            } else {
                 notUndone.append(cause.message)
-                break
             }
-            let repaired = InputBytes(bytes)
-            let after = problems(EmbeddedCheck.fullCheck(of: ArchiveDocument.open(repaired, name: "").graph))
-            guard after < before else {
-                notUndone.append(cause.message + " (undoing it gave no fewer problems, so it was not kept)")
-                break
-            }
-            steps.append(step)
-            current = repaired
+        }
+        let (lineEndings, why) = undoLineEndings(current, limits: limits)
+        if let lineEndings {
+            steps.append(lineEndings.step)
+            current = InputBytes(lineEndings.bytes)
+        } else if let why {
+            notUndone.append(why)
         }
         return Result(bytes: current, steps: steps, notUndone: notUndone)
     }
 
-    /// The bytes with the mechanism `cause` names undone, or nil when it is not reversible here.
-    static func undo(_ cause: Diagnostic, _ input: InputBytes, format: ContainerFormat, limits: Limits) -> ([UInt8], RepairStep)? {
-        let size = input.count
-        if cause.id == DamageCode.reencoded.rawValue {
-            guard let original = Latin1Reencoding.undo(input) else { return nil }
-            let pairs = size - original.count
-            let step = RepairStep(.latin1, summary: "reversed a Latin-1 → UTF-8 re-encoding: \(English.count(pairs, "two-byte sequence")) C2/C3 xx "
-                                  + "read back as one byte each", bytesChanged: pairs, sizeBefore: size, sizeAfter: original.count)
-            return (original, step)
-        }
-        guard case .binaryPlist = format else { return nil }
+    /// The bytes with a line-ending conversion undone, or why none was (neither when no conversion
+    /// fits or the bytes already read cleanly).
+    static func undoLineEndings(_ input: InputBytes, limits: Limits) -> ((bytes: [UInt8], step: RepairStep)?, String?) {
+        let graph = ArchiveDocument.open(input, name: "").graph
+        guard graph.container.isBinaryArchive else { return (nil, nil) }
+        let baseline = RepairJudge.verdict(graph)
         let bytes = Array(input.buffer.bindMemory(to: UInt8.self))
-        if BinaryPlistShortfall.find(BinaryPlistTail(input: input)) != nil {
-            var search = CRLFToLFRepair(bytes)
-            guard let repaired = search.run(budget: limits.decodes * 50) else { return nil }
-            let put = repaired.count - size
-            var step = RepairStep(.crlfToLF, summary: "undid a text-mode transfer that turned CR LF into LF: \(English.count(put, "CR byte")) put back before LF bytes, "
-                                  + "found by the offset table's object lengths", bytesChanged: put, sizeBefore: size, sizeAfter: repaired.count)
-            step.undecided = search.undecided
-            step.candidatesTried = search.tried
-            return (repaired, step)
+        let candidates = LineEndingRepair.candidates(bytes)
+        // Notes count: an object nothing refers to is a note, and no archiver writes one.
+        guard !baseline.isClean || baseline.notes > 0, !candidates.isEmpty else { return (nil, nil) }
+        let repair = LineEndingRepair(damaged: bytes, format: graph.container, baseline: baseline, budget: limits.decodes,
+                                      shouldStop: limits.shouldStop)
+        guard let outcome = repair.run() else {
+            return (nil, "no line-ending conversion (" + candidates.map(\.rawValue).joined(separator: ", ")
+                    + ") undone gives a reading with fewer problems that keeps every object the file gives as it is")
         }
-        if !bytes.contains(0x0D) {
-            var search = CRToLFRepair(bytes)
-            guard search.run(budget: limits.decodes, shouldStop: limits.shouldStop) else { return nil }
-            let changed = search.changed.count
-            var step = RepairStep(.crToLF, summary: "undid a text-mode transfer that turned CR into LF: \(English.count(changed, "byte")) 0x0A read back as 0x0D, "
-                                  + "found by the binary plist's structure"
-                                  + (search.inValues > 0 ? "; \(English.count(search.inValues, "0x0A byte")) inside values (strings, data, numbers) kept, "
-                                     + "as nothing in the structure says what they were" : ""),
-                                  bytesChanged: changed, sizeBefore: size, sizeAfter: size)
-            step.undecided = search.undecided
-            step.candidatesTried = search.tried
-            return (search.bytes, step)
-        }
-        return nil
+        return ((outcome.bytes, RepairStep(outcome, sizeBefore: bytes.count)), nil)
     }
 
     /// Errors and warnings (what a repair must reduce).

@@ -39,10 +39,24 @@ struct CRToLFRepair {
     /// Offsets changed from 0x0A to 0x0D.
     var changed: [Int] { bytes.indices.filter { bytes[$0] != original[$0] } }
 
+    /// Fields the structure left with several readings (for step 4).
+    private(set) var openSites: [Site] = []
+    /// Where the offset table starts: it and the trailer after it are decided by steps 1 and 2.
+    private(set) var tableStart: Int?
+
     /// Runs the search; false when the trailer fits under no reading (not a binary plist this can repair).
     mutating func run(budget: Int, shouldStop: () -> Bool) -> Bool {
+        guard runStructure() else { return false }
+        choosePlausible(openSites, budget: budget, shouldStop: shouldStop)
+        return true
+    }
+
+    /// Steps 1–3: what the structure decides; the fields it leaves open are `openSites`. False when
+    /// the trailer fits under no reading.
+    mutating func runStructure() -> Bool {
         guard bytes.count >= 40, Array(bytes.prefix(6)) == Array("bplist".utf8), !bytes.contains(0x0D) else { return false }
         guard let trailer = fixTrailer() else { return false }
+        tableStart = trailer.table
         let offsets = fixTableAndLengths(trailer)
         var sites: [Site]
         if let flattened = flattenOrder(trailer, offsets: offsets) {
@@ -52,7 +66,7 @@ struct CRToLFRepair {
             sites = fixReferences(trailer, offsets: offsets)
         }
         sites += fixUIDs(trailer, offsets: offsets)
-        choosePlausible(sites, budget: budget, shouldStop: shouldStop)
+        openSites = sites
         return true
     }
 

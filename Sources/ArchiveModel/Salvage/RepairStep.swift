@@ -10,6 +10,19 @@ public struct RepairStep: Sendable, Equatable {
         case crToLF = "cr-to-lf"
         /// Every CR LF pair became LF: the CR bytes put back, found by a search.
         case crlfToLF = "crlf-to-lf"
+        /// A CR was put before every LF: each taken out again (exact).
+        case lfToCRLF = "lf-to-crlf"
+        /// An LF was put after every CR: each taken out again (exact).
+        case crToCRLF = "cr-to-crlf"
+
+        init(_ conversion: LineEndingConversion) {
+            switch conversion {
+            case .crToLF: self = .crToLF
+            case .crlfToLF: self = .crlfToLF
+            case .lfToCRLF: self = .lfToCRLF
+            case .crToCRLF: self = .crToCRLF
+            }
+        }
     }
 
     public var mechanism: Mechanism
@@ -24,11 +37,47 @@ public struct RepairStep: Sendable, Equatable {
     /// Readings the search tried (for the report; zero for exact reversals).
     public var candidatesTried = 0
 
+    /// Whether a search stopped at its budget or time limit before it finished.
+    public var stoppedEarly = false
+    /// The changed bytes by meaning (object, class, key; the value before and after), up to
+    /// `RepairStep.describedLimit`; `bytesChanged` counts them all.
+    public var changes: [RepairChange] = []
+    /// The undecided bytes by meaning, each with the reading kept and the other one.
+    public var alternatives: [RepairChange] = []
+
+    /// Changes and alternatives described one by one; the rest are counted.
+    public static let describedLimit = 500
+
     public init(_ mechanism: Mechanism, summary: String, bytesChanged: Int, sizeBefore: Int, sizeAfter: Int) {
         self.mechanism = mechanism
         self.summary = summary
         self.bytesChanged = bytesChanged
         self.sizeBefore = sizeBefore
         self.sizeAfter = sizeAfter
+    }
+}
+
+extension RepairStep {
+    /// The step for an undone line-ending conversion.
+    init(_ outcome: LineEndingRepair.Outcome, sizeBefore: Int) {
+        let conversion = outcome.conversion
+        let count = outcome.edits.count
+        let what: String
+        switch conversion {
+        case .crToLF: what = "\(English.count(count, "byte")) 0x0A read back as 0x0D"
+        case .crlfToLF: what = "\(English.count(count, "CR byte")) put back before LF bytes"
+        case .lfToCRLF: what = "the \(English.count(count, "CR byte")) put before LF bytes taken out"
+        case .crToCRLF: what = "the \(English.count(count, "LF byte")) put after CR bytes taken out"
+        }
+        let how = conversion == .lfToCRLF || conversion == .crToCRLF ? " (exact: each added byte sits next to the one it was added for)"
+            : ", found by the format's structure"
+        self.init(Mechanism(conversion), summary: "undid a text-mode transfer in which \(conversion.summary): \(what)\(how)",
+                  bytesChanged: count, sizeBefore: sizeBefore, sizeAfter: outcome.bytes.count)
+        let reading = LineEndingReading([], conversion, chosen: outcome.edits)
+        undecided = outcome.undecided.map { conversion == .crlfToLF ? reading.readingOffset(of: $0) : $0 }
+        candidatesTried = outcome.judgements
+        stoppedEarly = outcome.stoppedEarly
+        changes = outcome.changes
+        alternatives = outcome.alternatives
     }
 }

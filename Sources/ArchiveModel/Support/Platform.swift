@@ -9,6 +9,15 @@ import Musl
 /// Every C library call ArchiveModel makes, for macOS (Darwin) and Linux (Glibc, Musl) alike: no other
 /// file of the module imports the C library.
 enum Platform {
+    // MARK: - Time
+
+    /// Seconds on the monotonic clock (for search time limits; never for results).
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     // MARK: - Bytes
 
     /// Whether the `count` bytes at `a` and `b` are equal (`memcmp`).

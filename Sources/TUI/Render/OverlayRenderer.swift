@@ -43,8 +43,8 @@ enum OverlayRenderer {
         case .problems:
             let list = context.diagnostics ?? []
             // Counted as the status line counts (notes are facts, not problems), the notes beside them.
-            let notes = list.filter { $0.severity < .warning }.count
-            let counts = "problems (\(list.count - notes))" + (notes > 0 ? " and notes (\(notes))" : "")
+            let tally = DiagnosticTally(list)
+            let counts = "problems (\(tally.problems))" + (tally.notes > 0 ? " and notes (\(tally.notes))" : "")
             let rows = context.problemRows(open: state.openProblemGroups)
             let causesFirst = list.contains(where: DiagnosticGroups.isWholeFile)
             let groups = rows.contains { if case .group = $0 { true } else { false } }

@@ -213,9 +213,8 @@ public final class BrowserContext {
     /// The number of problems to show in the status line, and whether it is final (full check run).
     /// Errors and warnings (notes are facts, not problems), from the full check once it has run.
     var problemCount: (count: Int, checked: Bool) {
-        func problems(_ list: [Diagnostic]) -> Int { list.reduce(0) { $0 + ($1.severity >= .warning ? 1 : 0) } }
-        if let diagnostics { return (problems(diagnostics), true) }
-        return (problems(graph.openDiagnostics), false)
+        if let diagnostics { return (DiagnosticTally(diagnostics).problems, true) }
+        return (DiagnosticTally(graph.openDiagnostics).problems, false)
     }
 }
 

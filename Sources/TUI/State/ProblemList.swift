@@ -33,8 +33,12 @@ struct ProblemList {
     /// The report's entries, computed once per full check.
     let entries: [DiagnosticGroups.Entry]
 
+    /// Diagnostics counted but not stored, by id (`DiagnosticBudget`): a group's count includes them.
+    let suppressed: [String: Int]
+
     init(_ diagnostics: [Diagnostic]) {
         entries = DiagnosticGroups.entries(diagnostics)
+        suppressed = Dictionary(DiagnosticBudget.suppressedCounts(in: diagnostics).map { ($0.id, $0.count) }, uniquingKeysWith: +)
     }
 
     /// The rows with the groups named in `open` expanded.
@@ -48,7 +52,7 @@ struct ProblemList {
                 rows += d.notes.map { .note($0, of: d, inGroup: false) }
             case .group(let id, let members):
                 let isOpen = open.contains(id)
-                rows.append(.group(id: id, members: members.count, first: entry.first, severity: entry.severity, isOpen: isOpen))
+                rows.append(.group(id: id, members: members.count + (suppressed[id] ?? 0), first: entry.first, severity: entry.severity, isOpen: isOpen))
                 if isOpen {
                     for d in members {
                         rows.append(.member(d))

@@ -1,0 +1,120 @@
+/// Searches back a line-ending conversion that lost information (`crToLF`, `crlfToLF`) with the
+/// format's own check as the judge, for any format: the one search for typedstreams and NIBArchives,
+/// whose structure is read front to back, and the last step for binary plists after their
+/// structure-driven steps (`CRToLFRepair`, `CRLFToLFRepair`).
+///
+/// 1. **Forward**: a reading breaks at its first error; the byte that broke it lies before it (a
+///    length, count or reference read from an LF that was a CR, or a CR lost before an LF), so the
+///    sites just before the first error are tried, nearest first, and the one that moves the first
+///    error furthest on (or removes every error) is kept. Repeated until the reading is clean or no
+///    site helps.
+/// 2. **Settle**: every site is then tried the other way once more: a change that gives a better
+///    verdict (fewer problems, more objects kept: an object nothing referred to now referred to) is
+///    kept; one that gives an equally good verdict leaves the site *undecided*, with both readings
+///    reported; one that gives a worse verdict decides it. Sites inside values (string and data
+///    bytes, numbers) have no structure to decide them and are undecided.
+///
+/// Bounded by `budget` judgements and `shouldStop` (a time limit), both reported when hit.
+struct GuidedLineEndingSearch {
+    private(set) var reading: LineEndingReading
+    private(set) var verdict: RepairVerdict
+    /// Sites where the other reading is as good (reported with both readings).
+    private(set) var undecided: [Int] = []
+    /// Sites the settle step could not examine within the budget.
+    private(set) var unexamined = 0
+    /// Whether the budget or the time limit ended the search early.
+    private(set) var stoppedEarly = false
+    private(set) var judge = RepairJudge()
+    private let sites: [Int]
+    private let budget: Int
+    private let shouldStop: () -> Bool
+
+    /// Sites before the first error tried per step.
+    static let window = 24
+
+    /// `settled`: an offset from which the format's structure has decided every byte (a binary
+    /// plist's offset table and trailer); the search leaves sites there as they are.
+    init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil) {
+        reading = start
+        sites = LineEndingReading.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
+        self.budget = budget
+        self.shouldStop = shouldStop
+        var judge = RepairJudge()
+        verdict = judge.judge(start.bytes)
+        self.judge = judge
+    }
+
+    var judgements: Int { judge.judgements }
+
+    /// Whether the budget or the time limit is spent (and so the search stopped early).
+    private mutating func exhausted() -> Bool {
+        if judge.judgements >= budget || shouldStop() { stoppedEarly = true }
+        return stoppedEarly
+    }
+
+    /// Runs both steps.
+    mutating func run() {
+        forward()
+        settle()
+    }
+
+    /// Step 1: moves the first error on, one site at a time.
+    mutating func forward() {
+        while !verdict.isClean, !exhausted(), let first = verdict.firstError {
+            let limit = reading.damagedOffset(of: first)
+            let candidates = sites.filter { $0 <= limit + 1 && !reading.isChosen($0) }.suffix(Self.window).reversed()
+            var best: (reading: LineEndingReading, verdict: RepairVerdict)?
+            for site in candidates {
+                guard !exhausted() else { break }
+                let trial = reading.toggling(site)
+                let v = judge.judge(trial.bytes)
+                guard progresses(v, trial, over: verdict, reading) else { continue }
+                if let current = best, !progresses(v, trial, over: current.verdict, current.reading) { continue }
+                best = (trial, v)
+            }
+            guard let best else { return }
+            reading = best.reading
+            verdict = best.verdict
+        }
+    }
+
+    /// Whether `v` (of reading `r`) gets further than `u` (of `s`): clean where `u` was not, a first
+    /// error later in the damaged bytes, or the same first error and a better verdict.
+    private func progresses(_ v: RepairVerdict, _ r: LineEndingReading, over u: RepairVerdict, _ s: LineEndingReading) -> Bool {
+        if v.errors == 0 || u.errors == 0 { return v.errors == 0 && (u.errors > 0 || v.isBetter(than: u)) }
+        let a = v.firstError.map(r.damagedOffset) ?? Int.max, b = u.firstError.map(s.damagedOffset) ?? Int.max
+        return a != b ? a > b : v.isBetter(than: u)
+    }
+
+    /// Step 2: every site tried the other way; the change giving the best verdict is kept, and the
+    /// round repeats over the sites that helped or tied. When several changes give the same best
+    /// verdict (two references, one of which was 13: either reading keeps every object), the one that
+    /// fits the writer's numbering best is kept (`RepairVerdict.inversions`) and all of them are
+    /// undecided. Sites whose other reading ties in the last round are undecided too.
+    mutating func settle() {
+        var candidates = sites
+        var ties: [Int] = []
+        var alike = Set<Int>()
+        while !exhausted() {
+            var improving: [(site: Int, verdict: RepairVerdict)] = []
+            ties = []
+            for (index, site) in candidates.enumerated() {
+                guard !exhausted() else {
+                    unexamined = candidates.count - index
+                    break
+                }
+                let v = judge.judge(reading.toggling(site).bytes)
+                if v.isBetter(than: verdict) { improving.append((site, v)) } else if v.ties(verdict) { ties.append(site) }
+            }
+            guard var best = improving.first else { break }
+            for candidate in improving.dropFirst() where candidate.verdict.isBetter(than: best.verdict) { best = candidate }
+            let equal = improving.filter { $0.verdict.ties(best.verdict) }
+            let chosen = equal.min { $0.verdict.inversions < $1.verdict.inversions } ?? best
+            if equal.count > 1 { alike.formUnion(equal.map(\.site)) }
+            reading = reading.toggling(chosen.site)
+            verdict = chosen.verdict
+            candidates = (improving.map(\.site) + ties).filter { $0 != chosen.site }.sorted()
+        }
+        undecided = alike.union(ties).sorted()
+    }
+}

@@ -1,0 +1,159 @@
+/// One byte a repair changed (or could not decide), told by what it means: the object, class and key
+/// the byte belongs to, and the value there before and after (`#12 NSArray NS.objects[4]: #10
+/// (NSString) → #13 (NSColor)`, `#7 NSString NS.bytes: "Fo\no" → "Fo\ro"`).
+public struct RepairChange: Sendable, Equatable {
+    /// Offset of the byte in the repaired bytes.
+    public var offset: Int
+    /// The object, its class and the key (or element) holding the byte: `#12 NSArray NS.objects[4]`;
+    /// `offset 1234` when no object holds it (a table or trailer byte).
+    public var place: String
+    /// The value there as the damaged bytes read, and as the repaired bytes read (for an undecided
+    /// byte: as the repair left it, and the other reading).
+    public var before: String
+    public var after: String
+    /// Whether both readings are equally good and the byte was left as the damaged file has it.
+    public var undecided: Bool
+    /// Offset of the byte (or of the byte it was added for or taken from) in the damaged bytes.
+    public var damagedOffset: Int
+
+    public init(offset: Int, place: String, before: String, after: String, undecided: Bool) {
+        self.offset = offset
+        self.place = place
+        self.before = before
+        self.after = after
+        self.undecided = undecided
+        damagedOffset = offset
+    }
+
+    /// `place: before → after`, or `place: before, or after` for an undecided byte.
+    public var line: String {
+        undecided ? "\(place): \(before), or \(after)" : "\(place): \(before) → \(after)"
+    }
+}
+
+/// Finds what a byte means in two readings of a file (`RepairChange`): the innermost object of the
+/// `located` reading whose bytes hold it, and within it the field whose bytes hold it; the same object
+/// and key in the `other` reading give the other value. A list is told by its first element that
+/// differs between the readings.
+struct RepairChangeDescriber {
+    let located: any ObjectGraph
+    let index: ObjectRangeIndex
+
+    init(_ located: any ObjectGraph, index: ObjectRangeIndex? = nil) {
+        self.located = located
+        self.index = index ?? ObjectRangeIndex(located)
+    }
+
+    /// What the byte at `offset` of the located reading is there and in `other`, where it sits at
+    /// `otherOffset`. `locatedIsAfter`: the located reading is the repaired one (else the kept one of
+    /// an undecided byte, and `other` its alternative).
+    func change(at offset: Int, other: any ObjectGraph, otherOffset: Int, locatedIsAfter: Bool, undecided: Bool) -> RepairChange {
+        guard let id = index.innermost(containing: offset) else {
+            let here = locatedIsAfter ? "0x0D" : "0x0A", there = locatedIsAfter ? "0x0A" : "0x0D"
+            return RepairChange(offset: offset, place: "a table, count or trailer byte (in no object)",
+                                before: locatedIsAfter ? there : here, after: locatedIsAfter ? here : there, undecided: undecided)
+        }
+        let object = located.object(id)
+        // The same object in the other reading: the same id when both have the same objects (the
+        // conversions keep ids), else the object holding the byte there.
+        let otherID = other.objectCount == located.objectCount ? id : ObjectRangeIndex(other).innermost(containing: otherOffset) ?? id
+        let otherObject = otherID < other.objectCount ? other.object(otherID) : GraphObject(id: otherID, kind: .invalid)
+        var place = "#\(id) " + (object.className.map(ValueFormatter.excerpt) ?? (object.value == nil ? object.kind.rawValue : "value"))
+        var here: String, there: String
+        // The field whose bytes hold the byte, else (a reference stored apart from its value, as in a
+        // binary plist's dictionary) the first field whose value differs between the readings.
+        let differing = object.fields.first { f in otherObject.fields.first { $0.key == f.key }?.value != f.value }
+        if let field = Self.innermostField(of: object, containing: offset) ?? differing {
+            place += " " + ValueFormatter.excerpt(field.key)
+            let otherField = otherObject.fields.first { $0.key == field.key }
+            here = describe(field.value, in: located)
+            there = otherField.map { describe($0.value, in: other) } ?? "(no such key)"
+            if case .list(let items) = field.value, case .list(let otherItems)? = otherField?.value,
+               let i = (0..<Swift.min(items.count, otherItems.count, 100_000)).first(where: { items[$0] != otherItems[$0] }) {
+                place += "[\(i)]"
+                here = describe(items[i], in: located)
+                there = describe(otherItems[i], in: other)
+            }
+        } else {
+            here = object.value.map(ValueFormatter.summary) ?? "its bytes"
+            there = otherObject.value.map(ValueFormatter.summary) ?? "its bytes"
+        }
+        return RepairChange(offset: offset, place: place, before: locatedIsAfter ? there : here, after: locatedIsAfter ? here : there,
+                            undecided: undecided)
+    }
+
+    /// A one-line value: references with their target's class.
+    private func describe(_ value: FieldValue, in graph: any ObjectGraph) -> String {
+        switch value {
+        case .reference(.object(let id)) where id >= 0 && id < graph.objectCount:
+            let target = graph.structure(id)
+            let what = target.className.map(ValueFormatter.excerpt) ?? target.value.map(ValueFormatter.summary) ?? target.kind.rawValue
+            return "#\(id) (\(what))"
+        default:
+            return KnownText.describe(value)
+        }
+    }
+
+    /// The field of `object` whose bytes hold `offset`, the shortest when several do.
+    static func innermostField(of object: GraphObject, containing offset: Int) -> Field? {
+        var best: Field?
+        for field in object.fields where field.range.map({ $0.start <= offset && offset < $0.end }) ?? false {
+            if best?.range.map({ $0.count > (field.range?.count ?? Int.max) }) ?? true { best = field }
+        }
+        return best
+    }
+}
+
+/// Objects of a graph by the bytes they span, for finding the innermost one holding an offset.
+struct ObjectRangeIndex {
+    /// (start, end, id), by start.
+    private let spans: [(start: Int, end: Int, id: ObjectID)]
+
+    /// (start, end, id) of the fields whose bytes lie apart from their object's (a NIB's value table).
+    private let fieldSpans: [(start: Int, end: Int, id: ObjectID)]
+
+    init(_ graph: any ObjectGraph) {
+        var spans: [(start: Int, end: Int, id: ObjectID)] = []
+        var fieldSpans: [(start: Int, end: Int, id: ObjectID)] = []
+        for id in 0..<graph.objectCount {
+            let object = graph.structure(id)
+            if let r = object.range, r.count > 0 { spans.append((r.start, r.end, id)) }
+            for field in object.fields {
+                if let r = field.range, r.count > 0, !(object.range.map { $0.start <= r.start && r.end <= $0.end } ?? false) {
+                    fieldSpans.append((r.start, r.end, id))
+                }
+            }
+        }
+        self.spans = Self.sorted(spans)
+        self.fieldSpans = Self.sorted(fieldSpans)
+    }
+
+    private static func sorted(_ spans: [(start: Int, end: Int, id: ObjectID)]) -> [(start: Int, end: Int, id: ObjectID)] {
+        spans.sorted { $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end }
+    }
+
+    /// The object with the shortest span holding `offset`; else the object of the shortest field span
+    /// holding it (a field stored apart from its object).
+    func innermost(containing offset: Int) -> ObjectID? {
+        Self.innermost(in: spans, containing: offset) ?? Self.innermost(in: fieldSpans, containing: offset)
+    }
+
+    private static func innermost(in spans: [(start: Int, end: Int, id: ObjectID)], containing offset: Int) -> ObjectID? {
+        // Spans starting at or before `offset`: the last of them, going back while one may still hold it.
+        var low = 0, high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if spans[mid].start <= offset { low = mid + 1 } else { high = mid }
+        }
+        var best: (length: Int, id: ObjectID)?
+        var i = low - 1
+        var looked = 0
+        while i >= 0, looked < 4_096 {
+            let span = spans[i]
+            if offset < span.end, best.map({ span.end - span.start < $0.length }) ?? true { best = (span.end - span.start, span.id) }
+            i -= 1
+            looked += 1
+        }
+        return best?.id
+    }
+}

@@ -1,0 +1,110 @@
+/// How one reading of a damaged file decodes, in the terms the repair search and its acceptance rule
+/// compare readings by: the format's own check (its invariants: reference ranges and kinds, lengths,
+/// tables, class records, every object referenced) and the objects the reading gives back.
+///
+/// Counting errors alone can be gamed by a wrong reading: a keyed archive whose top dictionary no
+/// longer leads to `$objects` has two errors instead of a thousand, and no objects. So a reading is
+/// judged first by the objects it keeps (reachable from the top, decoding without an error of their
+/// own), which no wrong reading raises, and its problems are compared only between readings that keep
+/// at least as many (`isAcceptable(against:)`).
+struct RepairVerdict: Sendable, Equatable {
+    /// Objects in the graph (`$objects` entries, typedstream objects, NIB objects, plist nodes).
+    var objects = 0
+    /// Objects reachable from the top level that decode and carry no error of their own.
+    var kept = 0
+    /// Errors and warnings of the format's check (`damage.*` causes aside: they are conclusions).
+    var errors = 0
+    var warnings = 0
+    /// Notes that break an invariant every writer keeps: an object or bytes nothing refers to (other
+    /// notes, such as a typedstream's header, are facts about a sound file and are not counted).
+    var notes = 0
+    /// Offset of the first error, in the reading's own bytes (nil when it has none).
+    var firstError: Int?
+    /// Whether the top level leads to a root that decodes.
+    var rootIntact = false
+    /// References to an object numbered before the one referring, that nothing else refers to. Archivers
+    /// number an object when they first meet it, so such a reference is unusual: between readings the
+    /// verdict finds equally good, the one with fewer is the likelier (a tie-break, never a verdict).
+    var inversions = 0
+
+    /// A reading with no error and no warning.
+    var isClean: Bool { errors == 0 && warnings == 0 }
+
+    /// Whether this reading may replace `baseline` (the damaged file as it is): it keeps at least the
+    /// objects the baseline keeps, with the root intact when the baseline had it.
+    func isAcceptable(against baseline: RepairVerdict) -> Bool {
+        kept >= baseline.kept && (rootIntact || !baseline.rootIntact)
+    }
+
+    /// Whether this reading is better than `other`: fewer errors, then more objects kept, then fewer
+    /// warnings, then fewer notes (the order in which problems say a reading is wrong).
+    func isBetter(than other: RepairVerdict) -> Bool {
+        if errors != other.errors { return errors < other.errors }
+        if kept != other.kept { return kept > other.kept }
+        if warnings != other.warnings { return warnings < other.warnings }
+        return notes < other.notes
+    }
+
+    /// Whether neither reading is better than the other.
+    func ties(_ other: RepairVerdict) -> Bool {
+        errors == other.errors && kept == other.kept && warnings == other.warnings && notes == other.notes
+    }
+}
+
+/// Judges readings: opens the bytes as a document (the format detected as for any input), runs the
+/// format's full check and walks the graph once for reachability. Counts the judgements it made, the
+/// budget the searches spend.
+struct RepairJudge {
+    private(set) var judgements = 0
+
+    mutating func judge(_ bytes: [UInt8]) -> RepairVerdict {
+        judgements += 1
+        return Self.verdict(ArchiveDocument.open(InputBytes(bytes), name: "").graph)
+    }
+
+    /// Notes that say a writer's invariant is broken: no archiver writes an object, or bytes, that
+    /// nothing refers to.
+    static let invariantNotes: Set<String> = [
+        "bplist.bytes.unreferenced", "bplist.object.unreferenced", "keyed.object.unreachable", "nib.object.unreachable",
+        "typedstream.object.unreachable",
+    ]
+
+    /// The verdict on an opened graph.
+    static func verdict(_ graph: any ObjectGraph) -> RepairVerdict {
+        var verdict = RepairVerdict()
+        let diagnostics = graph.fullCheck()
+        var objectsWithErrors = Set<Int>()
+        for d in diagnostics where !d.id.hasPrefix("damage.") {
+            switch d.severity {
+            case .error:
+                verdict.errors += 1
+                if let object = d.object { objectsWithErrors.insert(object) }
+                if let start = d.range?.start { verdict.firstError = Swift.min(verdict.firstError ?? start, start) }
+            case .warning: verdict.warnings += 1
+            case .note: if Self.invariantNotes.contains(d.id) { verdict.notes += 1 }
+            }
+        }
+        let n = graph.objectCount
+        verdict.objects = n
+        var edges = GraphEdges(objectCount: n)
+        var invalid = [Bool](repeating: false, count: n)
+        for id in 0..<n {
+            let object = graph.structure(id)
+            invalid[id] = object.kind == .invalid
+            edges.add(object)
+        }
+        let reach = GraphReachability(edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: [edges]))
+        for (from, to) in zip(edges.from, edges.to) where from >= 0 && to >= 0 && to < from && Int(to) < n {
+            if reach.referrerCounts[Int(to)] == 1 { verdict.inversions += 1 }
+        }
+        for id in 0..<n where reach.reachable[id] && !invalid[id] && !objectsWithErrors.contains(id) { verdict.kept += 1 }
+        verdict.rootIntact = graph.topLevel.contains { field in
+            switch field.value {
+            case .scalar, .list: return true
+            case .reference: return field.value.objectID.map { $0 >= 0 && $0 < n && !invalid[$0] } ?? false
+            case .invalid, .sameAs: return false
+            }
+        }
+        return verdict
+    }
+}
