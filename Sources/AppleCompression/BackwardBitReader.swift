@@ -39,7 +39,7 @@ struct BackwardBitReader {
             // One unaligned 8-byte load; its low `wanted` bytes are the new ones.
             let word = UInt64(littleEndian: UnsafeRawPointer(bytes + from).loadUnaligned(as: UInt64.self))
             let shift = UInt64(wanted * 8)
-            accumulator = wanted == 8 ? word : accumulator << shift | (word & ((1 << shift) - 1))
+            accumulator = wanted == 8 ? word : accumulator &<< shift | (word & ((1 &<< shift) - 1))
             count += wanted * 8
             position = from
             return
@@ -55,6 +55,7 @@ struct BackwardBitReader {
     @inline(__always)
     mutating func pull(_ n: Int) -> Int {
         count -= n
-        return Int(truncatingIfNeeded: (accumulator >> UInt64(count)) & ((1 << UInt64(n)) - 1))
+        // Masking shifts: `count` is 64 only with `n` 0, whose mask is 0 whatever the shift gives.
+        return Int(truncatingIfNeeded: (accumulator &>> UInt64(count)) & ((1 &<< UInt64(n)) - 1))
     }
 }

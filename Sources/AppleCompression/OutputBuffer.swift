@@ -30,7 +30,13 @@ final class OutputBuffer {
 
     /// Makes room in memory for `additional` more bytes (at most up to `stop`), doubling so that
     /// growth costs linear time.
+    @inline(__always)
     func reserve(_ additional: Int) {
+        if additional <= capacity - count { return }
+        grow(additional)
+    }
+
+    private func grow(_ additional: Int) {
         let wanted = count + min(max(0, additional), room)
         guard wanted > capacity else { return }
         let grown = min(max(wanted, capacity * 2), max(limit, wanted))
@@ -47,7 +53,13 @@ final class OutputBuffer {
         let n = min(length, room)
         guard n > 0 else { return 0 }
         reserve(n)
-        (base + count).update(from: source, count: n)
+        let target = base + count
+        // Literals are mostly short: a loop beats a call to memmove there.
+        if n <= 16 {
+            for i in 0..<n { target[i] = source[i] }
+        } else {
+            target.update(from: source, count: n)
+        }
         count += n
         return n
     }
@@ -62,10 +74,10 @@ final class OutputBuffer {
         reserve(n)
         let target = base + count
         let source = target - distance
-        if distance >= n {
-            target.update(from: source, count: n)
-        } else if n <= 32 {
+        if n <= 32 {
             for i in 0..<n { target[i] = source[i] }
+        } else if distance >= n {
+            target.update(from: source, count: n)
         } else {
             // Whole periods, each copy twice as long as the last: the copied span never overlaps
             // its source and always starts a period after it.
@@ -76,15 +88,6 @@ final class OutputBuffer {
                 done += chunk
             }
         }
-        count += n
-        return n
-    }
-
-    /// Appends `length` zero bytes (up to `stop`); returns how many it appended.
-    func appendZeros(_ length: Int) -> Int {
-        let n = min(max(0, length), room)
-        reserve(n)
-        (base + count).initialize(repeating: 0, count: n)
         count += n
         return n
     }
