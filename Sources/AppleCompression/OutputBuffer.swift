@@ -39,7 +39,7 @@ final class OutputBuffer {
     private func grow(_ additional: Int) {
         let wanted = count + min(max(0, additional), room)
         guard wanted > capacity else { return }
-        let grown = min(max(wanted, capacity * 2), max(limit, wanted))
+        let grown = min(max(wanted, min(capacity, Int.max / 2) * 2), max(limit, wanted))
         let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         fresh.update(from: base, count: count)
         base.deallocate()

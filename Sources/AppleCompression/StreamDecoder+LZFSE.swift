@@ -5,19 +5,7 @@ extension StreamDecoder {
     /// is reported afterwards.
     mutating func decodeLZFSEBlock(_ block: BlockRef) -> Bool {
         let outputStart = output.count
-        let header: LZFSEBlockHeader
-        let reading = block.kind == .lzfseV1 ? LZFSEBlockHeader.readV1(input, block) : LZFSEBlockHeader.readV2(input, block)
-        switch reading {
-        case .truncated(let needed):
-            return requireHeader(block, size: needed)
-        case .invalid(let issue, let size):
-            report(issue, at: block.start)
-            position = min(input.count, block.start + size)
-            record(block, declaredRaw: nil, declaredPayload: nil, outputStart: outputStart)
-            return false
-        case .header(let read):
-            header = read
-        }
+        guard let header = readLZFSEHeader(block) else { return false }
         let payloadStart = block.start + header.headerSize
         let payloadEnd = payloadStart + header.payloadSize // each part below 2^20: no overflow
         defer { record(block, declaredRaw: header.rawSize, declaredPayload: header.payloadSize, outputStart: outputStart) }
@@ -43,5 +31,21 @@ extension StreamDecoder {
             report(.outputLimit(block, limit: output.limit, declared: header.rawSize), at: at)
         }
         return false
+    }
+
+    /// The checked header of `block`; nil after reporting and recording a truncated or invalid one.
+    mutating func readLZFSEHeader(_ block: BlockRef) -> LZFSEBlockHeader? {
+        let reading = block.kind == .lzfseV1 ? LZFSEBlockHeader.readV1(input, block) : LZFSEBlockHeader.readV2(input, block)
+        switch reading {
+        case .header(let header):
+            return header
+        case .truncated(let needed):
+            _ = requireHeader(block, size: needed)
+        case .invalid(let issue, let size):
+            report(issue, at: block.start)
+            position = min(input.count, block.start + size)
+            record(block, declaredRaw: nil, declaredPayload: nil, outputStart: output.count)
+        }
+        return nil
     }
 }
