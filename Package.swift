@@ -28,6 +28,10 @@ let package = Package(
     targets: [
         // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
         .target(name: "ArchiveModel", dependencies: ["CMappingGuard", "CZlib", "CSQLite"], swiftSettings: modelEdgeCoverageOnly),
+        // LZFSE / LZVN block streams (helpd's help indexes), decoded in Swift: no dependencies, no
+        // Foundation (Apple's Compression framework exists only on macOS). In fuzz builds it keeps the
+        // comparison tracing, as ArchiveModel does: the input's bytes meet block magics there.
+        .target(name: "AppleCompression", swiftSettings: modelEdgeCoverageOnly),
         // The system SQLite (libsqlite3 on macOS, libsqlite3-dev on Debian), for archives in database
         // columns: opened read-only and immutable. No Foundation (GRDB would bring it; see the README).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -54,6 +58,7 @@ let package = Package(
         // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
         .target(name: "TestSupport", dependencies: ["ArchiveModel", "FuzzSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
+        .testTarget(name: "AppleCompressionTests", dependencies: ["AppleCompression", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.
         .testTarget(name: "CLITests", dependencies: ["ArchiveModel", "FuzzSupport", "archive-browse", "foundation-peer", "TestSupport"], exclude: ["Golden"]),
@@ -71,6 +76,7 @@ let package = Package(
         .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzNIBArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
         .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),

@@ -16,6 +16,7 @@
 #   FuzzTypedstream    Sources/ArchiveModel/Typedstream
 #   FuzzNIBArchive     Sources/ArchiveModel/NIBArchive
 #   FuzzKeyedArchive   Sources/ArchiveModel/Keyed, Sources/ArchiveModel/KnownClasses
+#   FuzzLZFSE          Sources/AppleCompression
 #   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveModel/Outline
 #
 # Environment: FUZZ_WORK (fuzz-work), FUZZ_MAX_LEN (4096, as scripts/fuzz.sh), FUZZ_NICE (10).
@@ -49,6 +50,7 @@ sources_of() { # target -> the source paths it owns
     FuzzTypedstream) echo Sources/ArchiveModel/Typedstream ;;
     FuzzNIBArchive) echo Sources/ArchiveModel/NIBArchive ;;
     FuzzKeyedArchive) echo Sources/ArchiveModel/Keyed Sources/ArchiveModel/KnownClasses ;;
+    FuzzLZFSE) echo Sources/AppleCompression ;;
     FuzzRender) echo Sources/TUI/Input Sources/TUI/Render Sources/TUI/Screen Sources/TUI/State \
       Sources/TUI/Headless.swift Sources/TUI/Session.swift Sources/TUI/SessionStack.swift Sources/ArchiveModel/Outline ;;
   esac
