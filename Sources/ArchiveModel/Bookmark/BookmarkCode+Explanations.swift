@@ -80,7 +80,8 @@ extension BookmarkCode {
             """
         case .tocLengthMismatch: """
             The first word of a table of contents is its size minus 8: 12 bytes (identifier, next offset, count) plus \
-            12 per entry. This one disagrees with the entry count. Readers go by the count, so the entries are read \
+            12 per entry. (mac_alias, which dmgbuild uses for the alias files of many disk images, writes 12 per entry minus 8, and \
+            that is accepted too.) This one disagrees with the entry count under either rule. Readers go by the count, so the entries are read \
             as the count says, but one of the two fields is wrong; the count-too-large diagnostic, when present, \
             tells which. Hand-made bookmarks from some tools write other lengths.
             """

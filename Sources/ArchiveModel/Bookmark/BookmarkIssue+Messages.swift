@@ -29,7 +29,7 @@ extension BookmarkIssue {
         case .tocCountTooLarge(let count, let fits, let at):
             "the table of contents at bookmark offset \(at) claims \(English.count(Int(count), "entry", plural: "entries")), but the bytes after it hold at most \(fits); \(fits) are read"
         case .tocLengthMismatch(let length, let count):
-            "the table-of-contents length field is \(length), but \(English.count(Int(count), "entry", plural: "entries")) need \(12 + 12 * Int(count)) (12 + 12 per entry)"
+            "the table-of-contents length field is \(length), but \(English.count(Int(count), "entry", plural: "entries")) need \(12 + 12 * Int(count)) (12 + 12 per entry; mac_alias writes \(12 * Int(count) - 8))"
         case .tocUnsorted(let key, let previous, let table):
             "key 0x\(BookmarkHex.word(key, digits: 4)) follows key 0x\(BookmarkHex.word(previous, digits: 4)) in table of contents \(table): keys must be strictly ascending, or a binary search (as CoreServices does) misses entries"
         case .keyNotString(let raw, let found):
