@@ -71,6 +71,7 @@ let package = Package(
         .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzNIBArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzBookmark", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
         .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),

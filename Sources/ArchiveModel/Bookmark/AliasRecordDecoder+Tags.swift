@@ -26,7 +26,7 @@ extension AliasRecordDecoder {
         var at = start
         for _ in 0..<Self.tagLimit {
             guard at + 4 <= end, let tag = reader.uintBE(at, width: 2), let length = reader.uintBE(at + 2, width: 2) else {
-                report(.aliasNoEndTag(end: end), ByteRange(at, end))
+                report(.aliasNoEndTag(end: end), ByteRange(Swift.min(at, end), end))
                 return
             }
             if tag == 0xFFFF { return }
