@@ -15,6 +15,7 @@
 #   FuzzOpenStepPlist  Sources/ArchiveModel/OpenStepPlist
 #   FuzzTypedstream    Sources/ArchiveModel/Typedstream
 #   FuzzNIBArchive     Sources/ArchiveModel/NIBArchive
+#   FuzzBookmark       Sources/ArchiveModel/Bookmark
 #   FuzzKeyedArchive   Sources/ArchiveModel/Keyed, Sources/ArchiveModel/KnownClasses
 #   FuzzLZFSE          Sources/AppleCompression
 #   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveModel/Outline
@@ -49,6 +50,7 @@ sources_of() { # target -> the source paths it owns
     FuzzOpenStepPlist) echo Sources/ArchiveModel/OpenStepPlist ;;
     FuzzTypedstream) echo Sources/ArchiveModel/Typedstream ;;
     FuzzNIBArchive) echo Sources/ArchiveModel/NIBArchive ;;
+    FuzzBookmark) echo Sources/ArchiveModel/Bookmark ;;
     FuzzKeyedArchive) echo Sources/ArchiveModel/Keyed Sources/ArchiveModel/KnownClasses ;;
     FuzzLZFSE) echo Sources/AppleCompression ;;
     FuzzRender) echo Sources/TUI/Input Sources/TUI/Render Sources/TUI/Screen Sources/TUI/State \

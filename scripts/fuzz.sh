@@ -120,7 +120,7 @@ fi
 kind_of() { # bplist | typedstream | nib | lzfse | xml | openstep | other, from the first bytes
   local f=$1 head
   head=$(head -c 16 "$f" | tr -d '\000')
-  case "$head" in bplist*) echo bplist; return ;; NIBArchive*) echo nib; return ;; bvx[-n12\$]*) echo lzfse; return ;; esac
+  case "$head" in bplist*) echo bplist; return ;; NIBArchive*) echo nib; return ;; bvx[-n12\$]*) echo lzfse; return ;; book*) echo bookmark; return ;; esac
   if head -c 16 "$f" | grep -aq -e streamtyped -e typedstream; then echo typedstream; return; fi
   # NUL bytes and byte-order marks dropped, so UTF-16 and UTF-32 text plists seed the text targets too.
   if head -c 4096 "$f" | tr -d '\000' | grep -aqi -e '<?xml' -e '<plist' -e '<!DOCTYPE'; then echo xml; return; fi
@@ -135,6 +135,7 @@ wants() { # target kind -> 0 when the target is seeded with that kind
     FuzzTypedstream) [ "$2" = typedstream ] ;;
     FuzzNIBArchive) [ "$2" = nib ] ;;
     FuzzLZFSE) [ "$2" = lzfse ] ;;
+    FuzzBookmark) [ "$2" = bookmark ] ;;
     FuzzRender) true ;;
   esac
 }

@@ -17,6 +17,7 @@ public enum DiagnosticRegistry {
             NIBArchiveCode.kinds,
             TextEncodingCode.kinds,
             SourceCode.kinds,
+            BookmarkCode.kinds,
         ]
     }
 
