@@ -83,6 +83,8 @@ let package = Package(
         .executableTarget(name: "corruption-campaign", dependencies: ["ArchiveModel", "FuzzSupport"]),
         // Issue 24's measurement: the share of rejected single-byte corruptions that diagnostics locate.
         .executableTarget(name: "locate-rate", dependencies: ["ArchiveModel"]),
+        // Issue 42's measurement: the share of line-ending-converted corpus archives --repair restores.
+        .executableTarget(name: "repair-rate", dependencies: ["ArchiveModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -60,8 +60,8 @@ public enum Browser {
             // ncurses only reports KEY_RESIZE on its next read.
             let key = terminal.nextKey(timeoutMilliseconds: jobs.isEmpty ? idleTimeout : busyTimeout)
             let running = jobs.count
-            collectFinished(&jobs)
-            dirty = jobs.count != running
+            for opened in collectFinished(&jobs, stack) where indexInBackground { jobs.append(start(.buildIndex, then: nil, opened)) }
+            dirty = jobs.count != running || stack.current !== session
             guard let key else { continue }
             dirty = true
             if key == .escape, session.state.mode == .tree, jobs.contains(where: { $0.session === session }) {
@@ -111,16 +111,20 @@ public enum Browser {
 
     /// Installs the results of finished jobs into their sessions, in order, and applies their
     /// follow-up actions. A built index is followed by the automatic full check of a small graph.
-    private static func collectFinished(_ jobs: inout [Job]) {
+    /// Returns the sessions opened for a result (the repaired reading), which need their index.
+    private static func collectFinished(_ jobs: inout [Job], _ stack: SessionStack) -> [Session] {
+        var opened: [Session] = []
         while let i = jobs.firstIndex(where: { $0.work.finished != nil }) {
             let job = jobs.remove(at: i)
             guard let result = job.work.finished else { continue }
             job.session.install(result, then: job.work.then)
+            if job.session === stack.current, case .opened(let nested) = stack.settle(job.session) { opened.append(nested) }
             startPending(&jobs, job.session)
             if case .index = result, job.session.context.wantsAutomaticCheck,
                !jobs.contains(where: { $0.session === job.session && $0.work.kind == .fullCheck }) {
                 jobs.append(start(.fullCheck, then: nil, job.session))
             }
         }
+        return opened
     }
 }

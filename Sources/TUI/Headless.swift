@@ -75,6 +75,8 @@ public enum Headless {
             let session = stack.current
             if case .opened(let nested) = stack.handle(key) { prepare(nested) }
             session.runPendingSynchronously()
+            // Background work may ask for a session (the repaired reading) once done.
+            if stack.current === session, case .opened(let nested) = stack.settle(session) { prepare(nested) }
             if stack.shouldQuit { break }
             if stack.current !== session { stack.current.runPendingSynchronously() }
         }

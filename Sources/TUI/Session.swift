@@ -11,8 +11,8 @@ public final class Session {
     }
 
     /// A session on `node`'s archive (an embedded one: `location` says where it was found).
-    public init(node: DocumentNode, fileName: String, location: [String] = [], cols: Int, rows: Int) {
-        context = BrowserContext(node: node, fileName: fileName, location: location)
+    public init(node: DocumentNode, fileName: String, location: [String] = [], repaired: RepairedReading? = nil, cols: Int, rows: Int) {
+        context = BrowserContext(node: node, fileName: fileName, location: location, repaired: repaired)
         state = BrowserState(context: context, cols: cols, rows: rows)
     }
 
@@ -35,6 +35,13 @@ public final class Session {
         switch result {
         case .index(let index): context.install(index: index)
         case .diagnostics(let list): context.install(diagnostics: list)
+        case .repaired(let result):
+            if result.steps.isEmpty {
+                state.message = DisplayText.escapeMessage(RepairedReading.nothingMessage(result))
+            } else {
+                state.request = .openRepaired(RepairedReading(result))
+            }
+            return
         case .cancelled:
             state.message = "cancelled"
             return
@@ -61,12 +68,14 @@ extension PendingWork {
         switch self {
         case .buildIndex: .buildIndex
         case .fullCheck: .fullCheck
+        case .repair: .repair
         }
     }
 
-    var then: Action {
+    var then: Action? {
         switch self {
         case .buildIndex(let then), .fullCheck(let then): then
+        case .repair: nil
         }
     }
 }

@@ -52,6 +52,8 @@ public final class SessionStack {
             return close(session)
         case .open(let embedded):
             return open(embedded, from: session)
+        case .openRepaired(let reading):
+            return open(reading, from: session)
         }
     }
 
@@ -69,6 +71,17 @@ public final class SessionStack {
         }
         outer.state.message = "back from " + (session.context.location.last ?? "the embedded archive")
         return .closed(session)
+    }
+
+    /// The repaired reading of `session`'s file, as a session above it (`q` or `R` returns).
+    private func open(_ reading: RepairedReading, from session: Session) -> Change {
+        let document = ArchiveDocument.open(reading.result.bytes, name: session.context.fileName)
+        let repaired = Session(node: DocumentNode(root: document), fileName: session.context.fileName,
+                               location: session.context.location + ["repaired reading"], repaired: reading,
+                               cols: session.state.cols, rows: session.state.rows)
+        repaired.state.message = DisplayText.escapeMessage(reading.openingMessage)
+        sessions.append(repaired)
+        return .opened(repaired)
     }
 
     private func open(_ embedded: EmbeddedRequest, from session: Session) -> Change {

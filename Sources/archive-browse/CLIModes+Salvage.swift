@@ -15,7 +15,7 @@ extension CLIModes {
         var flag: String { self == .salvage ? "--salvage" : "--repair" }
     }
 
-    /// Seconds the line-ending search may take.
+    /// Seconds the line-ending search may take (lifted by `SearchDeadline.liftVariable`).
     static let repairTimeLimit = 20.0
 
     static func rescue(_ kind: RescueKind, _ source: InputSource, output: [UInt8], force: Bool, json: Bool) -> Int32 {
@@ -31,8 +31,8 @@ extension CLIModes {
             FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(refusal); nothing written\n")
             return 2
         }
-        let deadline = Platform.monotonicSeconds() + repairTimeLimit
-        let repair = ArchiveRepair.repair(raw, limits: ArchiveRepair.Limits(shouldStop: { Platform.monotonicSeconds() > deadline }))
+        let deadline = SearchDeadline(seconds: repairTimeLimit)
+        let repair = ArchiveRepair.repair(raw, limits: ArchiveRepair.Limits(shouldStop: { deadline.passed }))
         var report = SalvageReport()
         report.repairs = repair.steps
         let bytes: [UInt8]

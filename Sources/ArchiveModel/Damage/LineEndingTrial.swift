@@ -21,9 +21,9 @@ enum LineEndingTrial {
         let candidates = LineEndingRepair.candidates(bytes).filter { $0.exactInverse(bytes) != nil || nearLF }
         guard !candidates.isEmpty else { return nil }
         let baseline = RepairJudge.verdict(ArchiveDocument.open(InputBytes(bytes), name: "").graph)
-        let deadline = Platform.monotonicSeconds() + timeLimit
+        let deadline = SearchDeadline(seconds: timeLimit)
         let repair = LineEndingRepair(damaged: bytes, format: context.format, baseline: baseline, budget: budget,
-                                      shouldStop: { Platform.monotonicSeconds() > deadline }, only: candidates)
+                                      shouldStop: { deadline.passed }, only: candidates)
         guard let outcome = repair.run(), outcome.verdict.errors == 0, baseline.errors > 0 else { return nil }
         return diagnostic(outcome, size: bytes.count, baseline: baseline)
     }

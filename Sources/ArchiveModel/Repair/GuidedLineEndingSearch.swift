@@ -26,6 +26,7 @@ struct GuidedLineEndingSearch {
     private(set) var stoppedEarly = false
     private(set) var judge = RepairJudge()
     private let sites: [Int]
+    private let valueSites: Set<Int>
     private let budget: Int
     private let shouldStop: () -> Bool
 
@@ -34,9 +35,12 @@ struct GuidedLineEndingSearch {
 
     /// `settled`: an offset from which the format's structure has decided every byte (a binary
     /// plist's offset table and trailer); the search leaves sites there as they are.
-    init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil) {
+    /// `values`: sites known to lie inside values (string, data, number payloads): the settle step
+    /// lists them undecided without judging them.
+    init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil, values: Set<Int> = []) {
         reading = start
         sites = LineEndingReading.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
+        valueSites = values
         self.budget = budget
         self.shouldStop = shouldStop
         var judge = RepairJudge()
@@ -61,7 +65,9 @@ struct GuidedLineEndingSearch {
     /// Step 1: moves the first error on, one site at a time.
     mutating func forward() {
         while !verdict.isClean, !exhausted(), let first = verdict.firstError {
-            let limit = reading.damagedOffset(of: first)
+            // The byte that broke the reading lies before the error, or inside its range (an error in an
+            // embedded archive is reported on the whole data value).
+            let limit = reading.damagedOffset(of: Swift.max(first, (verdict.firstErrorEnd ?? first) - 1))
             let candidates = sites.filter { $0 <= limit + 1 && !reading.isChosen($0) }.suffix(Self.window).reversed()
             var best: (reading: LineEndingReading, verdict: RepairVerdict)?
             for site in candidates {
@@ -92,7 +98,7 @@ struct GuidedLineEndingSearch {
     /// fits the writer's numbering best is kept (`RepairVerdict.inversions`) and all of them are
     /// undecided. Sites whose other reading ties in the last round are undecided too.
     mutating func settle() {
-        var candidates = sites
+        var candidates = sites.filter { !valueSites.contains($0) }
         var ties: [Int] = []
         var alike = Set<Int>()
         while !exhausted() {
@@ -115,6 +121,6 @@ struct GuidedLineEndingSearch {
             verdict = chosen.verdict
             candidates = (improving.map(\.site) + ties).filter { $0 != chosen.site }.sorted()
         }
-        undecided = alike.union(ties).sorted()
+        undecided = alike.union(ties).union(valueSites.filter { !reading.isChosen($0) }).sorted()
     }
 }

@@ -38,7 +38,7 @@ struct LineEndingRepair {
     }
 
     /// The best accepted outcome over every candidate conversion, or nil when none is better than the
-    /// damaged bytes. Stops at the first clean one.
+    /// damaged bytes. Stops at the first with no error whose search finished.
     func run() -> Outcome? {
         var best: Outcome?
         for conversion in only ?? Self.candidates(damaged) {
@@ -48,8 +48,10 @@ struct LineEndingRepair {
             guard let outcome = undo(conversion), outcome.verdict.errors == 0, outcome.verdict.isAcceptable(against: baseline),
                   outcome.verdict.isBetter(than: baseline) else { continue }
             if best.map({ outcome.verdict.isBetter(than: $0.verdict) }) ?? true { best = outcome }
-            // An exact inverse that leaves no error is the answer: the shape fitted and the structure agrees.
-            if outcome.verdict.isClean || (outcome.verdict.errors == 0 && conversion.exactInverse(damaged) != nil) { break }
+            // A reading with no error from a search that finished (or an exact inverse) is the answer: the
+            // shape fitted and the structure agrees; the candidates come most telling first, and a later
+            // conversion could at best trade a warning for a guess.
+            if outcome.verdict.isClean || !outcome.stoppedEarly { break }
         }
         return best.map(describe)
     }
@@ -98,7 +100,7 @@ struct LineEndingRepair {
         guard conversion == .crToLF || conversion == .crlfToLF else { return nil }
         let start = structuralStart(conversion)
         var search = GuidedLineEndingSearch(LineEndingReading(damaged, conversion, chosen: start.chosen), budget: budget,
-                                            shouldStop: shouldStop, settled: start.settledFrom)
+                                            shouldStop: shouldStop, settled: start.settledFrom, values: start.values)
         search.run()
         return Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
                        undecided: search.undecided, judgements: search.judgements, stoppedEarly: search.stoppedEarly,
@@ -107,21 +109,26 @@ struct LineEndingRepair {
 
     /// Where the search starts: for a binary plist, the sites its structure already decides (trailer,
     /// offset table and lengths, references in the writers' order, UIDs; `CRToLFRepair`,
-    /// `CRLFToLFRepair`), and the offset from which the bytes are settled by that structure (the
-    /// offset table and trailer: the search leaves them); for the formats read front to back, none.
-    func structuralStart(_ conversion: LineEndingConversion) -> (chosen: [Int], settledFrom: Int?) {
-        guard case .binaryPlist = format else { return ([], nil) }
+    /// `CRLFToLFRepair`), the offset from which the bytes are settled by that structure (the offset
+    /// table and trailer: the search leaves them) and the sites inside values (undecided without a
+    /// judgement); for the formats read front to back, none.
+    func structuralStart(_ conversion: LineEndingConversion) -> (chosen: [Int], settledFrom: Int?, values: Set<Int>) {
+        guard case .binaryPlist = format else { return ([], nil, []) }
         switch conversion {
         case .crToLF:
             var structural = CRToLFRepair(damaged)
-            guard structural.runStructure() else { return ([], nil) }
-            return (structural.changed, structural.tableStart)
+            guard structural.runStructure() else { return ([], nil, []) }
+            return (structural.changed, structural.tableStart, Set(structural.valueSites))
         case .crlfToLF:
             var structural = CRLFToLFRepair(damaged)
-            guard structural.run(budget: budget * 50) != nil else { return ([], nil) }
-            return (structural.insertions.sorted(), nil)
+            guard structural.run(budget: budget * 50) != nil else { return ([], nil, []) }
+            // The offset table decided every object's length, so every byte is settled; the LF bytes of
+            // an object whose CRs could sit before several of them are listed undecided.
+            let inserted = Set(structural.insertions)
+            let open = structural.undecidedRanges.flatMap { r in r.filter { damaged[$0] == 0x0A && !inserted.contains($0) } }
+            return (structural.insertions.sorted(), 0, Set(open))
         default:
-            return ([], nil)
+            return ([], nil, [])
         }
     }
 }

@@ -18,8 +18,10 @@ struct RepairVerdict: Sendable, Equatable {
     /// Notes that break an invariant every writer keeps: an object or bytes nothing refers to (other
     /// notes, such as a typedstream's header, are facts about a sound file and are not counted).
     var notes = 0
-    /// Offset of the first error, in the reading's own bytes (nil when it has none).
+    /// Offset of the first error, in the reading's own bytes (nil when it has none), and the end of its
+    /// range (an error inside an embedded archive covers the data value holding it).
     var firstError: Int?
+    var firstErrorEnd: Int?
     /// Whether the top level leads to a root that decodes.
     var rootIntact = false
     /// References to an object numbered before the one referring, that nothing else refers to. Archivers
@@ -72,14 +74,22 @@ struct RepairJudge {
     /// The verdict on an opened graph.
     static func verdict(_ graph: any ObjectGraph) -> RepairVerdict {
         var verdict = RepairVerdict()
-        let diagnostics = graph.fullCheck()
+        // The archives inside data values count: a CR in an embedded binary plist is the file's damage too.
+        let diagnostics = EmbeddedCheck.fullCheck(of: graph)
         var objectsWithErrors = Set<Int>()
         for d in diagnostics where !d.id.hasPrefix("damage.") {
             switch d.severity {
             case .error:
                 verdict.errors += 1
                 if let object = d.object { objectsWithErrors.insert(object) }
-                if let start = d.range?.start { verdict.firstError = Swift.min(verdict.firstError ?? start, start) }
+                if let r = d.range {
+                    if verdict.firstError.map({ r.start < $0 }) ?? true {
+                        verdict.firstError = r.start
+                        verdict.firstErrorEnd = r.end
+                    } else if r.start == verdict.firstError {
+                        verdict.firstErrorEnd = Swift.max(verdict.firstErrorEnd ?? r.end, r.end)
+                    }
+                }
             case .warning: verdict.warnings += 1
             case .note: if Self.invariantNotes.contains(d.id) { verdict.notes += 1 }
             }

@@ -54,7 +54,13 @@ public enum ArchiveRepair {
                 notUndone.append(cause.message)
             }
         }
-        let (lineEndings, why) = undoLineEndings(current, limits: limits)
+        // A cut or zero-filled binary plist keeps an error whatever its LF bytes are: no search can be
+        // accepted there (its trailer tells a cut from a conversion, which the analysis would name), so
+        // only the exact inverses are tried. Formats read front to back have no such arithmetic.
+        let lost: Set<String> = [DamageCode.truncated.rawValue, DamageCode.zeroFilled.rawValue]
+        let settledByTrailer = { if case .binaryPlist = document.format { true } else { false } }()
+        let search = !settledByTrailer || !causes.contains { lost.contains($0.id) } || causes.contains { $0.id == DamageCode.lineEndings.rawValue }
+        let (lineEndings, why) = undoLineEndings(current, limits: limits, search: search)
         if let lineEndings {
             steps.append(lineEndings.step)
             current = InputBytes(lineEndings.bytes)
@@ -66,16 +72,17 @@ public enum ArchiveRepair {
 
     /// The bytes with a line-ending conversion undone, or why none was (neither when no conversion
     /// fits or the bytes already read cleanly).
-    static func undoLineEndings(_ input: InputBytes, limits: Limits) -> ((bytes: [UInt8], step: RepairStep)?, String?) {
+    /// `search`: false tries only the conversions undone exactly (one judgement each).
+    static func undoLineEndings(_ input: InputBytes, limits: Limits, search: Bool = true) -> ((bytes: [UInt8], step: RepairStep)?, String?) {
         let graph = ArchiveDocument.open(input, name: "").graph
         guard graph.container.isBinaryArchive else { return (nil, nil) }
         let baseline = RepairJudge.verdict(graph)
         let bytes = Array(input.buffer.bindMemory(to: UInt8.self))
-        let candidates = LineEndingRepair.candidates(bytes)
+        let candidates = LineEndingRepair.candidates(bytes).filter { search || $0.exactInverse(bytes) != nil }
         // Notes count: an object nothing refers to is a note, and no archiver writes one.
         guard !baseline.isClean || baseline.notes > 0, !candidates.isEmpty else { return (nil, nil) }
         let repair = LineEndingRepair(damaged: bytes, format: graph.container, baseline: baseline, budget: limits.decodes,
-                                      shouldStop: limits.shouldStop)
+                                      shouldStop: limits.shouldStop, only: candidates)
         guard let outcome = repair.run() else {
             return (nil, "no line-ending conversion (" + candidates.map(\.rawValue).joined(separator: ", ")
                     + ") undone gives a reading with fewer problems that keeps every object the file gives as it is")

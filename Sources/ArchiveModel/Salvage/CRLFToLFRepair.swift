@@ -18,6 +18,8 @@ struct CRLFToLFRepair {
     private(set) var insertions: [Int] = []
     /// Converted offsets of objects whose CR placement is one of several that fit.
     private(set) var undecided: [Int] = []
+    /// The damaged bytes of each undecided object: which of its LF bytes had the CR is not decided.
+    private(set) var undecidedRanges: [Range<Int>] = []
     private(set) var tried = 0
     /// An object's marker and count fit in its first 10 bytes (1 + 1 + 8); a little more for safety.
     static let headLength = 16
@@ -70,7 +72,10 @@ struct CRLFToLFRepair {
         var starts: [Int] = [8]
         for (j, frame) in choices.enumerated() {
             insertions += frame[picked[j]]
-            if frame.count > 1 && frame.filter({ $0.count == frame[picked[j]].count }).count > 1 { undecided.append(starts[j]) }
+            if frame.count > 1 && frame.filter({ $0.count == frame[picked[j]].count }).count > 1 {
+                undecided.append(starts[j])
+                undecidedRanges.append(starts[j]..<(starts[j] + lengths[j] - frame[picked[j]].count))
+            }
             starts.append(starts[j] + lengths[j] - frame[picked[j]].count)
         }
         var repaired: [UInt8] = []

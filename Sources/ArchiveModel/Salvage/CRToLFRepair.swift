@@ -43,6 +43,8 @@ struct CRToLFRepair {
     private(set) var openSites: [Site] = []
     /// Where the offset table starts: it and the trailer after it are decided by steps 1 and 2.
     private(set) var tableStart: Int?
+    /// The LF bytes inside values (number, date, string and data payloads): no structure decides them.
+    private(set) var valueSites: [Int] = []
 
     /// Runs the search; false when the trailer fits under no reading (not a binary plist this can repair).
     mutating func run(budget: Int, shouldStop: () -> Bool) -> Bool {
@@ -58,6 +60,7 @@ struct CRToLFRepair {
         guard let trailer = fixTrailer() else { return false }
         tableStart = trailer.table
         let offsets = fixTableAndLengths(trailer)
+        valueSites = valueLFs(offsets: offsets, refSize: trailer.refSize)
         var sites: [Site]
         if let flattened = flattenOrder(trailer, offsets: offsets) {
             self = flattened.repair
@@ -238,6 +241,28 @@ struct CRToLFRepair {
         let count = value(o + 2..<Swift.min(bytes.count, o + 2 + width), crs: [])
         guard count < UInt64(bytes.count) else { return nil }
         return (o + 2 + width, Int(count))
+    }
+
+    /// The LF offsets in the payloads of the scalar objects at `offsets` (after the marker and, for
+    /// data and strings, after the count).
+    func valueLFs(offsets: [Int], refSize: Int) -> [Int] {
+        var found: [Int] = []
+        for o in offsets where o >= 8 && o < bytes.count {
+            let type = bytes[o] >> 4, low = Int(bytes[o] & 0x0F)
+            let start: Int
+            switch type {
+            case 0x1, 0x2, 0x3: start = o + 1
+            case 0x4, 0x5, 0x6:
+                guard low == 0x0F else { start = o + 1; break }
+                guard o + 1 < bytes.count, bytes[o + 1] >> 4 == 1, bytes[o + 1] & 0x0F <= 3 else { continue }
+                start = o + 2 + (1 << Int(bytes[o + 1] & 0x0F))
+            default: continue
+            }
+            guard let length = lengthReadings(at: o, refSize: refSize).first?.length else { continue }
+            let end = Swift.min(bytes.count, o + length)
+            if start < end { found += (start..<end).filter { bytes[$0] == 0x0A } }
+        }
+        return found.sorted()
     }
 
     private mutating func countValueLFs(_ o: Int, refSize: Int) {

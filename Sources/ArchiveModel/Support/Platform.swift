@@ -18,6 +18,13 @@ enum Platform {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
+    // MARK: - Environment
+
+    /// The environment variable `name`, or nil when it is not set.
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     // MARK: - Bytes
 
     /// Whether the `count` bytes at `a` and `b` are equal (`memcmp`).

@@ -1,10 +1,11 @@
 import ArchiveModel
 import Synchronization
 
-/// A result computed off the UI thread: the graph index or a full check.
+/// A result computed off the UI thread: the graph index, a full check or the file's repair.
 public enum JobResult: Sendable {
     case index(GraphIndex)
     case diagnostics([Diagnostic])
+    case repaired(ArchiveRepair.Result)
     case cancelled
 }
 
@@ -16,7 +17,12 @@ public final class BackgroundJob: Sendable {
     public enum Kind: Sendable, Equatable {
         case buildIndex
         case fullCheck
+        /// `ArchiveRepair` on the input's bytes, bounded as `--repair` is.
+        case repair
     }
+
+    /// Seconds the repair's search may take (as `--repair`; lifted by `SearchDeadline.liftVariable`).
+    public static let repairTimeLimit = 20.0
 
     public let kind: Kind
     /// The action to apply once the result is installed (the UI thread may replace it while the job runs).
@@ -67,6 +73,12 @@ public final class BackgroundJob: Sendable {
         case .fullCheck:
             let list = DocumentCheck.fullCheck(of: node, progress: report)
             outcome = shared.withLock { $0.cancelled } ? .cancelled : .diagnostics(list)
+        case .repair:
+            let deadline = SearchDeadline(seconds: Self.repairTimeLimit)
+            let result = ArchiveRepair.repair(node.document.input, limits: ArchiveRepair.Limits(shouldStop: {
+                deadline.passed || self.shared.withLock { $0.cancelled }
+            }))
+            outcome = shared.withLock { $0.cancelled } ? .cancelled : .repaired(result)
         }
         shared.withLock { $0.result = outcome }
     }
@@ -80,6 +92,10 @@ public final class BackgroundJob: Sendable {
     /// Status-line text: `indexing 40% · Esc cancels`.
     public var label: String {
         let percent = Int((progress * 100).rounded(.down))
-        return (kind == .buildIndex ? "indexing" : "checking") + " \(percent)% · Esc cancels"
+        switch kind {
+        case .buildIndex: return "indexing \(percent)% · Esc cancels"
+        case .fullCheck: return "checking \(percent)% · Esc cancels"
+        case .repair: return "repairing · Esc cancels"
+        }
     }
 }

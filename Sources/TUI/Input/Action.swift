@@ -8,7 +8,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     // Searching and jumping
     case startSearch, searchNext, searchPrevious, searchKeyNext, searchKeyPrevious, follow, back, forward, startGoto
     // Embedded archives
-    case openEmbedded, closeArchive
+    case openEmbedded, closeArchive, toggleRepaired
     // Panes and lists
     case showReferrers, toggleHex, toggleDetail, showProblems, nextProblem, previousProblem, showHelp
     case scrollDetailDown, scrollDetailUp

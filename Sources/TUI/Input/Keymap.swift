@@ -51,6 +51,7 @@ public enum Keymap {
         bind([.char("]")], .forward, "forward in jump history", "Search and jump"),
         bind([.char(":")], .startGoto, "go to object (:#12 or :12)", "Search and jump"),
         bind([.char("o")], .openEmbedded, "open the archive embedded in this data (⧉)", "Search and jump"),
+        bind([.char("R")], .toggleRepaired, "repaired reading: line endings, re-encoding, wrappers undone (✎ marks changes); again: as it is", "Panes"),
         bind([.char("r")], .showReferrers, "referrers of the focused object", "Panes"),
         bind([.char("x")], .toggleHex, "hex view of the node's bytes", "Panes"),
         bind([.tab, .char("d")], .toggleDetail, "toggle the detail pane", "Panes"),

@@ -85,6 +85,9 @@ enum TreeRenderer {
                 spans.append(Span("  → #\(t) (\(n) refs)", Theme.shared))
             }
         }
+        if let repaired = context.repaired, let range = row.node.range, repaired.changed(in: range) {
+            spans.append(Span("  ✎ repaired", Theme.repaired))
+        }
         if let found = Embedded.archive(of: row, context: context) {
             spans.append(Span("  ⧉ embedded " + Embedded.shortName(found.format), Theme.embedded))
         }

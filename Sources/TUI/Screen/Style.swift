@@ -56,4 +56,6 @@ public enum Theme {
     public static let border = Style(dim: true)
     public static let tabActive = Style(bold: true, reverse: true)
     public static let embedded = Style(fg: .green, bold: true)
+    /// A row holding a byte the repaired reading changed (`✎ repaired`).
+    public static let repaired = Style(fg: .cyan, bold: true)
 }

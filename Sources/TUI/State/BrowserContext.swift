@@ -17,6 +17,8 @@ public final class BrowserContext {
     /// Where this archive's first byte is in the file: 0 for the file itself; for an embedded archive,
     /// the offset of its bytes when they lie in the file as they are, else nil (base64 in an XML plist).
     public var fileOffset: Int? { node.fileOffset }
+    /// Set when this session shows the file's repaired reading (`R`): what the repair changed.
+    public let repaired: RepairedReading?
     /// Every diagnostic of a full check, sorted by offset; nil until checked.
     public private(set) var diagnostics: [Diagnostic]?
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]
@@ -38,9 +40,10 @@ public final class BrowserContext {
     }
 
     /// The context of `node`'s archive; `location` says where it was found at each level of nesting.
-    public init(node: DocumentNode, fileName: String, location: [String] = []) {
+    public init(node: DocumentNode, fileName: String, location: [String] = [], repaired: RepairedReading? = nil) {
         let graph = node.document.graph
         self.node = node
+        self.repaired = repaired
         self.graph = graph
         self.fileName = fileName
         self.location = location

@@ -50,6 +50,7 @@ extension BrowserState {
         case .promptBackspace: backspace()
         case .openEmbedded: openEmbedded(context)
         case .closeArchive: request = .close
+        case .toggleRepaired: toggleRepaired(context)
         case .quit: shouldQuit = true
         }
     }
@@ -68,6 +69,19 @@ extension BrowserState {
             return
         }
         request = .open(embedded)
+    }
+
+    /// `R`: in the repaired reading, back to the bytes as they are; elsewhere, asks for the repair
+    /// (done in the background, then opened as a session over the repaired bytes).
+    mutating func toggleRepaired(_ context: BrowserContext) {
+        if context.repaired != nil {
+            request = .close
+        } else if context.node.depth > 0 {
+            message = "the repaired reading is of the file itself: q back to it, then R"
+        } else {
+            pending = .repair
+            message = "repairing (nothing is written) · Esc cancels"
+        }
     }
 
     mutating func toggleHex() {

@@ -11,6 +11,8 @@ public enum DetailTab: String, Sendable, Hashable {
 public enum PendingWork: Sendable, Hashable {
     case buildIndex(then: Action)
     case fullCheck(then: Action)
+    /// The repaired reading of the file (`R`), opened as a session when found.
+    case repair
 }
 
 /// Something for the front end to do outside the screen.

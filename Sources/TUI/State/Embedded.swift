@@ -18,6 +18,8 @@ public struct EmbeddedRequest: Sendable, Hashable {
 /// What the session stack should do after an action: open a nested archive, or close this one.
 public enum SessionRequest: Sendable, Hashable {
     case open(EmbeddedRequest)
+    /// The file read with its reversible damage undone (`R`).
+    case openRepaired(RepairedReading)
     /// Back to the outer archive (or quit when this is the outermost).
     case close
 }
