@@ -4,7 +4,8 @@ import TestSupport
 
 /// Damage named from each format's own arithmetic (issue 42 item 5) on every corpus typedstream and
 /// NIBArchive: cut copies are `damage.truncated`, copies with a zeroed aligned block inside are
-/// `damage.zero-filled` and never `damage.truncated`, UTF-8 replacement copies are `damage.reencoded`,
+/// `damage.zero-filled` and never `damage.truncated`, re-encoded copies (U+FFFD replacement, Latin-1
+/// read and UTF-8 written) are `damage.reencoded`,
 /// and the undamaged files get no `damage.*` at all. Each test prints its naming rate.
 @Suite(.needsCorpus) struct FormatDamageCorpusTests {
     static let folders = ["typedstream", "nibarchive"]
@@ -28,14 +29,15 @@ import TestSupport
     func zeroedBlocksAreNamedZeroFilledNotTruncated(_ folder: String) throws {
         var tally = DamageTally("\(folder) zero-filled")
         for (path, bytes) in try FormatDamage.archives(folder) {
-            guard let block = FormatDamage.zeroBlock(bytes) else { continue }
-            var damaged = bytes
-            for i in block.start..<block.end { damaged[i] = 0 }
-            let ids = FormatDamage.damageIDs(damaged)
-            let clean = FormatDamage.isErrorFree(damaged)
-            tally.add(named: ids.contains("damage.zero-filled"), clean: clean)
-            #expect(!ids.contains("damage.truncated"), "\(path) zeroed \(block): \(ids)")
-            #expect(ids.contains("damage.zero-filled") || clean, "\(path) zeroed \(block): \(ids)")
+            for block in FormatDamage.zeroBlocks(bytes) {
+                var damaged = bytes
+                for i in block.start..<block.end { damaged[i] = 0 }
+                let ids = FormatDamage.damageIDs(damaged)
+                let clean = FormatDamage.isErrorFree(damaged)
+                tally.add(named: ids.contains("damage.zero-filled"), clean: clean)
+                #expect(!ids.contains("damage.truncated"), "\(path) zeroed \(block): \(ids)")
+                #expect(ids.contains("damage.zero-filled") || clean, "\(path) zeroed \(block): \(ids)")
+            }
         }
         tally.report()
     }
@@ -45,6 +47,20 @@ import TestSupport
         var tally = DamageTally("\(folder) U+FFFD re-encoded")
         for (path, bytes) in try FormatDamage.archives(folder) {
             let damaged = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            guard damaged != bytes else { continue }
+            let ids = FormatDamage.damageIDs(damaged)
+            tally.add(named: ids.contains("damage.reencoded"), clean: FormatDamage.isErrorFree(damaged))
+            #expect(ids.contains("damage.reencoded"), "\(path): \(ids)")
+            #expect(!ids.contains("damage.truncated"), "\(path): \(ids)")
+        }
+        tally.report()
+    }
+
+    @Test(arguments: folders)
+    func latin1ReencodingIsNamed(_ folder: String) throws {
+        var tally = DamageTally("\(folder) Latin-1 to UTF-8 re-encoded")
+        for (path, bytes) in try FormatDamage.archives(folder) {
+            let damaged = Array(String(decoding: bytes, asLatin1: true).utf8)
             guard damaged != bytes else { continue }
             let ids = FormatDamage.damageIDs(damaged)
             tally.add(named: ids.contains("damage.reencoded"), clean: FormatDamage.isErrorFree(damaged))
@@ -88,19 +104,22 @@ enum FormatDamage {
         return points
     }
 
-    /// An aligned block in the middle of the file, past the header and before the last byte: 4 KiB,
-    /// or for a smaller file the largest power of two up to a quarter of it (at least 16 bytes).
-    /// Nil when the file is too small or the block's bytes are all zero already.
-    static func zeroBlock(_ bytes: [UInt8]) -> ByteRange? {
+    /// Aligned blocks at a quarter, the middle and three quarters of the file, past the header and
+    /// before the last byte: 4 KiB, or for a smaller file the largest power of two up to a quarter of
+    /// it (at least 16 bytes). Blocks whose bytes are all zero already are left out.
+    static func zeroBlocks(_ bytes: [UInt8]) -> [ByteRange] {
         let header = bytes.starts(with: Array("NIBArchive".utf8)) ? 50 : 16
         var size = 4096
         while size > 16, size * 4 > bytes.count { size /= 2 }
-        let middle = bytes.count / 2
-        var start = middle - middle % size
-        if start < header { start += size }
-        let block = ByteRange(start: start, count: size)
-        guard block.end < bytes.count, !bytes[block.start..<block.end].allSatisfy({ $0 == 0 }) else { return nil }
-        return block
+        var blocks: [ByteRange] = []
+        for place in [bytes.count / 4, bytes.count / 2, bytes.count * 3 / 4] {
+            var start = place - place % size
+            if start < header { start += size }
+            let block = ByteRange(start: start, count: size)
+            guard block.end < bytes.count, !blocks.contains(block), !bytes[block.start..<block.end].allSatisfy({ $0 == 0 }) else { continue }
+            blocks.append(block)
+        }
+        return blocks
     }
 
     static func diagnostics(_ bytes: [UInt8]) -> [Diagnostic] {

@@ -84,7 +84,7 @@ enum ZeroFillEvidence {
             : "bytes \(run.start) to \(run.end - 1) (\(ValueFormatter.byteCount(run.count))) are all zero"
         let alignment = alignmentText(run)
         let where_ = run.end == n ? ", where the end of the archive (its last objects, offset table or trailer) must be" : ", where the archive's data must be"
-        return place + where_ + (problems > 0 ? "; \(English.count(problems, "problem")) lie in them" : "") + alignment
+        return place + where_ + (problems > 0 ? "; \(English.count(problems, "problem")) \(problems == 1 ? "lies" : "lie") in them" : "") + alignment
     }
 
     /// `; the run covers whole 4 KiB pages` when it starts and ends on page (or sector) boundaries.
