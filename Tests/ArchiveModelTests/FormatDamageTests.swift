@@ -111,6 +111,13 @@ struct FormatDamageTests {
         #expect(!causes.contains { $0.id == "damage.truncated" })
     }
 
+    @Test func aTypedstreamThroughLatin1IsReencodedAndReadsBackCleanly() throws {
+        let damaged = Array(String(decoding: Self.typedstream.bytes, asLatin1: true).utf8)
+        let cause = try #require(Self.causes(damaged).first)
+        #expect(cause.id == "damage.reencoded")
+        #expect(cause.message.contains("the file (\(Self.typedstream.bytes.count) bytes) decodes with no error"), "\(cause.message)")
+    }
+
     // MARK: - NIBArchive
 
     @Test func aNIBArchiveOneByteShortLacksTheLastClassNamesByte() throws {
@@ -153,6 +160,13 @@ struct FormatDamageTests {
         let damaged = Array(String(decoding: Self.nib.bytes, as: UTF8.self).utf8)
         let causes = Self.causes(damaged)
         #expect(causes.first?.id == "damage.reencoded", "\(causes.map(\.description))")
+    }
+
+    @Test func aNIBArchiveThroughLatin1IsReencodedAndReadsBackCleanly() throws {
+        let damaged = Array(String(decoding: Self.nib.bytes, asLatin1: true).utf8)
+        let cause = try #require(Self.causes(damaged).first)
+        #expect(cause.id == "damage.reencoded")
+        #expect(cause.message.contains("the file (\(Self.nib.bytes.count) bytes) decodes with no error"), "\(cause.message)")
     }
 
     @Test func aNIBArchiveShorterThanItsHeader() throws {

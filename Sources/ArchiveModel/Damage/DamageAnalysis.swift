@@ -32,7 +32,7 @@ public enum DamageAnalysis {
         if lineEndings.isEmpty, let truncated = TruncationEvidence.find(context) {
             causes.append(truncated)
             // A cut that fell in a run of zeros leaves them at the end; the cut is what happened to them.
-            if ZeroFillEvidence.isStructural(format) { zeroFilled.removeAll { $0.range?.end == input.count } }
+            if context.isStructural { zeroFilled.removeAll { $0.range?.end == input.count } }
         }
         return causes + zeroFilled
     }
@@ -60,6 +60,16 @@ final class DamageContext {
     var isBinary: Bool {
         switch format {
         case .binaryPlist, .typedstream, .nibArchive: true
+        default: false
+        }
+    }
+
+    /// A typedstream or NIBArchive: read as a stream, or as tables of entries, with no trailer to check
+    /// a reading against. Their decoders' own check judges a reading, and a problem counts where it
+    /// starts (an object left open or a table read no further spans bytes it says nothing about).
+    var isStructural: Bool {
+        switch format {
+        case .typedstream, .nibArchive: true
         default: false
         }
     }

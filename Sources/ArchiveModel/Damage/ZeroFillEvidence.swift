@@ -23,26 +23,24 @@ enum ZeroFillEvidence {
 
     static func find(_ context: DamageContext) -> [Diagnostic] {
         let n = context.input.count
-        let structural = isStructural(context.format)
+        let structural = context.isStructural
         let runs = context.statistics.zeroRuns.filter {
             structural ? $0.count >= minimumStructuralRun : ($0.count >= minimumRun || ($0.end == n && $0.count >= minimumEndRun))
         }
         guard !runs.isEmpty else { return [] }
-        // Problems that lie in a run: errors and warnings, and null objects (NSKeyedArchiver never writes one).
-        let located = context.diagnostics.filter { ($0.severity >= .warning || $0.id == "bplist.marker.null") && !$0.id.hasPrefix("damage.") }
         var found: [(ByteRange, [Diagnostic])] = []
-        for run in runs {
-            if structural {
-                let inside = context.errors.filter { d in d.range.map { startsIn(run, $0) } ?? false }
-                    .filter { !notReadFromZeros.contains($0.id) }
-                if !inside.isEmpty { found.append((run, inside)) }
-                continue
+        if structural {
+            found = structuralEvidence(runs, context.errors)
+        } else {
+            // Problems that lie in a run: errors and warnings, and null objects (NSKeyedArchiver never writes one).
+            let located = context.diagnostics.filter { ($0.severity >= .warning || $0.id == "bplist.marker.null") && !$0.id.hasPrefix("damage.") }
+            for run in runs {
+                // Problems lying wholly in the run come first: they are the clearest evidence.
+                let touching = located.filter { d in d.range.map { $0.overlaps(run) || (run.contains($0.start) && $0.count == 0) } ?? false }
+                let contained = touching.filter { d in d.range.map { $0.start >= run.start && $0.end <= run.end } ?? false }
+                let inside = contained + touching.filter { d in !(d.range.map { $0.start >= run.start && $0.end <= run.end } ?? false) }
+                if !inside.isEmpty || (run.end == n && context.errors.contains { $0.range.map { $0.end > n - 32 } ?? false }) { found.append((run, inside)) }
             }
-            // Problems lying wholly in the run come first: they are the clearest evidence.
-            let touching = located.filter { d in d.range.map { $0.overlaps(run) || (run.contains($0.start) && $0.count == 0) } ?? false }
-            let contained = touching.filter { d in d.range.map { $0.start >= run.start && $0.end <= run.end } ?? false }
-            let inside = contained + touching.filter { d in !(d.range.map { $0.start >= run.start && $0.end <= run.end } ?? false) }
-            if !inside.isEmpty || (run.end == n && context.errors.contains { $0.range.map { $0.end > n - 32 } ?? false }) { found.append((run, inside)) }
         }
         var out: [Diagnostic] = []
         for (run, inside) in found.prefix(reportedRuns) {
@@ -57,14 +55,6 @@ enum ZeroFillEvidence {
         return out
     }
 
-    /// Formats whose zero-fill evidence is a problem starting in the run.
-    static func isStructural(_ format: ContainerFormat) -> Bool {
-        switch format {
-        case .typedstream, .nibArchive: true
-        default: false
-        }
-    }
-
     /// Diagnostics that start where no structure was read from the bytes: the decoders' recovery (bytes
     /// skipped to resume), an object left open, and the end of the input met inside a value or entry
     /// (truncation's evidence, whose range starts where the value did).
@@ -72,6 +62,30 @@ enum ZeroFillEvidence {
         TypedstreamCode.resyncSkipped.rawValue, TypedstreamCode.resyncFailed.rawValue, TypedstreamCode.objectUnterminated.rawValue,
         TypedstreamCode.eofTruncated.rawValue, TypedstreamCode.lengthPastEnd.rawValue, NIBArchiveCode.tableTruncated.rawValue,
     ]
+
+    /// The runs in which errors start (`startsIn`), with those errors: the error starts sorted once and
+    /// each run's found by binary search, so many runs and many errors cost no product of the two.
+    private static func structuralEvidence(_ runs: [ByteRange], _ errors: [Diagnostic]) -> [(ByteRange, [Diagnostic])] {
+        let located = errors.compactMap { d in d.range.map { (range: $0, diagnostic: d) } }
+            .filter { !notReadFromZeros.contains($0.diagnostic.id) }
+            .sorted { $0.range.start < $1.range.start }
+        var found: [(ByteRange, [Diagnostic])] = []
+        for run in runs {
+            let from = run.start - structuralLead
+            var low = 0, high = located.count
+            while low < high {
+                let mid = low + (high - low) / 2
+                if located[mid].range.start < from { low = mid + 1 } else { high = mid }
+            }
+            var inside: [Diagnostic] = []
+            while low < located.count, located[low].range.start < run.end {
+                if startsIn(run, located[low].range) { inside.append(located[low].diagnostic) }
+                low += 1
+            }
+            if !inside.isEmpty { found.append((run, inside)) }
+        }
+        return found
+    }
 
     /// Whether `range` starts in `run`, or just before it and reaches into it.
     private static func startsIn(_ run: ByteRange, _ range: ByteRange) -> Bool {
