@@ -18,7 +18,7 @@ enum NIBArchiveCut {
         guard n >= NIBArchiveLayout.headerSize else {
             let missing = NIBArchiveLayout.headerSize - n
             return Diagnostic(DamageCode.truncated,
-                              "the file is cut short: it is only \(ValueFormatter.byteCount(n)), and a NIBArchive's header alone takes 50, "
+                              "the file is cut short: it is only \(ValueFormatter.byteCount(n)), and the NIBArchive header alone takes 50, "
                               + "so at least \(ValueFormatter.byteCount(missing)) \(missing == 1 ? "is" : "are") missing and none of its four tables is there",
                               range: ByteRange(n, n))
         }

@@ -7,9 +7,6 @@
 /// Asserted only when the end is the first problem in the stream: an error before it (a zeroed block,
 /// a converted byte) means the decoder was already lost, and the end it met is a consequence.
 enum TypedstreamCut {
-    /// Open objects named one by one in the notes.
-    static let listedObjects = 3
-
     static func find(_ context: DamageContext) -> Diagnostic? {
         let n = context.input.count
         if let header = context.errors.first(where: { $0.id == TypedstreamCode.headerTruncated.rawValue }) {
@@ -33,7 +30,7 @@ enum TypedstreamCut {
     }
 
     private static func diagnostic(_ ending: TypedstreamEnding, graph: TypedstreamGraph, inputSize n: Int) -> Diagnostic {
-        let open = ending.openObjects
+        let open = ending.innermostOpen, openCount = ending.openCount
         var parts: [String] = []
         var notes: [DiagnosticNote] = []
         if let cut = ending.cut {
@@ -45,16 +42,15 @@ enum TypedstreamCut {
         } else {
             parts.append("it ends at offset \(n) between the values of an object, after a whole group")
         }
-        if !open.isEmpty {
-            let innermost = open[open.count - 1]
-            parts.append("\(English.count(open.count, "object")) \(open.count == 1 ? "is" : "are") still open and "
-                         + "\(open.count == 1 ? "lacks its" : "lack their") end-of-object marker 86 (the innermost, "
+        if let innermost = open.last {
+            parts.append("\(English.count(openCount, "object")) \(openCount == 1 ? "is" : "are") still open and "
+                         + "\(openCount == 1 ? "lacks its" : "lack their") end-of-object marker 86 (the innermost, "
                          + "\(describe(innermost, graph)), starts at offset \(innermost.start))")
         }
-        for object in open.suffix(listedObjects).reversed() {
+        for object in open.reversed() {
             notes.append(DiagnosticNote("\(describe(object, graph)), still open at the end: no 86 ends it", range: ByteRange(object.start, n)))
         }
-        if open.count > listedObjects { notes.append(DiagnosticNote("\(open.count - listedObjects) more open objects around these")) }
+        if openCount > open.count { notes.append(DiagnosticNote("\(openCount - open.count) more open objects around these")) }
         let missing = ending.missingAtLeast
         return Diagnostic(DamageCode.truncated,
                           "the file is cut short: " + parts.joined(separator: "; ")

@@ -23,13 +23,18 @@ struct TypedstreamEnding: Sendable, Equatable {
         let start: Int
     }
 
+    /// Open objects kept one by one (the innermost); a stream nested a million deep keeps only its count.
+    static let keptOpenObjects = 3
+
     /// The value the end cut; nil when the end fell between values (after a whole group).
     let cut: CutValue?
-    /// The objects still open, outermost first.
-    let openObjects: [OpenObject]
+    /// How many objects were still open.
+    let openCount: Int
+    /// The innermost of them (up to `keptOpenObjects`), outermost first.
+    let innermostOpen: [OpenObject]
 
     /// The fewest bytes missing: what the cut value needed, and one `86` per open object.
-    var missingAtLeast: Int { (cut?.missing ?? 0) &+ openObjects.count }
+    var missingAtLeast: Int { (cut?.missing ?? 0) &+ openCount }
 }
 
 extension TypedstreamDecoding {
@@ -37,10 +42,13 @@ extension TypedstreamDecoding {
     /// object the index already holds): `cut` is the value it fell in, if any.
     mutating func noteEnding(_ cut: TypedstreamEnding.CutValue?) {
         guard ending == nil, replay == nil else { return }
-        var open: [TypedstreamEnding.OpenObject] = []
-        for frame in frames {
-            if case .object(let id) = frame.kind { open.append(TypedstreamEnding.OpenObject(id: id, start: frame.start)) }
+        var count = 0
+        var innermost: [TypedstreamEnding.OpenObject] = []
+        for frame in frames.reversed() {
+            guard case .object(let id) = frame.kind else { continue }
+            count += 1
+            if innermost.count < TypedstreamEnding.keptOpenObjects { innermost.append(TypedstreamEnding.OpenObject(id: id, start: frame.start)) }
         }
-        ending = TypedstreamEnding(cut: cut, openObjects: open)
+        ending = TypedstreamEnding(cut: cut, openCount: count, innermostOpen: innermost.reversed())
     }
 }
