@@ -6,7 +6,7 @@ struct ByteStatistics {
     /// Runs of zero bytes of at least `minimumZeroRun` bytes (at most `maximumRuns` of them).
     var zeroRuns: [ByteRange] = []
 
-    static let minimumZeroRun = 32
+    static let minimumZeroRun = 16
     static let maximumRuns = 4096
 
     init(_ input: InputBytes) {

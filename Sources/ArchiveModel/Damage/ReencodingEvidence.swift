@@ -18,6 +18,8 @@ enum ReencodingEvidence {
             guard let f = tail.fittingTrailer else { return nil }
             evidence = "; with each pair read back as one byte the file is \(ValueFormatter.byteCount(decoded.count)) and its trailer fits it "
                 + "exactly (\(English.count(f.count, "object")), offset table at \(f.tableOffset))"
+        } else if context.isStructural, decodesCleanly(decoded) {
+            evidence = "; with each pair read back as one byte the file (\(ValueFormatter.byteCount(decoded.count))) decodes with no error"
         } else if pairs < 4 {
             return nil
         }
@@ -28,6 +30,12 @@ enum ReencodingEvidence {
                           + evidence,
                           range: first,
                           notes: [DiagnosticNote("the first re-encoded byte: a C2/C3 pair standing for one byte of 0x80 or more", range: first)])
+    }
+
+    /// Whether `bytes` decode with no error: a typedstream's or NIBArchive's own check is the judge of
+    /// a reading, as its trailer is for a binary plist.
+    private static func decodesCleanly(_ bytes: [UInt8]) -> Bool {
+        !ArchiveDocument.open(InputBytes(bytes), name: "").graph.fullCheck().contains { $0.severity == .error }
     }
 
     /// Runs of EF BF BD (U+FFFD): bytes a UTF-8 decoder could not read and replaced.

@@ -1,10 +1,14 @@
-/// `damage.truncated`: the file ends before its format says it should. For binary plists the
-/// geometry tells where the cut fell and how many bytes are missing; for text formats and
-/// typedstreams the decoder's "ends inside" diagnostic is the evidence.
+/// `damage.truncated`: the file ends before its format says it should. Each binary format's own
+/// numbers tell where the cut fell and how many bytes are missing: a binary plist's trailer and offset
+/// table (`BinaryPlistCut`), a typedstream's declared lengths and open objects (`TypedstreamCut`), a
+/// NIBArchive's table extents (`NIBArchiveCut`); for text formats the decoder's "ends inside"
+/// diagnostic is the evidence.
 enum TruncationEvidence {
     static func find(_ context: DamageContext) -> Diagnostic? {
         switch context.format {
         case .binaryPlist: BinaryPlistCut(tail: BinaryPlistTail(input: context.input)).diagnostic()
+        case .typedstream: TypedstreamCut.find(context)
+        case .nibArchive: NIBArchiveCut.find(context)
         default: endsInside(context)
         }
     }
@@ -12,8 +16,7 @@ enum TruncationEvidence {
     /// Decoder diagnostics that mean "the input ends inside something".
     static let endsInsideIDs: Set<String> = [
         "xml.eof.unclosed", "openstep.dict.unterminated", "openstep.array.unterminated", "openstep.string.unterminated",
-        "openstep.data.unterminated", "openstep.comment.unterminated", "typedstream.eof.truncated", "typedstream.header.truncated",
-        "text.encoding.partial-unit",
+        "openstep.data.unterminated", "openstep.comment.unterminated", "text.encoding.partial-unit",
     ]
 
     private static func endsInside(_ context: DamageContext) -> Diagnostic? {
@@ -21,11 +24,7 @@ enum TruncationEvidence {
         guard let symptom = context.errors.first(where: { endsInsideIDs.contains($0.id) }) else { return nil }
         // A text file that still ends with its closing tag was not cut: the symptom is something else.
         if case .xmlPlist = context.format, endsWithPlistClose(context.input) { return nil }
-        let what: String
-        switch context.format {
-        case .typedstream: what = "a typedstream has no length field for the whole stream, so how much is missing is not known"
-        default: what = "a text property list has no length field, so how much is missing is not known"
-        }
+        let what = "a text property list has no length field, so how much is missing is not known"
         return Diagnostic(DamageCode.truncated,
                           "the file is cut short: it ends at offset \(n) inside a value that is still open; \(what)",
                           range: ByteRange(n, n),

@@ -141,7 +141,7 @@ extension TypedstreamDecoding {
             return
         }
         guard node.minSize <= reader.remaining else {
-            throw lengthPastEnd("array \(node.text)", start: start, claimed: Int128(node.minSize))
+            throw lengthPastEnd("array \(node.text)", start: start, claimed: Int128(node.minSize), declared: false)
         }
         try beginCompound(index, count: count, types: types, start: start)
     }

@@ -60,7 +60,7 @@ extension TypedstreamDecoding {
             system = try integer(head: head, at: start, signed: false, "the system version").value
         } catch {
             switch error {
-            case .truncated(let d):
+            case .truncated(let d, _):
                 // The same message, filed as a header problem (notes kept).
                 report(Diagnostic(TypedstreamCode.headerTruncated, d.message, range: d.range, notes: d.notes))
             case .desync(let d, _), .limit(let d):

@@ -5,6 +5,7 @@ extension TypedstreamDecoding {
     /// Closes every open value and object when decoding ends early; partial arrays and structs are
     /// kept as shorter lists, and each open object is marked as unterminated.
     mutating func unwindAll(reason: String? = nil) {
+        if reason == nil, reader.isAtEnd { noteEnding(nil) }
         let end = reader.offset
         let why = reason ?? (reader.isAtEnd ? "the input ends at offset \(input.count)" : "decoding stopped at offset \(end)")
         while let frame = frames.last {
@@ -132,8 +133,14 @@ extension TypedstreamDecoding {
     }
 
     /// A length (or array size) that needs more bytes than the input has left.
-    func lengthPastEnd(_ what: String, start: Int, claimed: Int128) -> TypedstreamStop {
-        .desync(TypedstreamIssue.lengthPastEnd(what: what, start: start, claimed: claimed, remaining: reader.remaining)
+    /// `declared`: whether `claimed` is the value's own length (a byte string's), not the least an array
+    /// of its elements could take. Noted as where the input ended when nothing ended it before.
+    mutating func lengthPastEnd(_ what: String, start: Int, claimed: Int128, declared: Bool = true) -> TypedstreamStop {
+        if claimed > Int128(reader.remaining) {
+            noteEnding(TypedstreamEnding.CutValue(start: start, what: what, missing: Int(clamping: claimed - Int128(reader.remaining)),
+                                                  declared: declared))
+        }
+        return .desync(TypedstreamIssue.lengthPastEnd(what: what, start: start, claimed: claimed, remaining: reader.remaining)
                     .diagnostic(ByteRange(start, Swift.max(reader.offset, Swift.min(start + 1, input.count)))),
                 scanFrom: reader.offset)
     }

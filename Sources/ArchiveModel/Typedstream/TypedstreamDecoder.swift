@@ -121,6 +121,8 @@ struct TypedstreamDecoding {
     var classVersions: [LiteralText: (version: Int, id: ObjectID)] = [:]
     var streamerVersion: Int?
     var systemVersion: Int?
+    /// Where the input first ended inside the stream, if it did (what `damage.truncated` is told from).
+    var ending: TypedstreamEnding?
     var signatureBigEndian = false
 
     /// Values produced so far, against a budget that only zero-size types (`!`, `{}`) can exhaust.
@@ -152,8 +154,9 @@ struct TypedstreamDecoding {
                 guard try step() else { return }
             } catch {
                 switch error {
-                case .truncated(let diagnostic):
+                case .truncated(let diagnostic, let cut):
                     report(diagnostic)
+                    noteEnding(cut)
                     reader.offset = input.count
                     unwindAll()
                     return

@@ -25,6 +25,8 @@ struct TypedstreamIndex: Sendable {
     let cStringValues = TypedstreamValueCache()
     /// Whether a value holding a new entry was dropped, so that some entry may be unreachable.
     var mayHaveLostEntries: Bool
+    /// Where the input first ended inside the stream, if it did.
+    let ending: TypedstreamEnding?
 
     init(_ decoding: TypedstreamDecoding) {
         input = decoding.input
@@ -40,6 +42,7 @@ struct TypedstreamIndex: Sendable {
         streamerVersion = decoding.streamerVersion
         systemVersion = decoding.systemVersion
         mayHaveLostEntries = decoding.droppedNewEntry
+        ending = decoding.ending
         sharedTexts = decoding.sharedTextCache
     }
 

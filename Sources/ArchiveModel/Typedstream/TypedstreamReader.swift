@@ -18,8 +18,8 @@ enum TypedstreamTag {
 
 /// Why decoding of the current stretch of the stream stopped.
 enum TypedstreamStop: Error {
-    /// The input ended inside a value.
-    case truncated(Diagnostic)
+    /// The input ended inside a value: the diagnostic, and the value with what it still needed.
+    case truncated(Diagnostic, TypedstreamEnding.CutValue)
     /// The bytes no longer make sense here; decoding resumes at a plausible place found from `scanFrom`.
     case desync(Diagnostic, scanFrom: Int)
     /// A resource limit was reached; decoding ends.
@@ -98,6 +98,7 @@ struct TypedstreamReader {
     /// The truncation stop for a value that started at `start` and needs `needs` more bytes.
     func truncated(_ what: String, start: Int, needs: Int) -> TypedstreamStop {
         .truncated(TypedstreamIssue.truncated(end: input.count, what: what, start: start, needs: needs)
-            .diagnostic(ByteRange(start, input.count)))
+            .diagnostic(ByteRange(start, input.count)),
+                   TypedstreamEnding.CutValue(start: start, what: what, missing: Swift.max(1, needs), declared: false))
     }
 }
