@@ -71,6 +71,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Flag(help: "With --salvage or --repair: replace OUT if it exists (never the input).")
     var force = false
 
+    @Option(help: ArgumentHelp("With --repair or --salvage, on a text plist with unresolved git merge conflicts: the side of each to keep (ours or theirs).",
+                               valueName: "side"))
+    var side: String?
+
     static func main() {
         Platform.returnLargeFreedMemory()
         do {
@@ -124,7 +128,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
         let output = FileOutput.standardOutput
         defer { output.flush() }
         if exportModeCount > 0 { throw ExitCode(runExport(sources, output)) }
-        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json)) }
+        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json, side: conflictSide)) }
         // Folders, ZIP files, databases and places inside them (issue 27): CLIModes+Sources.swift.
         let targets = demo ? nil : SourceTarget.targets(for: files)
         if check { throw ExitCode(targets.map { CLIModes.check($0, output, grouped: !noGroup) } ?? CLIModes.check(sources, output, grouped: !noGroup)) }

@@ -45,6 +45,13 @@ struct RepairVerdict: Sendable, Equatable {
         return notes < other.notes
     }
 
+    /// What this reading keeps, told against `baseline`'s (for a refusal): `12 of 40 objects, the root
+    /// lost, against 565 with the root intact as the bytes are`.
+    func keptText(against baseline: RepairVerdict) -> String {
+        "\(kept) of " + English.count(objects, "object") + (rootIntact ? "" : ", the root lost") + ", against \(baseline.kept)"
+            + (baseline.rootIntact ? " with the root intact" : "") + " as the bytes are"
+    }
+
     /// Whether neither reading is better than the other.
     func ties(_ other: RepairVerdict) -> Bool {
         errors == other.errors && kept == other.kept && warnings == other.warnings && notes == other.notes

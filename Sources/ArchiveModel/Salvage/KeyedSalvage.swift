@@ -26,6 +26,8 @@ struct KeyedSalvageRun {
     private var placeholderClassUID: Int?
     private var nullUID: Int?
     private var classCache: [Int: KeyedClass] = [:]
+    /// Whether the input's `$top` was read (false: an empty one was written).
+    private var topWritten = false
 
     init(graph: KeyedArchiveGraph) {
         self.graph = graph
@@ -61,6 +63,8 @@ struct KeyedSalvageRun {
         rootPairs.append((salvager.string("$objects"), objects))
         salvager.builder.objects[root] = .dict(rootPairs)
         noteHeaderChanges()
+        // What $top leads to is what a reader decodes: with no $top, nothing of the content is kept.
+        report.contentValues = topWritten ? report.contentValues + salvager.valuesWritten : 0
         report.changes = salvager.changes + report.changes
         report.changes.sort { ($0.range?.start ?? -1, $0.object ?? -1) < ($1.range?.start ?? -1, $1.object ?? -1) }
         return (salvager.builder.build().bytes, report)
@@ -95,6 +99,7 @@ struct KeyedSalvageRun {
         case .string, .integer, .real, .bool, .data, .date:
             guard let scalar = PlistSalvager.scalar(node.value) else { break }
             report.keptObjects += 1
+            report.contentValues += 1
             return salvager.builder.add(scalar)
         default:
             break
@@ -191,6 +196,11 @@ struct KeyedSalvageRun {
         switch salvager.convert(valueNode, object: id, key: name, depth: 1) {
         case .written(let w): return [(salvager.string(name), w)]
         case .unusable(let why):
+            // A value other readers refuse (a date out of their range) keeps its key: a placeholder entry stands for it.
+            if id >= 0, PlistSalvager.refusedByReaders(node.value) {
+                let uid = appendExtra(placeholder(id, key: name, node: node, reason: why))
+                return [(salvager.string(name), salvager.builder.add(.uid(UInt64(uid))))]
+            }
             salvager.changes.append(.init(.droppedKey, object: id, key: name, range: node.range, reason: "key left out: \(why)"))
             return []
         }
@@ -227,8 +237,8 @@ struct KeyedSalvageRun {
     // MARK: placeholders
 
     /// A placeholder for entry `id` (see `SalvagePlaceholder`).
-    private mutating func placeholder(_ id: Int, node: PlistNode, reason: String) -> Int {
-        record(.placeholder, object: id, range: node.range, reason: reason)
+    private mutating func placeholder(_ id: Int, key: String? = nil, node: PlistNode, reason: String) -> Int {
+        record(.placeholder, object: id, key: key, range: node.range, reason: reason)
         let classUID = placeholderClass()
         var keyUIDs: [Int] = [], valueUIDs: [Int] = []
         for (key, value) in SalvagePlaceholder.entries(object: id, range: node.range, reason: reason) {
@@ -288,6 +298,7 @@ struct KeyedSalvageRun {
                    reason: "the archive has no readable $top dictionary; an empty one was written, so nothing is decoded from the archive's top")
             return salvager.builder.add(.dict([]))
         }
+        topWritten = !keys.isEmpty
         var pairs: [(key: Int, value: Int)] = []
         for (k, v) in zip(keys, values) {
             let keyNode = graph.tree.node(k)

@@ -44,6 +44,15 @@ public struct SalvageReport: Sendable, Equatable {
     /// How many of them were written as they were (every change below them aside).
     public var keptObjects = 0
     public var changes: [Change] = []
+    /// Values of the input's content written: strings, numbers, data and dates (outside the archive's
+    /// own structure: class dictionaries, `$null`, placeholders) and a plain plist's dictionary
+    /// entries. Zero: the salvage keeps nothing of the content (`Salvage.salvage(repaired:damaged:)`
+    /// then writes nothing).
+    public var contentValues = 0
+    /// Choices the salvage made between readings, and why (the repaired bytes set aside, say).
+    public var notes: [String] = []
+    /// Whether the repairs were set aside: the salvage is of the bytes as they are (see `notes`).
+    public var repairsSetAside = false
 
     public init() {}
 
