@@ -63,6 +63,7 @@ struct SalvageSafetyTests {
         #expect(placeholders.contains { $0.object == 1 && $0.key == nil })
         #expect(placeholders.contains { $0.object == 2 && $0.key == "end" })
         #expect(SalvageReadBack.check(bytes).isEmpty)
+        // "launch" alone: the Event lost a value to a placeholder, so it is not whole.
         #expect(report.contentValues == 1)
         let graph = Self.open(bytes).graph
         #expect(graph.object(1).className == SalvagePlaceholder.className)
@@ -78,7 +79,34 @@ struct SalvageSafetyTests {
             return
         }
         #expect(why.hasPrefix("nothing of the archive's content decodes: the salvage would write"))
-        #expect(why.contains("holding no value reached from its top"))
+        #expect(why.contains("holding no string, number, data, date or whole object of the input"))
+    }
+
+    /// The issue's case: a re-encoded keyed archive whose trailer's top object now names an empty set
+    /// (marker 0xC0), the rest of the file unreferenced: a plain plist salvage of 42 bytes.
+    @Test func aPlainPlistWhoseTopIsAnEmptySetAmidUnreferencedObjectsIsRefused() throws {
+        var b = BinaryPlistBuilder()
+        let root = b.add(.set([]))
+        for i in 0..<200 { _ = b.add(.string("lost value \(i)")) }
+        b.topObject = root
+        let damaged = InputBytes(b.build().bytes)
+        guard case .written(let bytes, let report) = Salvage.salvage(Self.open(b.build().bytes)) else {
+            Issue.record("the plain salvage refused")
+            return
+        }
+        #expect(bytes.count == 42 && report.contentValues == 0)
+        guard case .refused(let why) = Salvage.salvage(repaired: nil, damaged: damaged, name: "f") else {
+            Issue.record("written")
+            return
+        }
+        #expect(why.contains("would write 42 bytes holding no string, number, data, date or whole object of the input"))
+        // The same empty set alone is a sound file, and is written.
+        var sound = BinaryPlistBuilder()
+        sound.topObject = sound.add(.set([]))
+        guard case .written = Salvage.salvage(repaired: nil, damaged: InputBytes(sound.build().bytes), name: "f") else {
+            Issue.record("a sound empty set refused")
+            return
+        }
     }
 
     @Test func aSoundArchiveOfAnEmptySetIsStillWritten() throws {
@@ -87,13 +115,13 @@ struct SalvageSafetyTests {
             Issue.record("refused")
             return
         }
-        #expect(report.contentValues == 0)
+        #expect(report.contentValues == 1)
         #expect(report.changes.isEmpty)
         guard case .written(_, let full) = Salvage.salvage(repaired: nil, damaged: InputBytes(SalvageFixture.set(3, dangling: false)), name: "f") else {
             Issue.record("refused")
             return
         }
-        #expect(full.contentValues == 3)
+        #expect(full.contentValues == 4)
     }
 
     // MARK: monotonic

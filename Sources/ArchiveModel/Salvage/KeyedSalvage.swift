@@ -26,8 +26,6 @@ struct KeyedSalvageRun {
     private var placeholderClassUID: Int?
     private var nullUID: Int?
     private var classCache: [Int: KeyedClass] = [:]
-    /// Whether the input's `$top` was read (false: an empty one was written).
-    private var topWritten = false
 
     init(graph: KeyedArchiveGraph) {
         self.graph = graph
@@ -63,8 +61,9 @@ struct KeyedSalvageRun {
         rootPairs.append((salvager.string("$objects"), objects))
         salvager.builder.objects[root] = .dict(rootPairs)
         noteHeaderChanges()
-        // What $top leads to is what a reader decodes: with no $top, nothing of the content is kept.
-        report.contentValues = topWritten ? report.contentValues + salvager.valuesWritten : 0
+        // Entries are kept for what they hold even when no $top leads to them (a cut file loses its top
+        // dictionary first): the objects are there to read, so they count.
+        report.contentValues += salvager.valuesWritten
         report.changes = salvager.changes + report.changes
         report.changes.sort { ($0.range?.start ?? -1, $0.object ?? -1) < ($1.range?.start ?? -1, $1.object ?? -1) }
         return (salvager.builder.build().bytes, report)
@@ -159,7 +158,7 @@ struct KeyedSalvageRun {
 
     /// An instance: `$class`, then every field that decodes.
     private mutating func instance(_ id: Int, classUID: Int, keys: [Int], values: [Int], names: [String?]) -> Int {
-        let before = salvager.changes.count
+        let before = salvager.changes.count, recorded = report.changes.count
         var pairs: [(key: Int, value: Int)] = [(salvager.string("$class"), salvager.builder.add(.uid(UInt64(classUID))))]
         let keysIndex = names.firstIndex { $0 == "NS.keys" }, objectsIndex = names.firstIndex { $0 == "NS.objects" }
         var paired: (keys: Int, objects: Int)?
@@ -180,7 +179,11 @@ struct KeyedSalvageRun {
             }
             pairs.append(contentsOf: field(id, name: name, valueNode: valueNode))
         }
-        if salvager.changes.count == before { report.keptObjects += 1 }
+        if salvager.changes.count == before, report.changes.count == recorded {
+            report.keptObjects += 1
+            // An object written whole (an empty set too) is content kept, not structure.
+            report.contentValues += 1
+        }
         return salvager.builder.add(.dict(pairs))
     }
 
@@ -298,7 +301,6 @@ struct KeyedSalvageRun {
                    reason: "the archive has no readable $top dictionary; an empty one was written, so nothing is decoded from the archive's top")
             return salvager.builder.add(.dict([]))
         }
-        topWritten = !keys.isEmpty
         var pairs: [(key: Int, value: Int)] = []
         for (k, v) in zip(keys, values) {
             let keyNode = graph.tree.node(k)

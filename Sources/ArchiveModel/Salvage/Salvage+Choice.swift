@@ -5,8 +5,9 @@ extension Salvage {
     /// - Monotonic: the result must keep at least the objects the damaged bytes decode as they are, with
     ///   the root intact (`RepairVerdict.isAcceptable`). When the repaired reading's salvage does not,
     ///   the damaged bytes are salvaged too and the better of the two is written, the report saying why.
-    /// - Not empty: a salvage that keeps nothing of the content (no value reached from the top: an empty
-    ///   collection out of a large damaged file) is refused, unless the input itself is sound.
+    /// - Not empty: a salvage that keeps nothing of the content (no string, number, data or date, no
+    ///   object whole: only placeholders, or an empty collection a damaged file's garbage decodes as)
+    ///   is refused, unless the input itself is sound.
     ///
     /// `repaired` is nil when no repair was made.
     public static func salvage(repaired: InputBytes?, damaged: InputBytes, name: String) -> Outcome {
@@ -22,7 +23,7 @@ extension Salvage {
         guard case .written(let bytes, let report) = chosen else { return chosen }
         if report.contentValues == 0, !baseline.isClean || baseline.notes > 0 {
             return .refused("nothing of the archive's content decodes: the salvage would write \(ValueFormatter.byteCount(bytes.count)) "
-                            + "holding no value reached from its top (" + report.summary + ") out of a damaged file of "
+                            + "holding no string, number, data, date or whole object of the input (" + report.summary + ") out of a damaged file of "
                             + "\(ValueFormatter.byteCount(damaged.count)); use --dump or --json to read what decodes")
         }
         return chosen

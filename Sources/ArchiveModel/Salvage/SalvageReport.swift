@@ -45,9 +45,9 @@ public struct SalvageReport: Sendable, Equatable {
     public var keptObjects = 0
     public var changes: [Change] = []
     /// Values of the input's content written: strings, numbers, data and dates (outside the archive's
-    /// own structure: class dictionaries, `$null`, placeholders) and a plain plist's dictionary
-    /// entries. Zero: the salvage keeps nothing of the content (`Salvage.salvage(repaired:damaged:)`
-    /// then writes nothing).
+    /// own structure: class dictionaries, `$null`, placeholders), a keyed archive's objects written
+    /// whole and a plain plist's dictionary entries, whether or not the top leads to them. Zero: the
+    /// salvage keeps nothing of the content (`Salvage.salvage(repaired:damaged:name:)` then writes nothing).
     public var contentValues = 0
     /// Choices the salvage made between readings, and why (the repaired bytes set aside, say).
     public var notes: [String] = []
