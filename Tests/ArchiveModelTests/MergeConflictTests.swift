@@ -85,6 +85,34 @@ struct MergeConflictTests {
         #expect(result.notUndone == ["--side ours was given, but the file holds no unresolved git merge conflict"])
     }
 
+    @Test func aConflictAroundTheFirstLineIsNamedAndResolved() throws {
+        let one = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><string>a</string></plist>\n"
+        let other = one.replacingOccurrences(of: ">a<", with: ">b<")
+        let text = "<<<<<<< HEAD\n" + one + "=======\n" + other + ">>>>>>> other\n"
+        let conflict = try #require(Self.check(text).first { $0.id == "damage.merge-conflict" })
+        #expect(conflict.message.contains("lines 1–7 (ours (\"HEAD\") lines 2–3, theirs (\"other\") lines 5–6)"))
+        let result = ArchiveRepair.repair(InputBytes(Array(text.utf8)), limits: ArchiveRepair.Limits(side: .ours))
+        #expect(Self.bytes(result.bytes) == Array(one.utf8))
+    }
+
+    /// Hostile: more blocks than are kept. They are counted, the first `blockLimit` kept, and no side is
+    /// written (the result would still hold conflicts).
+    @Test func blocksBeyondTheLimitAreCountedAndNotResolved() throws {
+        let block = "<<<<<<< a\nx\n=======\ny\n>>>>>>> b\n"
+        let text = Self.head + String(repeating: block, count: MergeConflicts.blockLimit + 5) + Self.tail
+        let conflicts = try #require(MergeConflicts.find(InputBytes(Array(text.utf8))))
+        #expect(conflicts.blockCount == MergeConflicts.blockLimit + 5)
+        #expect(conflicts.blocks.count == MergeConflicts.blockLimit)
+        #expect(Array(text.utf8).withUnsafeBytes { conflicts.resolved($0, keeping: .ours) } == nil)
+        let conflict = try #require(Self.check(text).first { $0.id == "damage.merge-conflict" })
+        #expect(conflict.message.hasPrefix("\(MergeConflicts.blockLimit + 5) unresolved git merge conflicts, the first at lines 6–10"))
+        #expect(conflict.notes.count == MergeConflictEvidence.notedBlocks * 2 + 1)
+        #expect(conflict.notes.last?.message == "\(MergeConflicts.blockLimit + 5 - MergeConflictEvidence.notedBlocks) more conflicts not listed")
+        let repaired = ArchiveRepair.repair(InputBytes(Array(text.utf8)), limits: ArchiveRepair.Limits(side: .theirs))
+        #expect(repaired.steps.isEmpty)
+        #expect(repaired.notUndone.contains { $0.contains("more than the \(MergeConflicts.blockLimit) a repair resolves") })
+    }
+
     // MARK: negatives: a valid file never gets it
 
     /// Valid plists whose strings hold marker-like text: at a line's start inside a string, or inside a line.

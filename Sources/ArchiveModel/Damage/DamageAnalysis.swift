@@ -13,7 +13,7 @@ public enum DamageAnalysis {
     public static func causes(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic]) -> [Diagnostic] {
         let errors = diagnostics.filter { $0.severity == .error && !$0.id.hasPrefix("damage.") }
         // Conflict markers make a text plist unreadable (or undetectable): they are the cause, whatever else is said.
-        if !errors.isEmpty, input.count > 0,
+        if diagnostics.contains(where: { $0.severity == .error }), input.count > 0,
            let conflict = MergeConflictEvidence.find(DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors)) {
             return [conflict]
         }

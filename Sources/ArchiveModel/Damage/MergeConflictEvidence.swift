@@ -6,15 +6,17 @@ enum MergeConflictEvidence {
     static let notedBlocks = 20
 
     static func find(_ context: DamageContext) -> Diagnostic? {
-        guard isText(context.format), let conflicts = MergeConflicts.find(context.input) else { return nil }
+        guard mayHoldConflicts(context.input, format: context.format), let conflicts = MergeConflicts.find(context.input) else { return nil }
         return diagnostic(conflicts)
     }
 
-    /// Whether `format` is one a merge conflict can be named in: a text plist, or a file no decoder
-    /// took (markers around the first line hide an XML declaration from the detector).
-    static func isText(_ format: ContainerFormat) -> Bool {
+    /// Whether `input` read as `format` is one a merge conflict can be named in: a text plist, or a
+    /// file no decoder took that starts with a conflict (markers around the first line hide the XML
+    /// declaration from the detector; any other undetected file is not scanned).
+    static func mayHoldConflicts(_ input: InputBytes, format: ContainerFormat) -> Bool {
         switch format {
-        case .xmlPlist, .openStepPlist, .unknown: true
+        case .xmlPlist, .openStepPlist: true
+        case .unknown: MergeConflicts.marker(input.buffer, ByteRange(0, Swift.min(input.count, 8 + MergeConflicts.labelLimit)))?.0 == .ours
         default: false
         }
     }
