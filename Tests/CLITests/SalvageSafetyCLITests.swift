@@ -69,6 +69,16 @@ import TestSupport
         #expect(r.out.contains("loaded 3"))
     }
 
+    @Test(.enabled(if: SalvageCLITests.peer != nil, "needs foundation-peer built beside archive-browse"))
+    func aSalvagedKeyedArchiveWithPlaceholderDatesLoadsInFoundation() throws {
+        let peer = try #require(SalvageCLITests.peer)
+        let input = try Self.write(SalvageFixture.keyedWithDate(4.16e25), "peer-in.plist"), out = Self.scratch("peer-out.plist")
+        #expect(try CLITests.run(["--salvage", out, input]).status == 1)
+        let r = try CLITests.run([out], executable: peer, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.contains("decoded 1 of 1 $top keys"))
+    }
+
     // MARK: nothing kept
 
     @Test func aSalvageKeepingNothingExitsTwoAndWritesNothing() throws {
