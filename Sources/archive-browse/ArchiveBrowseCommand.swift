@@ -65,7 +65,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a new, valid binary plist (keyed archive) of everything that decodes, after undoing reversible damage; report on stderr (--json: stdout).", valueName: "OUT"))
     var salvage: String?
 
-    @Option(help: ArgumentHelp("Write the input's bytes with reversible damage undone (wrapper, Latin-1 re-encoding, CR/LF conversion).", valueName: "OUT"))
+    @Option(help: ArgumentHelp("Write the input's bytes with reversible damage undone (wrapper, Latin-1 re-encoding, CR/LF conversion; one side of merge conflicts with --side).", valueName: "OUT"))
     var repair: String?
 
     @Flag(help: "With --salvage or --repair: replace OUT if it exists (never the input).")

@@ -5,6 +5,9 @@
 /// `Date(timeIntervalSinceReferenceDate:)` does too; Python's plistlib turns a date into a `datetime`,
 /// whose years run from 1 to 9999, and refuses the whole file (`InvalidFileException`) for a date
 /// outside them or one that is not a number.
+///
+/// Numbers need no limit here: the salvage writes integers of 1, 2, 4, 8 or 16 bytes and reals of 4
+/// or 8, each of which CF and plistlib read, and leaves out an integer wider than that.
 public enum ReaderLimits {
     /// 0001-01-01T00:00:00, in seconds since 2001-01-01 (the earliest date plistlib reads).
     public static let earliestDate = -63_113_904_000.0

@@ -25,7 +25,7 @@ public enum SalvageReadBack {
         if let tree = (document.graph as? KeyedArchiveGraph)?.tree ?? (document.graph as? PlistObjectGraph)?.tree {
             problems += dateProblems(tree, limit: problemLimit - problems.count)
         }
-        if problems.isEmpty, !RepairJudge.verdict(document.graph).rootIntact {
+        if problems.isEmpty, !RepairJudge.rootIntact(document.graph) {
             problems.append(Problem(id: nil, message: "the top level leads to no object that decodes", range: nil))
         }
         return problems
