@@ -59,8 +59,9 @@ public struct SalvageReport: Sendable, Equatable {
     /// How many changes of each action.
     public func count(_ action: Change.Action) -> Int { changes.reduce(0) { $0 + ($1.action == action ? 1 : 0) } }
 
-    /// Whether the output differs from the input in content (repairs or changes).
-    public var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty }
+    /// Whether the output differs from the input in content (repairs or changes), or the input needed
+    /// repairs that were set aside.
+    public var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty || repairsSetAside }
 
     /// One line: `412 of 431 objects kept, 3 replaced by placeholders, 5 references replaced by $null, 2 keys dropped`.
     public var summary: String {
