@@ -60,11 +60,9 @@ extension CLIModes {
                 return 2
             case .written(let salvaged, let salvageReport):
                 bytes = salvaged
-                report.objectCount = salvageReport.objectCount
-                report.keptObjects = salvageReport.keptObjects
-                report.changes = salvageReport.changes
-                report.notes = salvageReport.notes
-                if salvageReport.repairsSetAside { report.repairs = [] }
+                // The repairs stand unless the salvage set them aside for the bytes as they are.
+                report = salvageReport
+                report.repairs = salvageReport.repairsSetAside ? [] : repair.steps
             }
         }
         // The new file is read back and checked as this tool reads any file (and for what other readers refuse), before it is written.

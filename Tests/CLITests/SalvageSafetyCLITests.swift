@@ -34,6 +34,8 @@ import TestSupport
         let report = try Self.json(forced.out)
         #expect(report["problemsAfter"] as? Int == 0)
         #expect((report["readBack"] as? [Any])?.isEmpty == true)
+        #expect((report["contentValues"] as? Int ?? 0) > 0)
+        #expect((report["notes"] as? [Any])?.isEmpty == true)
         let changes = try #require(report["changes"] as? [[String: Any]])
         #expect(changes.filter { $0["action"] as? String == "placeholder" }.compactMap { $0["key"] as? String } == ["when", "list[0]"])
     }
