@@ -1,3 +1,5 @@
+import ArchiveModel
+
 /// The `--salvage` and `--repair` options' checks and their output name as the shell passed it.
 extension ArchiveBrowseCommand {
     var rescuing: Bool { salvage != nil || repair != nil }
@@ -5,12 +7,19 @@ extension ArchiveBrowseCommand {
     /// What is wrong with the rescue options, or nil.
     var rescueValidationProblem: String? {
         if force && !rescuing { return "--force works only with --salvage or --repair" }
+        if let side {
+            guard rescuing else { return "--side works only with --repair or --salvage" }
+            guard MergeConflicts.Side(rawValue: side) != nil else { return "--side takes ours or theirs (\"\(DisplayText.escape(side))\" given)" }
+        }
         guard rescuing else { return nil }
         if salvage != nil && repair != nil { return "choose one of --salvage and --repair" }
         if dump || check || screen != nil || explain != nil { return "--salvage and --repair take no other mode (--json gives their report as JSON)" }
         if files.count > 1 { return "--salvage and --repair take one file (\(files.count) given)" }
         return nil
     }
+
+    /// The side of merge conflicts to keep (`--side`), validated.
+    var conflictSide: MergeConflicts.Side? { side.flatMap(MergeConflicts.Side.init(rawValue:)) }
 
     /// The rescue to run and its output name's bytes (a name that is not UTF-8 is kept as typed).
     var rescueOutput: (CLIModes.RescueKind, [UInt8])? {

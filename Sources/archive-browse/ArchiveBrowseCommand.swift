@@ -65,11 +65,15 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a new, valid binary plist (keyed archive) of everything that decodes, after undoing reversible damage; report on stderr (--json: stdout).", valueName: "OUT"))
     var salvage: String?
 
-    @Option(help: ArgumentHelp("Write the input's bytes with reversible damage undone (wrapper, Latin-1 re-encoding, CR/LF conversion).", valueName: "OUT"))
+    @Option(help: ArgumentHelp("Write the input's bytes with reversible damage undone (wrapper, Latin-1 re-encoding, CR/LF conversion; one side of merge conflicts with --side).", valueName: "OUT"))
     var repair: String?
 
     @Flag(help: "With --salvage or --repair: replace OUT if it exists (never the input).")
     var force = false
+
+    @Option(help: ArgumentHelp("With --repair or --salvage, on a text plist with unresolved git merge conflicts: the side of each to keep (ours or theirs).",
+                               valueName: "side"))
+    var side: String?
 
     static func main() {
         Platform.returnLargeFreedMemory()
@@ -124,7 +128,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
         let output = FileOutput.standardOutput
         defer { output.flush() }
         if exportModeCount > 0 { throw ExitCode(runExport(sources, output)) }
-        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json)) }
+        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json, side: conflictSide)) }
         // Folders, ZIP files, databases and places inside them (issue 27): CLIModes+Sources.swift.
         let targets = demo ? nil : SourceTarget.targets(for: files)
         if check { throw ExitCode(targets.map { CLIModes.check($0, output, grouped: !noGroup) } ?? CLIModes.check(sources, output, grouped: !noGroup)) }

@@ -3,8 +3,11 @@ import ArchiveModel
 /// `--salvage OUT` and `--repair OUT`: a new file from a damaged one, never over the input.
 ///
 /// `--repair` writes the input's bytes with the reversible damage the diagnosis names undone (wrappers,
-/// a Latin-1 → UTF-8 re-encoding, a text-mode line-ending conversion); `--salvage` repairs the same
-/// way and then writes a new, valid binary plist of everything that decodes (see `Salvage`). The
+/// a Latin-1 → UTF-8 re-encoding, a text-mode line-ending conversion, one side of merge conflicts with
+/// `--side`); `--salvage` repairs the same way and then writes a new, valid binary plist of everything
+/// that decodes (see `Salvage.salvage(repaired:damaged:name:)`; it never keeps fewer objects than the
+/// damaged bytes give, and refuses a salvage that keeps nothing of the content). Before anything is
+/// written, the new bytes are read back (`SalvageReadBack`). The
 /// report goes to standard error, or as one JSON document to standard output with `--json`.
 /// Exit status: 0 written from a clean input, 1 written with repairs or changes, 2 nothing written.
 extension CLIModes {
@@ -18,7 +21,8 @@ extension CLIModes {
     /// Seconds the line-ending search may take (lifted by `SearchDeadline.liftVariable`).
     static let repairTimeLimit = 20.0
 
-    static func rescue(_ kind: RescueKind, _ source: InputSource, output: [UInt8], force: Bool, json: Bool) -> Int32 {
+    static func rescue(_ kind: RescueKind, _ source: InputSource, output: [UInt8], force: Bool, json: Bool,
+                       side: MergeConflicts.Side? = nil) -> Int32 {
         let outName = DisplayText.escape(bytes: output)
         let raw: InputBytes
         do {
@@ -32,7 +36,7 @@ extension CLIModes {
             return 2
         }
         let deadline = SearchDeadline(seconds: repairTimeLimit)
-        let repair = ArchiveRepair.repair(raw, limits: ArchiveRepair.Limits(shouldStop: { deadline.passed }))
+        let repair = ArchiveRepair.repair(raw, limits: ArchiveRepair.Limits(side: side, shouldStop: { deadline.passed }))
         var report = SalvageReport()
         report.repairs = repair.steps
         let bytes: [UInt8]
@@ -46,20 +50,23 @@ extension CLIModes {
             }
             bytes = Array(repair.bytes.buffer.bindMemory(to: UInt8.self))
         case .salvage:
-            let document = ArchiveDocument.open(repair.bytes, name: source.displayName)
-            switch Salvage.salvage(document) {
+            // The side of a merge conflict is the user's choice, not a reading to judge: the result is the baseline.
+            let chose = repair.steps.contains { $0.mechanism == .mergeConflict }
+            let outcome = chose || repair.steps.isEmpty ? Salvage.salvage(repaired: nil, damaged: repair.bytes, name: source.displayName)
+                : Salvage.salvage(repaired: repair.bytes, damaged: raw, name: source.displayName)
+            switch outcome {
             case .refused(let why):
                 FileOutput.standardError.write("archive-browse: --salvage \(outName): \(DisplayText.escapeMessage(why)); nothing written\n")
                 return 2
             case .written(let salvaged, let salvageReport):
                 bytes = salvaged
-                report.objectCount = salvageReport.objectCount
-                report.keptObjects = salvageReport.keptObjects
-                report.changes = salvageReport.changes
+                // The repairs stand unless the salvage set them aside for the bytes as they are.
+                report = salvageReport
+                report.repairs = salvageReport.repairsSetAside ? [] : repair.steps
             }
         }
-        // The new file is checked as this tool reads any file, before it is written.
-        let problems = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(bytes), name: "").graph).filter { $0.severity != .note }
+        // The new file is read back and checked as this tool reads any file (and for what other readers refuse), before it is written.
+        let problems = SalvageReadBack.check(bytes)
         if let failure = Platform.writeAtomically(bytes, to: output, replacing: force) {
             FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(failure); nothing written\n")
             return 2

@@ -9,8 +9,9 @@ struct RescueSummary {
     let size: Int
     let report: SalvageReport
     let notUndone: [String]
-    /// Errors and warnings this tool finds in the new file (none expected).
-    let problemsAfter: [Diagnostic]
+    /// What the read-back finds in the new file (none expected): errors and warnings of the check,
+    /// values other readers refuse.
+    let problemsAfter: [SalvageReadBack.Problem]
 
     /// Change lines printed as text; `--json` lists all.
     static let textLimit = 200
@@ -34,6 +35,7 @@ struct RescueSummary {
             if step.stoppedEarly { out.write("    the search stopped at its budget or time limit: what it had not examined is left as it was\n") }
         }
         for why in notUndone { out.write(DisplayText.escapeMessage("  not repaired: " + why) + "\n") }
+        for note in report.notes { out.write(DisplayText.escapeMessage("  note: " + note) + "\n") }
         for change in report.changes.prefix(Self.textLimit) {
             var place = change.object.map { "#\($0)" } ?? "root"
             if let key = change.key { place += " " + key }
@@ -45,7 +47,7 @@ struct RescueSummary {
         }
         if !report.repairs.isEmpty, !report.changes.isEmpty { out.write("  (offsets are in the repaired bytes)\n") }
         for problem in problemsAfter.prefix(5) {
-            out.write(DisplayText.escapeMessage("  the new file still has: \(problem.severity.rawValue) \(problem.id): \(problem.message)") + "\n")
+            out.write(DisplayText.escapeMessage("  the new file still has: " + problem.line) + "\n")
         }
     }
 
@@ -89,6 +91,7 @@ struct RescueSummary {
             w.key("candidatesTried"); w.raw("\(step.candidatesTried)")
             w.key("undecided"); w.raw("[" + step.undecided.map(String.init).joined(separator: ",") + "]")
             w.key("stoppedEarly"); w.raw(step.stoppedEarly ? "true" : "false")
+            if let side = step.side { w.key("side"); w.string(side.rawValue) }
             w.key("changes"); Self.writeChanges(step.changes, &w)
             w.key("alternatives"); Self.writeChanges(step.alternatives, &w)
             w.raw("}")
@@ -103,6 +106,13 @@ struct RescueSummary {
         if kind == .salvage {
             w.key("objects"); w.raw("\(report.objectCount)")
             w.key("kept"); w.raw("\(report.keptObjects)")
+            w.key("contentValues"); w.raw("\(report.contentValues)")
+            w.key("notes"); w.raw("[")
+            for (i, note) in report.notes.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(note)
+            }
+            w.raw("]")
             w.key("changes"); w.raw("[")
             for (i, change) in report.changes.enumerated() {
                 if i > 0 { w.raw(",") }
@@ -117,6 +127,16 @@ struct RescueSummary {
             w.raw("]")
         }
         w.key("problemsAfter"); w.raw("\(problemsAfter.count)")
+        w.key("readBack"); w.raw("[")
+        for (i, problem) in problemsAfter.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{")
+            w.key("id", first: true); if let id = problem.id { w.string(id) } else { w.raw("null") }
+            w.key("message"); w.string(problem.message)
+            w.key("range"); w.raw(problem.range.map { "[\($0.start),\($0.end)]" } ?? "null")
+            w.raw("}")
+        }
+        w.raw("]")
         w.raw("}")
         out.line(w.text)
         out.flush()

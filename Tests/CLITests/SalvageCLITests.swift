@@ -129,13 +129,23 @@ import TestSupport
     @Test(.needsCorpus, .tags(.slow))
     func truncatedCorpusArchivesAreSalvagedIntoFilesThatReadCleanly() throws {
         #expect(Self.cutCorpus.count >= 40)
+        var written = 0
         for path in Self.cutCorpus {
             let (input, output) = try Self.cut(path, test: "check")
             let r = try CLITests.run(["--salvage", output, input])
+            // A cut that leaves nothing of the content (a tiny archive whose objects all became
+            // placeholders) is refused and writes nothing (issue 42).
+            if r.status == 2 {
+                #expect(r.err.contains("nothing of the archive's content decodes"), "\(path): \(r.err)")
+                #expect(!FileManager.default.fileExists(atPath: output))
+                continue
+            }
             #expect(r.status == 1, "\(path): \(r.err)")
             let check = try CLITests.run(["--check", output])
             #expect(check.status == 0, "\(path): \(check.out)")
+            written += 1
         }
+        #expect(written >= Self.cutCorpus.count * 9 / 10, "\(written) of \(Self.cutCorpus.count) written")
     }
 
     @Test(.needsCorpus, .needsPython(), .tags(.slow))
@@ -144,8 +154,7 @@ import TestSupport
         var outputs: [String] = []
         for path in Self.cutCorpus {
             let (input, output) = try Self.cut(path, test: "python")
-            _ = try CLITests.run(["--salvage", output, input])
-            outputs.append(output)
+            if try CLITests.run(["--salvage", output, input]).status == 1 { outputs.append(output) }
         }
         let script = """
             import plistlib, sys
@@ -171,7 +180,7 @@ import TestSupport
         var decoded = 0, cyclic = 0
         for path in Self.cutCorpus {
             let (input, output) = try Self.cut(path, test: "foundation")
-            _ = try CLITests.run(["--salvage", output, input])
+            guard try CLITests.run(["--salvage", output, input]).status == 1 else { continue }
             let r = try CLITests.run([output], executable: peer, environment: ["SWIFT_BACKTRACE": "enable=no"])
             // 3: a reference cycle, which Linux Foundation cannot decode at all (TOOLCHAIN.md §5).
             #expect(r.status == 0 || r.status == 3, "\(path): \(r.err)")

@@ -14,6 +14,11 @@ public enum DamageAnalysis {
     public static func causes(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic],
                               graph: (any ObjectGraph)? = nil) -> [Diagnostic] {
         let errors = diagnostics.filter { $0.severity == .error && !$0.id.hasPrefix("damage.") }
+        // Conflict markers make a text plist unreadable (or undetectable): they are the cause, whatever else is said.
+        if diagnostics.contains(where: { $0.severity == .error }), input.count > 0,
+           let conflict = MergeConflictEvidence.find(DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors)) {
+            return [conflict]
+        }
         guard format.isDecodable, input.count > 0 else { return [] }
         guard !errors.isEmpty else {
             // Zeroed objects of a binary plist read as null objects (0x00), which CF accepts and no

@@ -6,6 +6,7 @@ public enum DamageCode: String, DiagnosticCatalog {
     case lineEndings = "damage.line-endings"
     case reencoded = "damage.reencoded"
     case wrongContent = "damage.wrong-content"
+    case mergeConflict = "damage.merge-conflict"
 
     public var severity: Severity { .error }
 
@@ -16,6 +17,7 @@ public enum DamageCode: String, DiagnosticCatalog {
         case .lineEndings: "a text-mode transfer rewrote CR/LF bytes inside binary data"
         case .reencoded: "binary bytes went through a text re-encoding (Latin-1 → UTF-8, or U+FFFD replacement)"
         case .wrongContent: "the file holds something else (a web page, JSON, an image, a ZIP…), not an archive"
+        case .mergeConflict: "a text plist holds unresolved git merge-conflict markers (<<<<<<<, =======, >>>>>>>)"
         }
     }
 
@@ -27,6 +29,7 @@ public enum DamageCode: String, DiagnosticCatalog {
         case .lineEndings: "text-mode transfer (line endings)"
         case .reencoded: "re-encoded as text"
         case .wrongContent: "not an archive"
+        case .mergeConflict: "unresolved merge conflict"
         }
     }
 }

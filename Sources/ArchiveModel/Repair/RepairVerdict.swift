@@ -47,6 +47,13 @@ struct RepairVerdict: Sendable, Equatable {
         return notes < other.notes
     }
 
+    /// What this reading keeps, told against `baseline`'s (for a refusal): `12 of 40 objects, the root
+    /// lost, against 565 with the root intact as the bytes are`.
+    func keptText(against baseline: RepairVerdict) -> String {
+        "\(kept) of " + English.count(objects, "object") + (rootIntact ? "" : ", the root lost") + ", against \(baseline.kept)"
+            + (baseline.rootIntact ? " with the root intact" : "") + " as the bytes are"
+    }
+
     /// Whether neither reading is better than the other.
     func ties(_ other: RepairVerdict) -> Bool {
         errors == other.errors && kept == other.kept && warnings == other.warnings && notes == other.notes
@@ -108,13 +115,22 @@ struct RepairJudge {
             if reach.referrerCounts[Int(to)] == 1 { verdict.inversions += 1 }
         }
         for id in 0..<n where reach.reachable[id] && !invalid[id] && !objectsWithErrors.contains(id) { verdict.kept += 1 }
-        verdict.rootIntact = graph.topLevel.contains { field in
+        verdict.rootIntact = rootIntact(graph) { invalid[$0] }
+        return verdict
+    }
+
+    /// Whether the top level of `graph` leads to a root that decodes: a value of its own, or a
+    /// reference to an object that is not invalid (`isInvalid`, asked only for ids in range; by
+    /// default the object's structure is read).
+    static func rootIntact(_ graph: any ObjectGraph, isInvalid: ((Int) -> Bool)? = nil) -> Bool {
+        let n = graph.objectCount
+        let invalid = isInvalid ?? { graph.structure($0).kind == .invalid }
+        return graph.topLevel.contains { field in
             switch field.value {
             case .scalar, .list: return true
-            case .reference: return field.value.objectID.map { $0 >= 0 && $0 < n && !invalid[$0] } ?? false
+            case .reference: return field.value.objectID.map { $0 >= 0 && $0 < n && !invalid($0) } ?? false
             case .invalid, .sameAs: return false
             }
         }
-        return verdict
     }
 }

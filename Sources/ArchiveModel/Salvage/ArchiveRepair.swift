@@ -1,9 +1,10 @@
 /// Repair before salvage: undoes what the diagnosis names as a reversible mechanism, in the order the
-/// damage happened in reverse: wrappers off, then a text re-encoding reversed exactly (Latin-1 read,
+/// damage happened in reverse: wrappers off, then one side of unresolved git merge conflicts kept
+/// (only the side `Limits.side` names), then a text re-encoding reversed exactly (Latin-1 read,
 /// UTF-8 written, when `DamageAnalysis` names it), then a line-ending conversion (`LineEndingRepair`:
 /// each conversion the bytes' shape allows, exactly or by a search the format judges). A repair is
 /// kept only when the repaired bytes keep every object the damaged ones give, with the root intact,
-/// and have fewer problems (`RepairVerdict`).
+/// and have fewer problems (`RepairVerdict`; the merge-conflict side is the user's choice and is not judged).
 public enum ArchiveRepair {
     /// Limits of the line-ending search.
     public struct Limits: Sendable {
@@ -12,8 +13,13 @@ public enum ArchiveRepair {
         /// Asked between decodes; true ends the search (the caller's time limit).
         public var shouldStop: @Sendable () -> Bool
 
-        public init(decodes: Int = 2_000, shouldStop: @escaping @Sendable () -> Bool = { false }) {
+        /// Which side of each unresolved git merge conflict to keep (`--side`); nil: none is chosen,
+        /// and a file with conflicts is not repaired.
+        public var side: MergeConflicts.Side?
+
+        public init(decodes: Int = 2_000, side: MergeConflicts.Side? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }) {
             self.decodes = decodes
+            self.side = side
             self.shouldStop = shouldStop
         }
     }
@@ -43,15 +49,26 @@ public enum ArchiveRepair {
         let document = ArchiveDocument.open(current, name: "")
         let found = EmbeddedCheck.fullCheck(of: document.graph)
         let causes = DamageAnalysis.causes(of: document.graph, diagnostics: found)
+        if causes.contains(where: { $0.id == DamageCode.mergeConflict.rawValue }), let conflicts = MergeConflicts.find(current) {
+            switch keepSide(of: conflicts, in: current, side: limits.side) {
+            case .success(let (bytes, step)):
+                steps.append(step)
+                current = InputBytes(bytes)
+            case .failure(let why):
+                notUndone.append(why.text)
+            }
+        } else if let side = limits.side {
+            notUndone.append("--side \(side.rawValue) was given, but the file holds no unresolved git merge conflict")
+        }
         if let cause = causes.first(where: { $0.id == DamageCode.reencoded.rawValue }) {
-            if let original = Latin1Reencoding.undo(current),
-               problems(EmbeddedCheck.fullCheck(of: ArchiveDocument.open(InputBytes(original), name: "").graph)) < problems(found) {
+            switch undoLatin1(current) {
+            case .success(let original):
                 let pairs = current.count - original.count
                 steps.append(RepairStep(.latin1, summary: "reversed a Latin-1 → UTF-8 re-encoding: \(English.count(pairs, "two-byte sequence")) C2/C3 xx "
                                         + "read back as one byte each", bytesChanged: pairs, sizeBefore: current.count, sizeAfter: original.count))
                 current = InputBytes(original)
-            } else {
-                notUndone.append(cause.message)
+            case .failure(let why):
+                notUndone.append(cause.message + why.text)
             }
         }
         // A cut or zero-filled binary plist keeps an error whatever its LF bytes are: no search can be
@@ -93,5 +110,27 @@ public enum ArchiveRepair {
     /// Errors and warnings (what a repair must reduce).
     static func problems(_ diagnostics: [Diagnostic]) -> Int {
         diagnostics.reduce(0) { $0 + ($1.severity == .note ? 0 : 1) }
+    }
+
+    /// Why a mechanism was not undone (a `Result` failure).
+    struct NotUndone: Error {
+        var text: String
+    }
+
+    /// The bytes with a Latin-1 → UTF-8 re-encoding reversed, when that reading keeps at least the
+    /// objects the bytes give as they are (with the root intact) and is better (`RepairVerdict`).
+    static func undoLatin1(_ input: InputBytes) -> Swift.Result<[UInt8], NotUndone> {
+        guard let original = Latin1Reencoding.undo(input) else { return .failure(NotUndone(text: "")) }
+        let baseline = RepairJudge.verdict(ArchiveDocument.open(input, name: "").graph)
+        let verdict = RepairJudge.verdict(ArchiveDocument.open(InputBytes(original), name: "").graph)
+        guard verdict.isAcceptable(against: baseline) else {
+            return .failure(NotUndone(text: "; reading every C2/C3 pair back as one byte would keep " + verdict.keptText(against: baseline)
+                                      + ", so the bytes are left as they are"))
+        }
+        guard verdict.isBetter(than: baseline) else {
+            return .failure(NotUndone(text: "; reading every C2/C3 pair back as one byte reads no better (\(English.count(verdict.errors, "error")), "
+                                      + "against \(baseline.errors) as the bytes are)"))
+        }
+        return .success(original)
     }
 }

@@ -61,6 +61,9 @@ struct KeyedSalvageRun {
         rootPairs.append((salvager.string("$objects"), objects))
         salvager.builder.objects[root] = .dict(rootPairs)
         noteHeaderChanges()
+        // Entries are kept for what they hold even when no $top leads to them (a cut file loses its top
+        // dictionary first): the objects are there to read, so they count.
+        report.contentValues += salvager.valuesWritten
         report.changes = salvager.changes + report.changes
         report.changes.sort { ($0.range?.start ?? -1, $0.object ?? -1) < ($1.range?.start ?? -1, $1.object ?? -1) }
         return (salvager.builder.build().bytes, report)
@@ -95,6 +98,7 @@ struct KeyedSalvageRun {
         case .string, .integer, .real, .bool, .data, .date:
             guard let scalar = PlistSalvager.scalar(node.value) else { break }
             report.keptObjects += 1
+            report.contentValues += 1
             return salvager.builder.add(scalar)
         default:
             break
@@ -154,7 +158,7 @@ struct KeyedSalvageRun {
 
     /// An instance: `$class`, then every field that decodes.
     private mutating func instance(_ id: Int, classUID: Int, keys: [Int], values: [Int], names: [String?]) -> Int {
-        let before = salvager.changes.count
+        let before = salvager.changes.count, recorded = report.changes.count
         var pairs: [(key: Int, value: Int)] = [(salvager.string("$class"), salvager.builder.add(.uid(UInt64(classUID))))]
         let keysIndex = names.firstIndex { $0 == "NS.keys" }, objectsIndex = names.firstIndex { $0 == "NS.objects" }
         var paired: (keys: Int, objects: Int)?
@@ -175,7 +179,11 @@ struct KeyedSalvageRun {
             }
             pairs.append(contentsOf: field(id, name: name, valueNode: valueNode))
         }
-        if salvager.changes.count == before { report.keptObjects += 1 }
+        if salvager.changes.count == before, report.changes.count == recorded {
+            report.keptObjects += 1
+            // An object written whole (an empty set too) is content kept, not structure.
+            report.contentValues += 1
+        }
         return salvager.builder.add(.dict(pairs))
     }
 
@@ -191,6 +199,11 @@ struct KeyedSalvageRun {
         switch salvager.convert(valueNode, object: id, key: name, depth: 1) {
         case .written(let w): return [(salvager.string(name), w)]
         case .unusable(let why):
+            // A value other readers refuse (a date out of their range) keeps its key: a placeholder entry stands for it.
+            if id >= 0, PlistSalvager.refusedByReaders(node.value) {
+                let uid = appendExtra(placeholder(id, key: name, node: node, reason: why))
+                return [(salvager.string(name), salvager.builder.add(.uid(UInt64(uid))))]
+            }
             salvager.changes.append(.init(.droppedKey, object: id, key: name, range: node.range, reason: "key left out: \(why)"))
             return []
         }
@@ -227,8 +240,8 @@ struct KeyedSalvageRun {
     // MARK: placeholders
 
     /// A placeholder for entry `id` (see `SalvagePlaceholder`).
-    private mutating func placeholder(_ id: Int, node: PlistNode, reason: String) -> Int {
-        record(.placeholder, object: id, range: node.range, reason: reason)
+    private mutating func placeholder(_ id: Int, key: String? = nil, node: PlistNode, reason: String) -> Int {
+        record(.placeholder, object: id, key: key, range: node.range, reason: reason)
         let classUID = placeholderClass()
         var keyUIDs: [Int] = [], valueUIDs: [Int] = []
         for (key, value) in SalvagePlaceholder.entries(object: id, range: node.range, reason: reason) {

@@ -16,6 +16,13 @@ struct PlistSalvager {
     var changes: [SalvageReport.Change] = []
     /// Why a UID refers to nothing, or nil when it may stay.
     var checkUID: (UInt64) -> String? = { _ in nil }
+    /// Whether a value other readers refuse (`ReaderLimits`) is replaced in place by a placeholder
+    /// dictionary (a plain plist); otherwise it is unusable, and the caller decides (a keyed archive
+    /// puts a placeholder entry in `$objects`).
+    var inlinePlaceholders = false
+    /// Values of the content written: scalars and dictionary entries (not UIDs, which lead to
+    /// content elsewhere; not placeholders).
+    var valuesWritten = 0
     /// CF's nesting limit (FORMATS.md A.7).
     static let depthLimit = 512
     private var written: [Int: Int] = [:]
@@ -55,9 +62,29 @@ struct PlistSalvager {
             if let why = checkUID(u) { return .unusable(why) }
             return .written(builder.add(.uid(u)))
         default:
-            guard let scalar = Self.scalar(node.value) else { return .unusable(Self.whyUnusable(node.value)) }
+            guard let scalar = Self.scalar(node.value) else {
+                let why = Self.whyUnusable(node.value)
+                if inlinePlaceholders, Self.refusedByReaders(node.value) { return remember(id, placeholder(id, node: node, object: object, key: key, reason: why)) }
+                return .unusable(why)
+            }
+            valuesWritten += 1
             return remember(id, builder.add(scalar))
         }
+    }
+
+    /// A placeholder dictionary (`SalvagePlaceholder`'s entries) for node `id`, reported.
+    private mutating func placeholder(_ id: Int, node: PlistNode, object: Int?, key: String?, reason: String) -> Int {
+        changes.append(.init(.placeholder, object: object, key: key, range: node.range, reason: reason))
+        let pairs = SalvagePlaceholder.entries(object: id, range: node.range, reason: reason).map { entry in
+            (key: string(entry.0), value: builder.add(entry.1))
+        }
+        return builder.add(.dict(pairs))
+    }
+
+    /// Whether `value` is one CF reads and another common reader refuses (`ReaderLimits`).
+    static func refusedByReaders(_ value: PlistValue) -> Bool {
+        if case .date(let t) = value { return ReaderLimits.dateProblem(t) != nil }
+        return false
     }
 
     /// The pairs of a dictionary whose keys are strings and whose values decode; the others are reported.
@@ -72,7 +99,9 @@ struct PlistSalvager {
             }
             let path = Self.path(key, name)
             switch convert(v, object: object, key: path, depth: depth + 1) {
-            case .written(let w): pairs.append((string(name), w))
+            case .written(let w):
+                pairs.append((string(name), w))
+                valuesWritten += 1
             case .unusable(let why):
                 changes.append(.init(.droppedKey, object: object, key: path, range: tree.node(v).range, reason: "key left out: \(why)"))
             }
@@ -102,7 +131,7 @@ struct PlistSalvager {
             if let big = UInt64(exactly: i) { return .bigInteger(big) }
             return nil
         case .real(let d, let width): return width == 4 ? .float(Float(d)) : .real(d)
-        case .date(let t): return .date(t)
+        case .date(let t): return ReaderLimits.dateProblem(t) == nil ? .date(t) : nil
         case .data(let bytes): return .data(bytes)
         case .string(let s): return .string(s)
         case .uid(let u): return .uid(u)
@@ -116,6 +145,7 @@ struct PlistSalvager {
         case .null: "it is a null object (0x00), which no plist writer makes and other readers reject"
         case .fill: "it is a fill byte (0x0F), which CF rejects"
         case .integer: "it is an integer wider than 64 bits"
+        case .date(let t): "it is " + (ReaderLimits.dateProblem(t) ?? "a date")
         default: "it is \(value.typeNoun) where none can be"
         }
     }

@@ -1,5 +1,5 @@
 /// One reversible mechanism undone before a salvage (or for `--repair`): a wrapper taken off, a text
-/// re-encoding reversed, a line-ending conversion searched back.
+/// re-encoding reversed, a line-ending conversion searched back, one side of merge conflicts kept.
 public struct RepairStep: Sendable, Equatable {
     public enum Mechanism: String, Sendable {
         /// base64, hex, gzip or zlib taken off.
@@ -14,6 +14,8 @@ public struct RepairStep: Sendable, Equatable {
         case lfToCRLF = "lf-to-crlf"
         /// An LF was put after every CR: each taken out again (exact).
         case crToCRLF = "cr-to-crlf"
+        /// Unresolved git merge-conflict markers: one side of each conflict kept (`--side`), the rest dropped.
+        case mergeConflict = "merge-conflict"
 
         init(_ conversion: LineEndingConversion) {
             switch conversion {
@@ -37,6 +39,8 @@ public struct RepairStep: Sendable, Equatable {
     /// Readings the search tried (for the report; zero for exact reversals).
     public var candidatesTried = 0
 
+    /// The side kept of each merge conflict (`mergeConflict` only).
+    public var side: MergeConflicts.Side?
     /// Whether a search stopped at its budget or time limit before it finished.
     public var stoppedEarly = false
     /// The changed bytes by meaning (object, class, key; the value before and after), up to

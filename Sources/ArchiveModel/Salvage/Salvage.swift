@@ -3,6 +3,9 @@
 /// - A keyed archive (binary or XML) becomes a keyed archive (see `KeyedSalvage`).
 /// - A plain property list (binary, XML or OpenStep) becomes a binary plist of its decodable part:
 ///   elements and keys that do not decode are left out, each reported.
+/// - A value Python's plistlib refuses though CF reads it (a date outside the years 1 to 9999) is
+///   written as a placeholder (`SalvagePlaceholder`, `ReaderLimits`).
+/// - `salvage(repaired:damaged:name:)` adds the rules that keep a salvage from making things worse.
 /// - Typedstream, NIBArchive and undecoded inputs are refused: their objects have no keyed form a
 ///   reader would take for the original (typedstream fields have no names; a nib is read by UIKit's
 ///   `UINibDecoder`, not `NSKeyedUnarchiver`), so a converted file would be a different document.
@@ -38,6 +41,7 @@ public enum Salvage {
     static func plainPlist(_ tree: any PlistTree) -> Outcome {
         guard let root = tree.rootID else { return .refused("the property list has no readable root object, so nothing can be salvaged") }
         var salvager = PlistSalvager(tree: tree)
+        salvager.inlinePlaceholders = true
         switch salvager.convert(root, object: root, key: nil) {
         case .unusable(let why):
             return .refused("the property list's root object does not decode (\(why)), so nothing can be salvaged")
@@ -47,6 +51,7 @@ public enum Salvage {
             report.changes = salvager.changes
             report.objectCount = salvager.builder.objects.count
             report.keptObjects = salvager.builder.objects.count
+            report.contentValues = salvager.valuesWritten
             return .written(bytes: salvager.builder.build().bytes, report: report)
         }
     }

@@ -10,7 +10,10 @@
 /// | `offset`, `length` | where the unreadable object's bytes were, when known (in the repaired input) |
 /// | `reason` | why it was replaced, in words |
 ///
-/// It keeps the object's id, so every reference to it still leads to it.
+/// It keeps the object's id, so every reference to it still leads to it. A value other readers refuse
+/// (`ReaderLimits`) inside an object gets a placeholder entry of its own, appended after the input's,
+/// its key referring to it (`placeholderFor` is then the object holding the key). In a plain plist
+/// the same dictionary stands in place of the value itself, `placeholderFor` its node id.
 public enum SalvagePlaceholder {
     /// The placeholder's class name.
     public static let className = "NSMutableDictionary"

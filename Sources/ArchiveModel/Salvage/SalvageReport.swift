@@ -44,14 +44,24 @@ public struct SalvageReport: Sendable, Equatable {
     /// How many of them were written as they were (every change below them aside).
     public var keptObjects = 0
     public var changes: [Change] = []
+    /// Values of the input's content written: strings, numbers, data and dates (outside the archive's
+    /// own structure: class dictionaries, `$null`, placeholders), a keyed archive's objects written
+    /// whole and a plain plist's dictionary entries, whether or not the top leads to them. Zero: the
+    /// salvage keeps nothing of the content (`Salvage.salvage(repaired:damaged:name:)` then writes nothing).
+    public var contentValues = 0
+    /// Choices the salvage made between readings, and why (the repaired bytes set aside, say).
+    public var notes: [String] = []
+    /// Whether the repairs were set aside: the salvage is of the bytes as they are (see `notes`).
+    public var repairsSetAside = false
 
     public init() {}
 
     /// How many changes of each action.
     public func count(_ action: Change.Action) -> Int { changes.reduce(0) { $0 + ($1.action == action ? 1 : 0) } }
 
-    /// Whether the output differs from the input in content (repairs or changes).
-    public var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty }
+    /// Whether the output differs from the input in content (repairs or changes), or the input needed
+    /// repairs that were set aside.
+    public var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty || repairsSetAside }
 
     /// One line: `412 of 431 objects kept, 3 replaced by placeholders, 5 references replaced by $null, 2 keys dropped`.
     public var summary: String {
