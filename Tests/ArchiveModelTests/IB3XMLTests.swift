@@ -197,7 +197,7 @@ struct IB3XMLTests {
         #expect(g.objectCount == single.objectCount)
         let trailing = g.fullCheck().filter { $0.id == IB3XMLCode.xmlTrailingContent.rawValue }
         #expect(trailing.count == 1)
-        #expect(trailing.first?.message.contains("a second <archive>") == true)
+        #expect(trailing.first?.message.contains("a second document with an <archive>") == true)
     }
 
     @Test func truncationKeepsWhatWasRead() throws {
@@ -258,6 +258,51 @@ struct IB3XMLTests {
         b.raw("\t\t<string key=\"s\">a<int>1</int></string>\n", label: "s")
         let g = try #require(Self.graph(b.finished()))
         #expect(g.fullCheck().contains { $0.id == IB3XMLCode.elementMisplaced.rawValue })
+    }
+
+    @Test func connectionRecordsAreSummarised() throws {
+        var b = IB3ArchiveBuilder()
+        b.start("array", [("class", "NSMutableArray"), ("key", "IBDocument.RootObjects")])
+        b.start("object", [("class", "NSCustomObject"), ("id", "1001")])
+        b.leaf("string", "AppDelegate", [("key", "NSClassName")])
+        b.end()
+        b.start("object", [("class", "NSButton"), ("id", "1005")])
+        b.end()
+        b.end()
+        b.start("object", [("class", "IBObjectContainer"), ("key", "IBDocument.Objects")])
+        b.start("array", [("class", "NSMutableArray"), ("key", "connectionRecords")])
+        b.start("object", [("class", "IBConnectionRecord")])
+        b.start("object", [("class", "IBActionConnection"), ("key", "connection")])
+        b.leaf("string", "press:", [("key", "label")])
+        b.empty("reference", [("key", "source"), ("ref", "1005")])
+        b.empty("reference", [("key", "destination"), ("ref", "1001")])
+        b.end()
+        b.leaf("int", "7", [("key", "connectionID")])
+        b.end()
+        b.start("object", [("class", "IBConnectionRecord")])
+        b.start("object", [("class", "IBBindingConnection"), ("key", "connection")])
+        b.leaf("string", "value: title", [("key", "label")])
+        b.empty("reference", [("key", "source"), ("ref", "1005")])
+        b.empty("reference", [("key", "destination"), ("ref", "1001")])
+        b.start("object", [("class", "NSNibBindingConnector"), ("key", "connector")])
+        b.leaf("string", "value", [("key", "NSBinding")])
+        b.leaf("string", "title", [("key", "NSKeyPath")])
+        b.end()
+        b.end()
+        b.end()
+        let g = try #require(Self.graph(b.finished()))
+        #expect(g.fullCheck().isEmpty)
+        let records = (0..<g.objectCount).map(g.object).filter { $0.className == "IBConnectionRecord" }
+        let summaries = records.map { KnownClassPresenter.present($0, in: g)?.summary }
+        let button = try #require((0..<g.objectCount).map(g.object).first { $0.className == "NSButton" }).id
+        let delegate = try #require((0..<g.objectCount).map(g.object).first { $0.className == "NSCustomObject" }).id
+        #expect(summaries == ["action press:, #\(button) NSButton → #\(delegate) AppDelegate, connection 7",
+                              "binding value, #\(button) NSButton → #\(delegate) AppDelegate, key path title"])
+    }
+
+    @Test func archiveKindNamesTheTypeAndVersion() throws {
+        let g = try #require(Self.graph(Self.sample().finished()))
+        #expect(g.archiveKind == "type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10")
     }
 
     @Test func unpaddedBase64() {

@@ -29,7 +29,7 @@ enum IB3Issue {
     }
 
     static func trailing(_ range: ByteRange, _ at: TextPosition, rootEnd: Int, secondArchive: Bool) -> Diagnostic {
-        let what = secondArchive ? "a second <archive> starts" : "more markup starts"
+        let what = secondArchive ? "a second document with an <archive> starts" : "more markup starts"
         return Diagnostic(IB3XMLCode.xmlTrailingContent,
                           "\(what) at line \(at) (offset \(range.start)), after the archive ended at offset \(rootEnd); "
                           + "\(ValueFormatter.byteCount(range.count)) after it are not read", range: range, position: at)

@@ -25,14 +25,13 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     }
 
     public var container: ContainerFormat { .ib3Archive }
-    /// `IB3 XML archive`, with the archive's type and version when the root carries them.
+    /// `type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10` from the root's attributes (`IB3 XML
+    /// archive` without them): words around the file's text, so it never reads as another format's kind.
     public var archiveKind: String {
-        guard let root = scan.archive else { return "IB3 XML archive" }
-        let attributes = scan.elements[root].attributes
-        let type = attributes.type.map { IB3Text.attribute(input.buffer, $0) }
+        guard let root = scan.archive, let type = scan.elements[root].attributes.type else { return "IB3 XML archive" }
         let version = IB3TagAttributes.version(input.buffer, tag: scan.elements[root])
-        return "IB3 XML archive" + (type.map { " \(DisplayText.escape(ValueFormatter.cut($0, limit: 80)))" } ?? "")
-            + (version.map { " \(DisplayText.escape(ValueFormatter.cut($0, limit: 16)))" } ?? "")
+        return "type " + DisplayText.escape(ValueFormatter.cut(IB3Text.attribute(input.buffer, type), limit: 80))
+            + (version.map { " version " + DisplayText.escape(ValueFormatter.cut($0, limit: 16)) } ?? "")
     }
     public var objectCount: Int { scan.objectElements.count }
 

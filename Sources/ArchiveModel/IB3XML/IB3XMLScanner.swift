@@ -31,15 +31,17 @@ struct IB3XMLScanner {
             switch token {
             case .end: break loop
             case .tag(let tag):
-                if rootEnd != nil { trailing(tag.range, isArchive: name(tag) == "archive"); break loop }
+                if rootEnd != nil { trailing(tag.range); break loop }
                 tag.isClose ? close(tag) : open(tag)
             case .text(let range):
-                if rootEnd != nil, let first = firstNonSpace(range) { trailing(ByteRange(first, range.end), isArchive: false); break loop }
+                if rootEnd != nil, let first = firstNonSpace(range) { trailing(ByteRange(first, range.end)); break loop }
                 text(range)
             case .markup(let markup):
+                // After the root only comments may follow; a declaration starts another document.
+                if rootEnd != nil, markup.kind != .comment { trailing(markup.range); break loop }
                 if !markup.terminated { report(IB3Issue.markupNotClosed(markup, lines.position(of: markup.range.start))) }
             case .invalid(let range):
-                if rootEnd != nil { trailing(range, isArchive: false); break loop }
+                if rootEnd != nil { trailing(range); break loop }
                 report(IB3Issue.strayLessThan(range, lines.position(of: range.start)))
             }
         }
@@ -151,8 +153,10 @@ struct IB3XMLScanner {
     }
 
     /// Reports what follows the root (the scan stops there).
-    private mutating func trailing(_ range: ByteRange, isArchive: Bool) {
+    private mutating func trailing(_ range: ByteRange) {
         guard let rootEnd else { return }
+        let ahead = Array(bytes(ByteRange(range.start, range.start.addingReportingOverflow(4096).partialValue)))
+        let isArchive = ForeignText.find(Array("<archive".utf8), in: ahead, from: 0) != nil
         report(IB3Issue.trailing(ByteRange(range.start, buffer.count), lines.position(of: range.start), rootEnd: rootEnd, secondArchive: isArchive))
     }
 
@@ -182,8 +186,6 @@ struct IB3XMLScanner {
     private func bytes(_ range: ByteRange) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: buffer[Swift.min(range.start, buffer.count)..<Swift.min(range.end, buffer.count)])
     }
-
-    private func name(_ tag: XMLTag) -> String { String(decoding: bytes(tag.name), as: UTF8.self) }
 
     private func excerpt(_ range: ByteRange) -> String { ValueFormatter.excerpt(String(decoding: bytes(range), as: UTF8.self)) }
 
