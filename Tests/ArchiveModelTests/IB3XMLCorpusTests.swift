@@ -39,7 +39,7 @@ struct IB3XMLCorpusTests {
             let document = try Corpus.open(path)
             #expect(document.format == .ib3Archive)
             let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-            let trailing = diagnostics.filter { $0.id == IB3XMLCode.xmlTrailingContent.rawValue }
+            let trailing = diagnostics.filter { $0.id == "ib3.xml.trailing-content" }
             #expect(trailing.count == 1)
             #expect(trailing.first?.range?.start == 148_421)
             #expect(trailing.first?.position?.line == 3299)
@@ -56,7 +56,7 @@ struct IB3XMLCorpusTests {
             #expect(document.format == .interfaceBuilderDocument, "\(path)")
             #expect(!document.isDecoded)
             let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-            #expect(diagnostics.map(\.id) == [IB3XMLCode.sourceDocument.rawValue], "\(path)")
+            #expect(diagnostics.map(\.id) == ["ib3.document.source"], "\(path)")
         }
     }
 

@@ -57,7 +57,7 @@ struct IB3XMLTests {
         let document = Self.open(bytes)
         #expect(!document.isDecoded)
         let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-        #expect(diagnostics.map(\.id) == [IB3XMLCode.sourceDocument.rawValue])
+        #expect(diagnostics.map(\.id) == ["ib3.document.source"])
         #expect(diagnostics.first?.position == TextPosition(line: 2, column: 1))
     }
 
@@ -147,7 +147,7 @@ struct IB3XMLTests {
         b.end()
         let bytes = b.finished()
         let g = try #require(Self.graph(bytes))
-        let found = g.fullCheck().filter { $0.id == IB3XMLCode.refDangling.rawValue }
+        let found = g.fullCheck().filter { $0.id == "ib3.ref.dangling" }
         #expect(found.count == 1)
         #expect(found.first?.range?.start == b.offsets["ref"])
         #expect(found.first?.position == TextPosition(line: 5, column: 4))
@@ -168,12 +168,12 @@ struct IB3XMLTests {
         b.empty("object", [("key", "c")], label: "noclass")
         let g = try #require(Self.graph(b.finished()))
         let all = g.fullCheck()
-        func ids(_ code: IB3XMLCode) -> [Diagnostic] { all.filter { $0.id == code.rawValue } }
-        #expect(ids(.idDuplicate).map { $0.range?.start } == [b.offsets["second"]])
-        #expect(ids(.elementUnknown).map { $0.range?.start } == [b.offsets["widget"]])
-        #expect(ids(.valueInvalid).count == 3)
-        #expect(ids(.valueInvalid).first?.range?.start == b.offsets["int"])
-        #expect(ids(.objectNoClass).map { $0.range?.start } == [b.offsets["noclass"]])
+        func ids(_ id: String) -> [Diagnostic] { all.filter { $0.id == id } }
+        #expect(ids("ib3.id.duplicate").map { $0.range?.start } == [b.offsets["second"]])
+        #expect(ids("ib3.element.unknown").map { $0.range?.start } == [b.offsets["widget"]])
+        #expect(ids("ib3.value.invalid").count == 3)
+        #expect(ids("ib3.value.invalid").first?.range?.start == b.offsets["int"])
+        #expect(ids("ib3.object.no-class").map { $0.range?.start } == [b.offsets["noclass"]])
     }
 
     @Test func mismatchedCloseStrayTextAndStrayLessThan() throws {
@@ -184,9 +184,9 @@ struct IB3XMLTests {
         b.raw("\t\t< 3\n")
         let g = try #require(Self.graph(b.finished()))
         let ids = Set(g.fullCheck().map(\.id))
-        #expect(ids.contains(IB3XMLCode.xmlMismatchedClose.rawValue))
-        #expect(ids.contains(IB3XMLCode.xmlStrayText.rawValue))
-        #expect(ids.contains(IB3XMLCode.xmlMalformed.rawValue))
+        #expect(ids.contains("ib3.xml.mismatched-close"))
+        #expect(ids.contains("ib3.xml.stray-text"))
+        #expect(ids.contains("ib3.xml.malformed"))
     }
 
     @Test func trailingSecondArchiveIsReportedAndNotRead() throws {
@@ -195,7 +195,7 @@ struct IB3XMLTests {
         let g = try #require(Self.graph(bytes))
         let single = try #require(Self.graph(first))
         #expect(g.objectCount == single.objectCount)
-        let trailing = g.fullCheck().filter { $0.id == IB3XMLCode.xmlTrailingContent.rawValue }
+        let trailing = g.fullCheck().filter { $0.id == "ib3.xml.trailing-content" }
         #expect(trailing.count == 1)
         #expect(trailing.first?.message.contains("a second document with an <archive>") == true)
     }
@@ -204,7 +204,7 @@ struct IB3XMLTests {
         let bytes = Self.sample().finished()
         let cut = Array(bytes.prefix(bytes.count * 2 / 3))
         let g = try #require(Self.graph(cut))
-        let truncated = g.openDiagnostics.filter { $0.id == IB3XMLCode.xmlTruncated.rawValue }
+        let truncated = g.openDiagnostics.filter { $0.id == "ib3.xml.truncated" }
         #expect(truncated.count == 1)
         #expect(truncated.first?.position != nil)
         #expect(g.objectCount > 3)
@@ -230,9 +230,9 @@ struct IB3XMLTests {
         text += String(repeating: "<object class=\"NSView\" key=\"v\">", count: depth)
         let g = try #require(Self.graph(Array(text.utf8)))
         #expect(g.objectCount == depth)
-        #expect(g.openDiagnostics.contains { $0.id == IB3XMLCode.xmlTruncated.rawValue })
+        #expect(g.openDiagnostics.contains { $0.id == "ib3.xml.truncated" })
         let checked = DocumentCheck.fullCheck(of: g)
-        #expect(checked.contains { $0.id == IB3XMLCode.xmlTruncated.rawValue })
+        #expect(checked.contains { $0.id == "ib3.xml.truncated" })
         _ = ClassCensus(graph: g)
     }
 
@@ -249,7 +249,7 @@ struct IB3XMLTests {
     @Test func noDataElement() throws {
         let bytes = Array("<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"7.10\">\n</archive>\n".utf8)
         let g = try #require(Self.graph(bytes))
-        #expect(g.openDiagnostics.map(\.id) == [IB3XMLCode.archiveNoData.rawValue])
+        #expect(g.openDiagnostics.map(\.id) == ["ib3.archive.no-data"])
         #expect(g.topLevel.isEmpty)
     }
 
@@ -257,7 +257,7 @@ struct IB3XMLTests {
         var b = IB3ArchiveBuilder()
         b.raw("\t\t<string key=\"s\">a<int>1</int></string>\n", label: "s")
         let g = try #require(Self.graph(b.finished()))
-        #expect(g.fullCheck().contains { $0.id == IB3XMLCode.elementMisplaced.rawValue })
+        #expect(g.fullCheck().contains { $0.id == "ib3.element.misplaced" })
     }
 
     @Test func connectionRecordsAreSummarised() throws {

@@ -56,8 +56,10 @@ extension IB3XMLCode {
             kept so that their bytes can be shown.
             """
         case .objectNoClass: """
-            Every <object> element carries a class attribute naming the class to instantiate. This one has \
-            none, so no reader knows what to build; its keyed values are still shown.
+            Every <object> element IB's XML coder writes carries a class attribute naming the class to \
+            instantiate (class="NSButton"). This one has none, so IB's unarchiver cannot build it and no \
+            reader knows what it is; its keyed values are still shown under it. A hand edit that dropped the \
+            attribute is the usual cause.
             """
         case .idDuplicate: """
             Objects written more than once carry an id attribute, and <reference ref="…"/> elements name them \
