@@ -207,6 +207,7 @@ struct IB3XMLTests {
         let truncated = g.openDiagnostics.filter { $0.id == "ib3.xml.truncated" }
         #expect(truncated.count == 1)
         #expect(truncated.first?.position != nil)
+        #expect(truncated.first?.notes.first?.range == ByteRange(cut.count, cut.count))
         #expect(g.objectCount > 3)
         #expect(g.object(0).className == "NSMutableArray")
     }
@@ -303,6 +304,23 @@ struct IB3XMLTests {
     @Test func archiveKindNamesTheTypeAndVersion() throws {
         let g = try #require(Self.graph(Self.sample().finished()))
         #expect(g.archiveKind == "type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10")
+    }
+
+    /// Thousands of dangling references and duplicate ids: the first 1,000 of each id are kept, the
+    /// rest counted in one note each.
+    @Test func diagnosticsStayWithinTheBudget() throws {
+        var b = IB3ArchiveBuilder()
+        b.start("object", [("class", "NSView"), ("key", "v")])
+        for i in 0..<3000 { b.empty("reference", [("key", "r\(i)"), ("ref", "x\(i)")]) }
+        b.end()
+        for _ in 0..<3000 { b.empty("object", [("class", "NSView"), ("key", "d"), ("id", "same")]) }
+        let g = try #require(Self.graph(b.finished()))
+        let all = g.fullCheck()
+        #expect(all.filter { $0.id == "ib3.ref.dangling" }.count == 1000)
+        #expect(all.filter { $0.id == "ib3.id.duplicate" }.count == 1000)
+        let suppressed = Dictionary(uniqueKeysWithValues: DiagnosticBudget.suppressedCounts(in: all).map { ($0.id, $0.count) })
+        #expect(suppressed["ib3.ref.dangling"] == 2000)
+        #expect(suppressed["ib3.id.duplicate"] == 1999)
     }
 
     @Test func unpaddedBase64() {

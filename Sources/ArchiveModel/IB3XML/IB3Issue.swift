@@ -19,8 +19,8 @@ enum IB3Issue {
         Diagnostic(IB3XMLCode.xmlTruncated,
                    "the text ends at line \(endAt) (offset \(end)) with \(English.count(open, "element")) still open; the innermost is "
                    + "\(innermost) opened at line \(innermostAt)",
-                   range: ByteRange(innermostRange.start, end), position: endAt,
-                   notes: [DiagnosticNote("\(innermost) opens here", range: ByteRange(start: innermostRange.start, count: 1), position: innermostAt)])
+                   range: ByteRange(innermostRange.start, end), position: innermostAt,
+                   notes: [DiagnosticNote("the text ends here", range: ByteRange(end, end), position: endAt)])
     }
 
     static func mismatchedClose(_ found: String, open: String?, _ range: ByteRange, _ at: TextPosition, openAt: TextPosition?) -> Diagnostic {
