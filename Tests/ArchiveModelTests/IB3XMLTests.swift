@@ -52,6 +52,17 @@ struct IB3XMLTests {
         #expect(FormatDetector.detect(InputBytes(other)) != .ib3Archive)
     }
 
+    /// What `WrongContentTests` called "an Interface Builder 3 document… not an archive" before this
+    /// reader: now an archive that checks clean.
+    @Test func anIB3ArchiveIsNotWrongContent() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"7.10\"><data><int key=\"IBDocument.SystemTarget\">1050</int><string key=\"x\">y</string><array class=\"NSMutableArray\"/></data></archive>"
+        let document = Self.open(Array(text.utf8))
+        #expect(document.format == .ib3Archive)
+        #expect(document.isDecoded)
+        #expect(DocumentCheck.fullCheck(of: document.graph).isEmpty)
+        #expect(document.graph.objectCount == 2)
+    }
+
     @Test func sourceDocumentIsOneNoteNotDamage() {
         let bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\"/>\n".utf8)
         let document = Self.open(bytes)
