@@ -334,6 +334,18 @@ struct IB3XMLTests {
         #expect(suppressed["ib3.id.duplicate"] == 1999)
     }
 
+    @Test func wideCollections() throws {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"7.10\"><data>"
+        text += "<array class=\"NSMutableArray\" key=\"wide\">" + String(repeating: "<nil/>", count: 100_000) + "</array></data></archive>"
+        let g = try #require(Self.graph(Array(text.utf8)))
+        #expect(g.objectCount == 1)
+        let wide = g.object(0)
+        let summary = KnownClassPresenter.present(wide, in: g)?.summary ?? ""
+        #expect(summary == "NSMutableArray, 100000 items (item 0 is nil)", "\(summary)")
+        #expect(g.object(0) == wide)
+        #expect(g.fullCheck().isEmpty)
+    }
+
     @Test func unpaddedBase64() {
         #expect(IB3Text.base64(Array("MQA".utf8)).bytes == [0x31, 0x00])
         #expect(IB3Text.base64(Array("wqA".utf8)).bytes == [0xC2, 0xA0])

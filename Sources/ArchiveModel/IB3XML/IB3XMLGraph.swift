@@ -13,9 +13,12 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     public let input: InputBytes
     let scan: IB3Scan
     public let openDiagnostics: [Diagnostic]
-    /// Objects of more than `cachedFieldMinimum` fields, as last built (the browser asks again per row).
+    /// Objects of more than `cachedFieldMinimum` fields and list items, as last built (the browser
+    /// asks again per row).
     private let largeObjects = Mutex<[ObjectID: GraphObject]>([:])
     static let cachedFieldMinimum = 256
+    /// The top level, built on first use.
+    private let topLevelCache = Mutex<[Field]?>(nil)
 
     public init(input: InputBytes) {
         self.input = input
@@ -36,7 +39,12 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     public var objectCount: Int { scan.objectElements.count }
 
     /// The `<data>` element's values (or the root's, when the archive has no `<data>`).
-    public var topLevel: [Field] { topLevelRead().fields }
+    public var topLevel: [Field] {
+        if let known = topLevelCache.withLock({ $0 }) { return known }
+        let fields = topLevelRead().fields
+        topLevelCache.withLock { $0 = fields }
+        return fields
+    }
 
     private func topLevelRead() -> (fields: [Field], diagnostics: [Diagnostic]) {
         guard let top = scan.data ?? scan.archive else { return ([], []) }
@@ -57,13 +65,21 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
         }
         if let known = largeObjects.withLock({ $0[id] }) { return known }
         let object = IB3ObjectReader(scan: scan, buffer: input.buffer).object(id)
-        if object.fields.count > Self.cachedFieldMinimum {
+        if Self.weight(of: object) > Self.cachedFieldMinimum {
             largeObjects.withLock { cache in
                 if cache.count >= 16 { cache.removeAll(keepingCapacity: true) }
                 cache[id] = object
             }
         }
         return object
+    }
+
+    /// Fields and list items: what building the object again would cost.
+    static func weight(of object: GraphObject) -> Int {
+        object.fields.reduce(0) { sum, field in
+            if case .list(let items) = field.value { return sum + items.count }
+            return sum + 1
+        }
     }
 
     /// The scan's problems, every object read once (its references and values), and the top level's.
