@@ -50,6 +50,12 @@ struct IB3XMLTests {
         #expect(FormatDetector.detect(InputBytes(plist)) == .xmlPlist)
         let other = Array("<?xml version=\"1.0\"?>\n<archive type=\"zip\"></archive>".utf8)
         #expect(FormatDetector.detect(InputBytes(other)) != .ib3Archive)
+        let plugin = IB3ArchiveBuilder(type: "com.apple.InterfaceBuilder.CocoaPlugin", version: "3").finished()
+        #expect(FormatDetector.detect(InputBytes(plugin)) == .ib3Archive)
+        let commented = Array("<?xml version=\"1.0\"?>\n<!-- saved by IB -->\n<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\"><data/></archive>".utf8)
+        #expect(FormatDetector.detect(InputBytes(commented)) == .ib3Archive)
+        let otherDocument = Array("<?xml version=\"1.0\"?>\n<document type=\"org.example\"></document>".utf8)
+        #expect(FormatDetector.detect(InputBytes(otherDocument)) == .xmlPlist)
     }
 
     /// What `WrongContentTests` called "an Interface Builder 3 document… not an archive" before this
