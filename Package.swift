@@ -76,6 +76,7 @@ let package = Package(
         .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzNIBArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzIB3XML", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "FuzzSupport"]),
         .executableTarget(name: "FuzzBookmark", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),

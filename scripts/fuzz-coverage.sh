@@ -16,6 +16,7 @@
 #   FuzzTypedstream    Sources/ArchiveModel/Typedstream
 #   FuzzNIBArchive     Sources/ArchiveModel/NIBArchive
 #   FuzzBookmark       Sources/ArchiveModel/Bookmark
+#   FuzzIB3XML         Sources/ArchiveModel/IB3XML
 #   FuzzKeyedArchive   Sources/ArchiveModel/Keyed, Sources/ArchiveModel/KnownClasses
 #   FuzzLZFSE          Sources/AppleCompression
 #   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveModel/Outline
@@ -51,6 +52,7 @@ sources_of() { # target -> the source paths it owns
     FuzzTypedstream) echo Sources/ArchiveModel/Typedstream ;;
     FuzzNIBArchive) echo Sources/ArchiveModel/NIBArchive ;;
     FuzzBookmark) echo Sources/ArchiveModel/Bookmark ;;
+    FuzzIB3XML) echo Sources/ArchiveModel/IB3XML ;;
     FuzzKeyedArchive) echo Sources/ArchiveModel/Keyed Sources/ArchiveModel/KnownClasses ;;
     FuzzLZFSE) echo Sources/AppleCompression ;;
     FuzzRender) echo Sources/TUI/Input Sources/TUI/Render Sources/TUI/Screen Sources/TUI/State \

@@ -134,6 +134,7 @@ wants() { # target kind -> 0 when the target is seeded with that kind
     FuzzOpenStepPlist) [ "$2" = openstep ] || [ "$2" = xml ] ;;
     FuzzTypedstream) [ "$2" = typedstream ] ;;
     FuzzNIBArchive) [ "$2" = nib ] ;;
+    FuzzIB3XML) [ "$2" = xml ] ;;
     FuzzLZFSE) [ "$2" = lzfse ] ;;
     FuzzBookmark) [ "$2" = bookmark ] ;;
     FuzzRender) true ;;

@@ -19,6 +19,8 @@ enum Fixtures {
             ("fixture/xml-utf32le.plist", [0xFF, 0xFE, 0x00, 0x00] + xml.unicodeScalars.flatMap { s in (0..<4).map { UInt8(truncatingIfNeeded: s.value >> (8 * $0)) } }),
             ("fixture/sample.nib", NIBArchiveBuilder.sample().build().bytes),
             ("fixture/damaged.nib", damagedNib()),
+            ("fixture/sample.xib", IB3ArchiveBuilder.sample().finished()),
+            ("fixture/damaged.xib", damagedIB3()),
         ]
     }
 
@@ -31,6 +33,17 @@ enum Fixtures {
         b.values.append(NIBArchiveBuilder.ValueEntry(keyIndex: 0, type: 12, payload: [1, 2]))
         b.trailing = [0, 0, 0]
         return b.build().bytes
+    }
+
+    /// The sample IB3 archive with a dangling reference, an unknown element, a value that does not
+    /// read, and the file cut inside its object records.
+    static func damagedIB3() -> [UInt8] {
+        var b = IB3ArchiveBuilder.sample()
+        b.empty("reference", [("key", "lost"), ("ref", "4242")])
+        b.leaf("widget", "?", [("key", "odd")])
+        b.leaf("int", "12x", [("key", "bad")])
+        b.start("object", [("class", "IBObjectRecord"), ("key", "cut")])
+        return b.unfinished
     }
 
     /// A plain plist with every scalar type and nested containers.

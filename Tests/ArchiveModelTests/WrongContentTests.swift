@@ -13,8 +13,6 @@ struct WrongContentTests {
         ("{\n  \"name\": \"value\",\n  \"n\": 3\n}\n", "a JSON document"),
         ("[1, 2, 3]", "a JSON document"),
         ("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><rect/></svg>", "an SVG image"),
-        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"7.10\"><data><int key=\"IBDocument.SystemTarget\">1050</int><string key=\"x\">y</string><array class=\"NSMutableArray\"/></data></archive>",
-         "an Interface Builder 3 document"),
         ("<?xml version=\"1.0\"?><Error><Code>AccessDenied</Code></Error>", "an XML error response"),
         ("Not Found. The requested URL was not found on this server.\n", "plain text"),
     ])

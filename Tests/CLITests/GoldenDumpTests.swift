@@ -27,6 +27,7 @@ import TestSupport
         Case(name: "typedstream", input: HostileInputs.typedstreamSharedStringRepeated(count: 3, text: "shared text"),
              status: 0, mustContain: "typedstream"),
         Case(name: "nibarchive", input: NIBArchiveBuilder.sample().build().bytes, status: 0, mustContain: "NIBArchive"),
+        Case(name: "ib3-xml", input: IB3ArchiveBuilder.sample().finished(), status: 0, mustContain: "action press:"),
         Case(name: "damage-truncated", input: Array(damageOriginal.dropLast(7)), status: 1, mustContain: "damage.truncated"),
         Case(name: "damage-zero-filled", input: zeroedTail(), status: 1, mustContain: "damage.zero-filled"),
         Case(name: "damage-line-endings", input: damageOriginal.map { $0 == 0x0D ? 0x0A : $0 }, status: 1,

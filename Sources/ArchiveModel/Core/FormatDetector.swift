@@ -8,6 +8,10 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
     /// NSArchiver typedstream; `bigEndian` is true for the `typedstream` signature.
     case typedstream(bigEndian: Bool)
     case nibArchive
+    /// An Interface Builder 3 XML archive (an old `.xib`, a `designable.nib`): `IB3XML/`.
+    case ib3Archive
+    /// An Interface Builder source document of Xcode 5 and later (`.xib`, `.storyboard`): recognised, not decoded.
+    case interfaceBuilderDocument
     case gnustepArchive
     case empty
     case unknown
@@ -20,6 +24,8 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         case .openStepPlist: "OpenStep/ASCII plist"
         case .typedstream(let big): "typedstream (\(big ? "big" : "little")-endian)"
         case .nibArchive: "NIBArchive"
+        case .ib3Archive: "Interface Builder 3 XML archive"
+        case .interfaceBuilderDocument: "Interface Builder document (Xcode 5 and later)"
         case .gnustepArchive: "GNUstep archive"
         case .empty: "empty file"
         case .unknown: "unknown"
@@ -48,7 +54,7 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
     /// Whether this tool decodes the format.
     public var isDecodable: Bool {
         switch self {
-        case .binaryPlist, .xmlPlist, .openStepPlist, .typedstream, .nibArchive: true
+        case .binaryPlist, .xmlPlist, .openStepPlist, .typedstream, .nibArchive, .ib3Archive: true
         default: false
         }
     }
@@ -97,6 +103,7 @@ public enum FormatDetector {
         var offset = bytes.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
         while let b = bytes.byte(at: offset), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { offset += 1 }
         guard let first = bytes.byte(at: offset) else { return .unknown }
+        if let interfaceBuilder = IB3XMLProbe.format(bytes, from: offset) { return interfaceBuilder }
         if looksLikeHeadlessXML(bytes, from: offset) { return .xmlPlist }
         if first == UInt8(ascii: "<") {
             if bytes.matches(Array("<?xml".utf8), at: offset) || bytes.matches(Array("<!DOCTYPE".utf8), at: offset)

@@ -14,6 +14,7 @@ public struct ForeignContent: Sendable, Equatable {
     public static func identify(_ input: InputBytes, format: ContainerFormat) -> ForeignContent? {
         switch format {
         case .binaryPlist, .binaryPlistVariant, .typedstream, .nibArchive, .gnustepArchive, .empty: return nil
+        case .ib3Archive, .interfaceBuilderDocument: return nil
         case .xmlPlist, .openStepPlist, .unknown: break
         }
         if let found = magic(input) { return found }

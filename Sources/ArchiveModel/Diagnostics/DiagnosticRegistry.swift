@@ -18,6 +18,7 @@ public enum DiagnosticRegistry {
             TextEncodingCode.kinds,
             SourceCode.kinds,
             BookmarkCode.kinds,
+            IB3XMLCode.kinds,
         ]
     }
 

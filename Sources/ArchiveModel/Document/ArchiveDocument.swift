@@ -74,6 +74,9 @@ public struct ArchiveDocument: Sendable {
         if format == .nibArchive {
             return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: NIBArchiveGraph(input: input))
         }
+        if format == .ib3Archive {
+            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: IB3XMLGraph(input: input))
+        }
         return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
     }
 

@@ -47,6 +47,8 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                 : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
             return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); first bytes: \(head)",
                               severity: known ? nil : .error, range: range)
+        case .interfaceBuilderDocument:
+            return IB3XMLProbe.sourceDocumentNote(input)
         case .gnustepArchive:
             return Diagnostic(DocumentCode.gnustepArchive,
                 "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)

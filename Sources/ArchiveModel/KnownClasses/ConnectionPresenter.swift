@@ -5,12 +5,15 @@
 /// `NSNibOutletConnector`, `NSNibControlConnector`, `NSNibAuxiliaryActionConnector` and
 /// `NSNibBindingConnector` store `NSSource`, `NSDestination` and `NSLabel`; a control connector without a
 /// destination sends its action to the first responder. (Keys as seen in the corpus nibs and their .xib
-/// sources [obs].) The summary says which object's outlet or action leads where, one decode per part.
+/// sources [obs].) IB3 XML archives (`IB3XML/`) write `IBOutletConnection`, `IBActionConnection`,
+/// `IBBindingConnection` and the Cocoa Touch ones with `source`, `destination` and `label`, each inside an
+/// `IBConnectionRecord` with its `connectionID`. The summary says which object's outlet or action leads
+/// where, one decode per part.
 enum ConnectionPresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
-        let source = k.value("UISource") ?? k.value("NSSource")
-        let destination = k.value("UIDestination") ?? k.value("NSDestination")
-        let labelValue = k.value("UILabel") ?? k.value("NSLabel")
+        let source = k.value("UISource") ?? k.value("NSSource") ?? k.value("source")
+        let destination = k.value("UIDestination") ?? k.value("NSDestination") ?? k.value("destination")
+        let labelValue = k.value("UILabel") ?? k.value("NSLabel") ?? k.value("label")
         let label = labelValue.flatMap { k.text($0) }.map(KnownText.inline) ?? "?"
         let from = source.map { describe(k, $0) } ?? "no source"
         let to = destination.map { describe(k, $0) } ?? "the first responder"
@@ -20,8 +23,13 @@ enum ConnectionPresenter {
         case .outletCollection: summary = "outlet collection \(label), \(from) → \(to)"
         case .action: summary = "action \(label), \(from) → \(to)"
         case .binding:
-            let binding = k.value("NSBinding").flatMap { k.text($0) }.map(KnownText.inline) ?? label
-            let path = k.value("NSKeyPath").flatMap { k.text($0) }.map(KnownText.inline) ?? "?"
+            // An IB3 archive's IBBindingConnection keeps the binding's names in its `connector`.
+            let connector = k.target(k.value("connector"))
+            func named(_ key: String) -> String? {
+                (k.value(key) ?? connector?.field(key)?.value).flatMap { k.text($0) }.map(KnownText.inline)
+            }
+            let binding = named("NSBinding") ?? label
+            let path = named("NSKeyPath") ?? "?"
             summary = "binding \(binding), \(from) → \(to), key path \(path)"
         }
         var children: [Field] = []
@@ -31,13 +39,22 @@ enum ConnectionPresenter {
         return k.result(summary, children)
     }
 
+    /// An IB3 XML archive's `IBConnectionRecord`: its `connection`'s summary and its `connectionID`.
+    static func record(_ k: KnownObject) -> KnownPresentation? {
+        let connection = k.value("connection")
+        let id = k.value("connectionID").flatMap { k.integer($0) }.map { ", connection \($0)" } ?? ""
+        let summary = (connection.map { k.summary(of: $0) } ?? "no connection") + id
+        return k.result(summary, k.object.fields.map { $0 })
+    }
+
     enum Kind { case outlet, outletCollection, action, binding }
 
     static func kind(of name: String) -> Kind {
         switch name {
         case "UIRuntimeOutletCollectionConnection": .outletCollection
-        case "UIRuntimeEventConnection", "NSNibControlConnector", "NSNibAuxiliaryActionConnector": .action
-        case "NSNibBindingConnector": .binding
+        case "UIRuntimeEventConnection", "NSNibControlConnector", "NSNibAuxiliaryActionConnector", "IBActionConnection",
+             "IBCocoaTouchEventConnection": .action
+        case "NSNibBindingConnector", "IBBindingConnection": .binding
         default: .outlet
         }
     }

@@ -64,8 +64,11 @@ public enum KnownClassPresenter {
             IndexPresenter.present
         case "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection",
              "NSNibOutletConnector", "NSNibControlConnector", "NSNibAuxiliaryActionConnector", "NSNibBindingConnector",
-             "NSNibConnector":
+             "NSNibConnector", "IBOutletConnection", "IBActionConnection", "IBBindingConnection",
+             "IBCocoaTouchOutletConnection", "IBCocoaTouchEventConnection":
             ConnectionPresenter.present
+        case "IBConnectionRecord":
+            ConnectionPresenter.record
         default:
             nil
         }

@@ -110,6 +110,8 @@ public struct JSONRenderer {
         case .openStepPlist: "openstep"
         case .typedstream: "typedstream"
         case .nibArchive: "nibarchive"
+        case .ib3Archive: "ib3xml"
+        case .interfaceBuilderDocument: "ib-document"
         case .gnustepArchive: "gnustep-archive"
         case .empty: "empty"
         case .unknown: "unknown"

@@ -43,6 +43,8 @@ public enum SourceSniffer {
             return head.count >= 8 ? format : nil
         case .xmlPlist:
             return ForeignText.find(Array("<plist".utf8), in: head, from: 0) != nil ? format : nil
+        case .ib3Archive:
+            return format
         case .openStepPlist:
             if inflated { return format }
             guard let name else { return nil }

@@ -1,0 +1,97 @@
+import Synchronization
+
+/// An Interface Builder 3 XML archive (an old `.xib`, or the `designable.nib` of a `.nib` bundle:
+/// `<archive type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="7.10"><data>…`) as an `ObjectGraph`.
+///
+/// Opening scans the XML once into a flat element table (`IB3XMLScanner`); an object is built from
+/// its element's children when asked for, its text values decoded then. Object ids are the positions
+/// of the object elements (`<object>`, collections, strings and numbers) in document order; the
+/// `id` attributes IB writes are what `<reference ref=…>` resolves against. The top level is the
+/// `<data>` element's keyed values (`IBDocument.RootObjects`, `IBDocument.Objects` …), which hold the
+/// same object graph as the compiled `keyedobjects.nib` plus IB's editor records.
+public final class IB3XMLGraph: ObjectGraph, Sendable {
+    public let input: InputBytes
+    let scan: IB3Scan
+    public let openDiagnostics: [Diagnostic]
+    /// Objects of more than `cachedFieldMinimum` fields and list items, as last built (the browser
+    /// asks again per row).
+    private let largeObjects = Mutex<[ObjectID: GraphObject]>([:])
+    static let cachedFieldMinimum = 256
+    /// The top level, built on first use.
+    private let topLevelCache = Mutex<[Field]?>(nil)
+
+    public init(input: InputBytes) {
+        self.input = input
+        var scanner = IB3XMLScanner(input.buffer)
+        scan = scanner.run()
+        openDiagnostics = scan.diagnostics.sortedByOffset()
+    }
+
+    public var container: ContainerFormat { .ib3Archive }
+    /// `type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10` from the root's attributes (`IB3 XML
+    /// archive` without them): words around the file's text, so it never reads as another format's kind.
+    public var archiveKind: String {
+        guard let root = scan.archive, let type = scan.elements[root].attributes.type else { return "IB3 XML archive" }
+        let version = IB3TagAttributes.version(input.buffer, tag: scan.elements[root])
+        return "type " + DisplayText.escape(ValueFormatter.cut(IB3Text.attribute(input.buffer, type), limit: 80))
+            + (version.map { " version " + DisplayText.escape(ValueFormatter.cut($0, limit: 16)) } ?? "")
+    }
+    public var objectCount: Int { scan.objectElements.count }
+
+    /// The `<data>` element's values (or the root's, when the archive has no `<data>`).
+    public var topLevel: [Field] {
+        if let known = topLevelCache.withLock({ $0 }) { return known }
+        let fields = topLevelRead().fields
+        topLevelCache.withLock { $0 = fields }
+        return fields
+    }
+
+    private func topLevelRead() -> (fields: [Field], diagnostics: [Diagnostic]) {
+        guard let top = scan.data ?? scan.archive else { return ([], []) }
+        var builder = IB3FieldBuilder(scan: scan, buffer: input.buffer, owner: nil)
+        let fields = builder.fields(of: top).filter { $0.key != "NS.objects" || !isEmptyList($0.value) }
+        return (fields, builder.diagnostics)
+    }
+
+    private func isEmptyList(_ value: FieldValue) -> Bool {
+        if case .list(let items) = value { return items.isEmpty }
+        return false
+    }
+
+    public func object(_ id: ObjectID) -> GraphObject {
+        guard id >= 0, id < objectCount else {
+            return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic(DocumentCode.objectInvalid,
+                "object #\(id) does not exist (the archive has \(English.count(objectCount, "object")))", object: id)])
+        }
+        if let known = largeObjects.withLock({ $0[id] }) { return known }
+        let object = IB3ObjectReader(scan: scan, buffer: input.buffer).object(id)
+        if Self.weight(of: object) > Self.cachedFieldMinimum {
+            largeObjects.withLock { cache in
+                if cache.count >= 16 { cache.removeAll(keepingCapacity: true) }
+                cache[id] = object
+            }
+        }
+        return object
+    }
+
+    /// Fields and list items: what building the object again would cost.
+    static func weight(of object: GraphObject) -> Int {
+        object.fields.reduce(0) { sum, field in
+            if case .list(let items) = field.value { return sum + items.count }
+            return sum + 1
+        }
+    }
+
+    /// The scan's problems, every object read once (its references and values), and the top level's.
+    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+        var all = openDiagnostics + topLevelRead().diagnostics
+        let n = objectCount
+        let step = Swift.max(1, n / 100)
+        let reader = IB3ObjectReader(scan: scan, buffer: input.buffer)
+        for id in 0..<n {
+            if id % step == 0, !progress(Double(id) / Double(Swift.max(1, n))) { break }
+            all += reader.object(id).diagnostics
+        }
+        return DiagnosticBudget.capped(all).sortedByOffset()
+    }
+}
