@@ -184,6 +184,25 @@ wait_for "quit at once"
 shot help
 stop
 
+# repaired.png: a keyed nib put through unix2dos (a CR before every LF), shown as repaired (R): the
+# status line says what was undone, rows holding a changed byte are marked.
+if [ -f "$CORPUS/keyed-binary/vienna__ja_InfoWindow.nib__keyedobjects.nib" ]; then
+    python3 - "$CORPUS/keyed-binary/vienna__ja_InfoWindow.nib__keyedobjects.nib" "$WORK/InfoWindow-unix2dos.nib" <<'EOF'
+import sys
+open(sys.argv[2], "wb").write(open(sys.argv[1], "rb").read().replace(b"\n", b"\r\n"))
+EOF
+    start "$WORK" InfoWindow-unix2dos.nib
+    wait_for "? help"
+    keys R
+    wait_for "repaired reading"
+    keys / NSvFlags Enter
+    wait_for "✎ repaired"
+    shot repaired
+    stop
+else
+    log "../shared/corpus not found: no repaired.png"
+fi
+
 # embedded.png: an iMessage typedstream opened (o) from the plist that holds it.
 if [ -f "$CORPUS/plist/imessage-exporter__EditedToLinkAndBack.plist" ]; then
     start "$CORPUS/plist" imessage-exporter__EditedToLinkAndBack.plist
