@@ -111,6 +111,7 @@ public struct JSONRenderer {
         case .typedstream: "typedstream"
         case .nibArchive: "nibarchive"
         case .gnustepArchive: "gnustep-archive"
+        case .bookmark(let alias): alias ? "alias-record" : "bookmark"
         case .empty: "empty"
         case .unknown: "unknown"
         }
