@@ -144,3 +144,35 @@ import TestSupport
         #expect(EmbeddedArchives.mayHoldArchives(InputBytes(Array((" " + Base64.encode(alias)).utf8)), container: .xmlPlist))
     }
 }
+
+/// The corpus's bookmarks and compressed archives, cut and with bytes changed: every copy opens,
+/// checks and shows its first rows without a trap, and a cut one is diagnosed at an offset.
+@Suite(.needsCorpus)
+struct BookmarkCorpusDamageTests {
+    static func exercise(_ bytes: [UInt8]) -> [Diagnostic] {
+        let doc = ArchiveDocument.open(InputBytes(bytes), name: "damaged")
+        let diagnostics = DocumentCheck.fullCheck(of: doc.graph)
+        let outline = Outline(graph: doc.graph)
+        for root in outline.roots() { _ = outline.children(of: root).map(\.summary) }
+        return diagnostics
+    }
+
+    @Test func cutAndGarbledCopiesAreDiagnosed() throws {
+        let files = Corpus.files("bookmark").filter { !$0.hasSuffix(".btm") && !$0.hasSuffix(".plist") && !$0.hasSuffix(".sfl2") }
+        #expect(files.count >= 6)
+        var random = SplitMix64(seed: 36)
+        for path in files {
+            let whole = try InputBytes.read(path: path).bytes(in: ByteRange(0, Int.max))
+            for cut in stride(from: 8, to: whole.count, by: 13) {
+                let diagnostics = Self.exercise(Array(whole.prefix(cut)))
+                #expect(diagnostics.contains { $0.severity == .error && $0.range != nil }, "\(path) cut at \(cut)")
+            }
+            for _ in 0..<200 {
+                var copy = whole
+                let at = Int(random.next() % UInt64(copy.count))
+                copy[at] = UInt8(truncatingIfNeeded: random.next())
+                _ = Self.exercise(copy)
+            }
+        }
+    }
+}

@@ -88,4 +88,16 @@ import TestSupport
         #expect(dump.out.contains("wrapper.lzfse"))
         #expect(dump.out.contains("bplist00"))
     }
+
+    /// A new user's path through a Dock plist: down to a tile's `book`, whose row names the app, then
+    /// `o` opens the bookmark with its fields one step away.
+    @Test(.needsCorpus) func theBrowserShowsAndOpensADockBookmark() throws {
+        let path = try #require(Corpus.path("bookmark/velociraptor__com.apple.dock.plist"))
+        let row = try CLITests.run(["--screen", "200x20", "--keys", "jjjjljljjl", path])
+        #expect(row.status == 0)
+        #expect(row.out.contains("book  data  ⧉ embedded bookmark data  584 bytes, bookmark: /System/Applications/Launchpad.app on \"Macintosh HD\" (/)"))
+        let opened = try CLITests.run(["--screen", "200x24", "--keys", "jjjjljljjljjjjo", path])
+        #expect(opened.out.contains("▾ bookmark  bookmark  /System/Applications/Launchpad.app"))
+        #expect(opened.out.contains("volumeName  string  \"Macintosh HD\""))
+    }
 }

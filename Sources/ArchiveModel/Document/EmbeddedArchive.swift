@@ -29,7 +29,10 @@ public enum EmbeddedArchive {
     /// `bookmark: /Users/me/file.txt on "Macintosh HD" (/), created …, file ID 706090` when `bytes` are
     /// bookmark data or an alias record (with the number of errors when they are damaged), else nil.
     public static func bookmarkSummary(_ bytes: [UInt8]) -> String? {
-        guard bytes.count <= bookmarkSummaryLimit, case .bookmark(let alias)? = format(of: bytes) else { return nil }
+        // Asked for every data row shown: the first bytes decide before anything is copied or detected.
+        let signed = bytes.starts(with: Array("book".utf8)) || bytes.starts(with: Array("alis".utf8))
+        guard bytes.count <= bookmarkSummaryLimit, signed || isAliasRecord(bytes),
+              case .bookmark(let alias)? = format(of: bytes) else { return nil }
         let input = InputBytes(bytes)
         let (what, summary, diagnostics) = alias
             ? ("alias record", AliasRecord(input: input).summary, AliasRecord(input: input).diagnostics)
