@@ -100,4 +100,18 @@ import TestSupport
         #expect(opened.out.contains("▾ bookmark  bookmark  /System/Applications/Launchpad.app"))
         #expect(opened.out.contains("volumeName  string  \"Macintosh HD\""))
     }
+
+    /// `--unarchive json` writes a bookmark in a data value as its decoded record, `{"$bookmark": …}`.
+    @Test func unarchiveWritesTheBookmarkDecoded() throws {
+        var builder = KeyedArchiveBuilder()
+        let data = builder.add(.data(Self.built.bytes))
+        builder.top = [("root", .ref(data))]
+        let r = try CLITests.run(["--unarchive", "json", try CLITests.temp(builder.buildBinary(), "holder.plist")])
+        #expect(r.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let root = parsed?["root"] as? [String: Any]
+        let bookmark = try #require(root?["$bookmark"] as? [String: Any], "\(r.out.prefix(400))")
+        #expect(bookmark["path"] as? [String] == ["Users", "me", "file.txt"])
+        #expect((bookmark["summary"] as? [String: Any])?["path"] as? String == "/Users/me/file.txt")
+    }
 }
