@@ -132,6 +132,20 @@ import TestSupport
         #expect(row.summary.contains("(damaged: 1 error)") || row.summary.contains("errors)"), "\(row.summary)")
     }
 
+    /// The graph keeps the invariants every graph keeps (the fuzz target's checks), for a sound
+    /// bookmark, an alias record, deeply nested arrays, and bytes read the wrong way.
+    @Test func theGraphKeepsTheGraphInvariants() {
+        let inputs: [([UInt8], Bool)] = [
+            (Self.built.bytes, false), (BookmarkAliasRecordTests.sound, true), (BookmarkBuilder.nestedArrays(depth: 200), false),
+            (Self.built.bytes, true), (BookmarkAliasRecordTests.sound, false), (Array("book".utf8), false),
+        ]
+        for (bytes, alias) in inputs {
+            let graph = BookmarkGraph(input: InputBytes(bytes), alias: alias)
+            let problems = FuzzCheck.graph(graph) + FuzzCheck.outline(Outline(graph: graph))
+            #expect(problems.isEmpty, "\(problems.prefix(3))")
+        }
+    }
+
     /// The quick pass that spares files embedding nothing: a bookmark's header counts, the word "book"
     /// in a key does not; an alias record's end tag counts in raw and base64 form.
     @Test func theQuickPassKnowsBookmarksFromTheWord() {
