@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "FuzzKeyedArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzNIBArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
-        .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "FuzzSupport"]),
+        .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzBookmark", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.
