@@ -132,6 +132,19 @@ import TestSupport
         #expect(row.summary.contains("(damaged: 1 error)") || row.summary.contains("errors)"), "\(row.summary)")
     }
 
+    /// An item of a type no writer is known to use keeps its type code beside its bytes.
+    @Test func anUnknownItemShowsItsTypeCode() throws {
+        var builder = BookmarkBuilder.sample()
+        builder.tocs[0].entries.append(.init(0xF123, .raw(type: 0x0B01, payload: [1, 2, 3, 4])))
+        let doc = Self.open(builder.build().bytes)
+        let outline = Outline(graph: doc.graph)
+        let root = try #require(outline.roots().first)
+        let row = try #require(outline.children(of: root).first { $0.label == "0xf123" })
+        #expect(row.className == "type 0x0b01")
+        #expect(row.summary.contains("4 bytes <01020304>"))
+        #expect(DocumentCheck.fullCheck(of: doc.graph).contains { $0.id == "bookmark.item.unknown-type" })
+    }
+
     /// The graph keeps the invariants every graph keeps (the fuzz target's checks), for a sound
     /// bookmark, an alias record, deeply nested arrays, and bytes read the wrong way.
     @Test func theGraphKeepsTheGraphInvariants() {

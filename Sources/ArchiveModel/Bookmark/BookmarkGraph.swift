@@ -5,7 +5,8 @@
 /// Object 0 is the record (class `bookmark` or `alias record`), whose fields are the entries of the
 /// first table of contents, then further tables and the header (`BookmarkView`'s roots; an alias
 /// record's fields in layout order). Each container of the view (array, dictionary, relative URL,
-/// table of contents, header) is an object of its own, referred to by its field; leaves are inline
+/// table of contents, header) is an object of its own, referred to by its field, and so is an item of
+/// a type this tool does not know (class `type 0x…`, its bytes as its value); other leaves are inline
 /// values with their byte ranges. Every object's summary is the view's (`presentedSummary`), the
 /// record's the one-line `BookmarkSummary` (path, volume, creation date, file ID). Built once at
 /// open, within `BookmarkView.fieldLimit` fields.
@@ -91,6 +92,13 @@ public final class BookmarkGraph: ObjectGraph, Sendable {
                         objects.append(GraphObject(id: id, kind: kind, className: className, range: field.range))
                         summaries.append(Self.summary(field, className: className))
                         pending.append((id, field.children))
+                        made.append(Field(key: field.name, value: .reference(.object(id)), range: field.range))
+                    } else if case .unknown(let code, let bytes) = field.value {
+                        // An object of its own, so that its type code is shown with its bytes.
+                        let id = objects.count
+                        objects.append(GraphObject(id: id, kind: .value, className: "type 0x" + BookmarkHex.word(code, digits: 4),
+                                                   value: .data(payload(field, bookmark) ?? bytes), range: field.range))
+                        summaries.append(field.summary)
                         made.append(Field(key: field.name, value: .reference(.object(id)), range: field.range))
                     } else {
                         made.append(Field(key: field.name, value: value(field, bookmark), range: field.range))
