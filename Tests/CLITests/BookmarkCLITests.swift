@@ -114,4 +114,19 @@ import TestSupport
         #expect(bookmark["path"] as? [String] == ["Users", "me", "file.txt"])
         #expect((bookmark["summary"] as? [String: Any])?["path"] as? String == "/Users/me/file.txt")
     }
+
+    /// `--json` lists the bookmarks in a file's data values with where they are and their summary.
+    @Test(.needsCorpus) func jsonListsTheBookmarksOfADockPlist() throws {
+        let path = try #require(Corpus.path("bookmark/velociraptor__com.apple.dock.plist"))
+        let r = try CLITests.run(["--json", path])
+        #expect(r.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let bookmarks = try #require(parsed?["bookmarks"] as? [[String: Any]])
+        #expect(bookmarks.count == 11)
+        let first = try #require(bookmarks.first)
+        #expect(first["offset"] as? Int == 626 && first["size"] as? Int == 584 && first["format"] as? String == "bookmark")
+        #expect((first["summary"] as? [String: Any])?["path"] as? String == "/System/Applications/Launchpad.app")
+        let plain = try CLITests.run(["--json", try CLITests.temp(Self.built.bytes, "plain.bookmark")])
+        #expect(!plain.out.contains("\"bookmarks\""))
+    }
 }

@@ -14,7 +14,7 @@ extension ExportShapes {
         for field in record.fields where seen.insert(field.name).inserted {
             entries.append((field.name, .scalar(exportScalar(field.value))))
         }
-        entries.append(("summary", exportValue(summaryJSON(record.summary))))
+        entries.append(("summary", exportValue(record.summary.json)))
         return .tagged("$aliasRecord", .dictionary(ExportEntries(entries)))
     }
 
@@ -45,17 +45,5 @@ extension ExportShapes {
         case .data(let d), .unknown(_, let d): .data(d)
         case .null, .missing, .group: .null
         }
-    }
-
-    /// The summary's members that are present, as `BookmarkData.json()` writes a bookmark's.
-    static func summaryJSON(_ s: BookmarkSummary) -> BookmarkJSON {
-        var members: [BookmarkJSON.Member] = []
-        if let path = s.path { members.append(.init("path", .string(path))) }
-        if let fileID = s.fileID { members.append(.init("fileID", .integer(fileID))) }
-        if let name = s.volumeName { members.append(.init("volumeName", .string(name))) }
-        if let mount = s.volumeMountPoint { members.append(.init("volumeMountPoint", .string(mount))) }
-        if let date = s.creationDate { members.append(.init("creationDate", .date(date))) }
-        if !s.flags.isEmpty { members.append(.init("flags", .array(s.flags.map { .string($0) }))) }
-        return .object(members)
     }
 }

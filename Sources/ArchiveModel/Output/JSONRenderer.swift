@@ -84,6 +84,7 @@ public struct JSONRenderer {
             e.flushIfLong()
         }
         e.w.raw("]")
+        writeBookmarks(&e)
         e.w.key("diagnostics"); e.w.raw("[")
         let all = diagnostics()
         for (i, d) in all.enumerated() {
