@@ -27,7 +27,7 @@ let package = Package(
     ],
     targets: [
         // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
-        .target(name: "ArchiveModel", dependencies: ["CMappingGuard", "CZlib", "CSQLite"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "ArchiveModel", dependencies: ["AppleCompression", "CMappingGuard", "CZlib", "CSQLite"], swiftSettings: modelEdgeCoverageOnly),
         // LZFSE / LZVN block streams (helpd's help indexes), decoded in Swift: no dependencies, no
         // Foundation (Apple's Compression framework exists only on macOS). In fuzz builds it keeps the
         // comparison tracing, as ArchiveModel does: the input's bytes meet block magics there.
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "FuzzTypedstream", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzNIBArchive", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzIB3XML", dependencies: ["ArchiveModel", "FuzzSupport"]),
-        .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "FuzzSupport"]),
+        .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzBookmark", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.

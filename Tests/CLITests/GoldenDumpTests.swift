@@ -28,6 +28,10 @@ import TestSupport
              status: 0, mustContain: "typedstream"),
         Case(name: "nibarchive", input: NIBArchiveBuilder.sample().build().bytes, status: 0, mustContain: "NIBArchive"),
         Case(name: "ib3-xml", input: IB3ArchiveBuilder.sample().finished(), status: 0, mustContain: "action press:"),
+        Case(name: "bookmark", input: BookmarkBuilder.sample().build().bytes, status: 0, mustContain: "bookmark data"),
+        // A binary plist in a stored LZFSE block (`bvx-`, size, bytes), ended by `bvx$`.
+        Case(name: "lzfse-wrapped", input: Array("bvx-".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: plainBinaryPlist().count >> (8 * $0)) }
+             + plainBinaryPlist() + Array("bvx$".utf8), status: 0, mustContain: "wrapper.lzfse"),
         Case(name: "damage-truncated", input: Array(damageOriginal.dropLast(7)), status: 1, mustContain: "damage.truncated"),
         Case(name: "damage-zero-filled", input: zeroedTail(), status: 1, mustContain: "damage.zero-filled"),
         Case(name: "damage-line-endings", input: damageOriginal.map { $0 == 0x0D ? 0x0A : $0 }, status: 1,

@@ -13,6 +13,8 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
     /// An Interface Builder source document of Xcode 5 and later (`.xib`, `.storyboard`): recognised, not decoded.
     case interfaceBuilderDocument
     case gnustepArchive
+    /// CFURL bookmark data (`book`), or with `alias` a classic Alias Manager record (`BookmarkGraph`).
+    case bookmark(alias: Bool)
     case empty
     case unknown
 
@@ -27,6 +29,7 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         case .ib3Archive: "Interface Builder 3 XML archive"
         case .interfaceBuilderDocument: "Interface Builder document (Xcode 5 and later)"
         case .gnustepArchive: "GNUstep archive"
+        case .bookmark(let alias): alias ? "Alias Manager record" : "bookmark data"
         case .empty: "empty file"
         case .unknown: "unknown"
         }
@@ -51,10 +54,16 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the input is bookmark data or an alias record (a record, not an archive).
+    public var isBookmark: Bool {
+        if case .bookmark = self { return true }
+        return false
+    }
+
     /// Whether this tool decodes the format.
     public var isDecodable: Bool {
         switch self {
-        case .binaryPlist, .xmlPlist, .openStepPlist, .typedstream, .nibArchive, .ib3Archive: true
+        case .binaryPlist, .xmlPlist, .openStepPlist, .typedstream, .nibArchive, .ib3Archive, .bookmark: true
         default: false
         }
     }
@@ -78,10 +87,22 @@ public enum FormatDetector {
         if bytes.matches([0x04, 0x0B] + Array("typedstream".utf8)) { return .typedstream(bigEndian: true) }
         if bytes.matches(Array("NIBArchive".utf8)) { return .nibArchive }
         if bytes.matches(Array("GNUstep archive".utf8)) { return .gnustepArchive }
+        if isBookmark(bytes) { return .bookmark(alias: false) }
         let text = detectText(bytes)
         // A bplist whose first bytes were overwritten is still known by its trailer.
         if text == .unknown, BinaryPlistTrailer.fitsExactly(bytes) { return .binaryPlist }
+        if text == .unknown, AliasRecord.matches(bytes) { return .bookmark(alias: true) }
         return text
+    }
+
+    /// Bookmark data: `book` (or a bookmark-layout `alis`) with a header that fits, or followed by a
+    /// byte no text has (NUL, a control byte, or a byte past ASCII) in the rest of its header fields: a
+    /// bookmark cut inside its header, or with a damaged one (its decoder says what is wrong). The
+    /// header's version word always holds NUL bytes. Text that starts with the word "book" stays text.
+    static func isBookmark(_ bytes: InputBytes) -> Bool {
+        guard bytes.matches(Array("book".utf8)) || bytes.matches(Array("alis".utf8)) else { return false }
+        if BookmarkData.matches(bytes) { return true }
+        return bytes.bytes(in: ByteRange(4, 16)).contains { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) || $0 >= 0x7F }
     }
 
     /// Most characters of a UTF-16 or UTF-32 input transcoded to judge its format.

@@ -13,7 +13,7 @@ public struct ForeignContent: Sendable, Equatable {
     /// `format` is what `FormatDetector` decided; a decodable binary format is never foreign.
     public static func identify(_ input: InputBytes, format: ContainerFormat) -> ForeignContent? {
         switch format {
-        case .binaryPlist, .binaryPlistVariant, .typedstream, .nibArchive, .gnustepArchive, .empty: return nil
+        case .binaryPlist, .binaryPlistVariant, .typedstream, .nibArchive, .gnustepArchive, .bookmark, .empty: return nil
         case .ib3Archive, .interfaceBuilderDocument: return nil
         case .xmlPlist, .openStepPlist, .unknown: break
         }

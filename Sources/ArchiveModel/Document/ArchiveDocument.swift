@@ -50,7 +50,7 @@ public struct ArchiveDocument: Sendable {
     }
 
     static func open(_ input: InputBytes, name: Name) -> ArchiveDocument {
-        // An archive in base64, hex, gzip or zlib is opened inside its wrapper; the bytes record it.
+        // An archive in base64, hex, gzip, zlib or LZFSE is opened inside its wrapper; the bytes record it.
         if input.wrappers.isEmpty, let unwrapped = Unwrapper.unwrap(input) { return open(unwrapped, name: name) }
         let format = FormatDetector.detect(input)
         if let foreign = ForeignContent.identify(input, format: format) {
@@ -76,6 +76,9 @@ public struct ArchiveDocument: Sendable {
         }
         if format == .ib3Archive {
             return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: IB3XMLGraph(input: input))
+        }
+        if case .bookmark(let alias) = format {
+            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: BookmarkGraph(input: input, alias: alias))
         }
         return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
     }

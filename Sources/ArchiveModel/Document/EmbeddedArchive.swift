@@ -3,16 +3,42 @@
 /// and open archives inside documents.
 public enum EmbeddedArchive {
     /// The format of `bytes` when they hold an archive this tool decodes (binary plist, typedstream,
-    /// NIBArchive, or an XML plist), else nil. Text that merely looks like OpenStep is not treated as an
-    /// archive.
+    /// NIBArchive, or an XML plist) or a record it decodes (bookmark data, an alias record), else nil.
+    /// Text that merely looks like OpenStep is not treated as an archive.
     public static func format(of bytes: [UInt8]) -> ContainerFormat? {
         guard bytes.count >= 8 else { return nil }
         let format = FormatDetector.detect(InputBytes(bytes.prefix(64)))
         switch format {
-        case .binaryPlist, .typedstream, .nibArchive: return format
+        case .binaryPlist, .typedstream, .nibArchive, .bookmark: return format
         case .xmlPlist: return bytes.count >= 20 ? format : nil
-        default: return nil
+        default: return isAliasRecord(bytes) ? .bookmark(alias: true) : nil
         }
+    }
+
+    /// Whether `bytes` are a classic alias record (`AliasRecord.matches`), which has no signature: the
+    /// version and kind words are looked at before any copy is made.
+    static func isAliasRecord(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= AliasRecordDecoder.v3End + 4, bytes[6] == 0, bytes[7] == 2 || bytes[7] == 3, bytes[8] == 0, bytes[9] <= 1 else { return false }
+        // The record size is a 16-bit field: no record is longer than 64 KiB.
+        return AliasRecord.matches(InputBytes(bytes.prefix(1 << 16)))
+    }
+
+    /// Most bytes of a data value summarised as a bookmark: rows are summarised whenever they are shown.
+    static let bookmarkSummaryLimit = 1 << 20
+
+    /// `bookmark: /Users/me/file.txt on "Macintosh HD" (/), created …, file ID 706090` when `bytes` are
+    /// bookmark data or an alias record (with the number of errors when they are damaged), else nil.
+    public static func bookmarkSummary(_ bytes: [UInt8]) -> String? {
+        // Asked for every data row shown: the first bytes decide before anything is copied or detected.
+        let signed = bytes.starts(with: Array("book".utf8)) || bytes.starts(with: Array("alis".utf8))
+        guard bytes.count <= bookmarkSummaryLimit, signed || isAliasRecord(bytes),
+              case .bookmark(let alias)? = format(of: bytes) else { return nil }
+        let input = InputBytes(bytes)
+        let (what, summary, diagnostics) = alias
+            ? ("alias record", AliasRecord(input: input).summary, AliasRecord(input: input).diagnostics)
+            : ("bookmark", BookmarkData(input: input).summary, BookmarkData(input: input).diagnostics)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        return what + ": " + summary.line + (errors > 0 ? " (damaged: \(English.count(errors, "error")))" : "")
     }
 
     /// Opens `bytes` as a nested document named after where it was found (e.g. `#12.NS.data`).

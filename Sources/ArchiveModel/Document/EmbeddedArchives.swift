@@ -118,7 +118,8 @@ public enum EmbeddedArchives {
     /// outline rows): nil when they hold no archive, when `budget` has no room for them, or when they
     /// do not decode at all (better kept as the bytes they are). The caller keeps to `maxDepth`.
     static func openValue(_ bytes: [UInt8], budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
-        guard let format = EmbeddedArchive.format(of: bytes), budget.spend(bytes.count) else { return nil }
+        // A bookmark is exported as the data it is: its graph is a view of the record, not an archive's objects.
+        guard let format = EmbeddedArchive.format(of: bytes), !(format.isBookmark), budget.spend(bytes.count) else { return nil }
         let document = EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")
         guard !(document.graph is UnreadableGraph) else { return nil }
         return (format, document)
@@ -135,15 +136,25 @@ public enum EmbeddedArchives {
 
     /// The starts of the archives this tool decodes as a container's data values hold them: raw in a
     /// binary plist's data or a typedstream's byte array, base64 in an XML plist's `<data>`, hex in an
-    /// OpenStep plist's `<…>`.
+    /// OpenStep plist's `<…>`. Bookmark data starts with `book`; an alias record has no signature, so
+    /// its end tag (FF FF 00 00) stands for it (in base64 at each of its three alignments).
     static func archiveStarts(in container: ContainerFormat) -> [[UInt8]] {
         let starts: [String] = switch container {
         // The base64 characters that depend on the magic bytes alone (8 × length / 6 of them).
-        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0", "TklCQXJjaGl2Z"]
-        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69", "4e494241"]
-        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist", "NIBArchive"]
+        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0", "TklCQXJjaGl2Z", "Ym9va",
+                         "//8AA", "//AA", "//wAA"]
+        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69", "4e494241", "626f6f6b", "ffff0000"]
+        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist", "NIBArchive", "book", "\u{FF}\u{FF}\u{00}\u{00}"]
         }
-        return starts.map { Array($0.utf8) }
+        return starts.map { $0.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
+    }
+
+    /// Whether a raw `book` at `offset` goes on as bookmark data's header does (the version word
+    /// 0x10040000 at +8, or the Finder alias-file shape `book\0\0\0\0mark`): the word "book" is common
+    /// in a binary plist's keys. Other starts need no more.
+    static func confirms(_ start: [UInt8], at offset: Int, in input: InputBytes) -> Bool {
+        guard start == Array("book".utf8) else { return true }
+        return input.matches([0x00, 0x00, 0x04, 0x10], at: offset + 8) || input.matches([0, 0, 0, 0] + Array("mark".utf8), at: offset + 4)
     }
 
     /// Whether `input` holds the start of an archive anywhere past its first byte, as a `container`
@@ -159,7 +170,7 @@ public enum EmbeddedArchives {
         guard bytes.count > 1 else { return false }
         return isFirst.withUnsafeBufferPointer { isFirst in
             for offset in 1..<bytes.count where isFirst[Int(bytes[offset])] {
-                if starts.contains(where: { input.matches($0, at: offset) }) { return true }
+                if starts.contains(where: { input.matches($0, at: offset) && confirms($0, at: offset, in: input) }) { return true }
             }
             return false
         }

@@ -1,5 +1,6 @@
 /// Archives inside data values, exported as archives: `{"$archive": "typedstream", "$root": …}`, the
-/// root read as `ExportShapes.root` reads an input's. The same depth limit as every other front end
+/// root read as `ExportShapes.root` reads an input's (bookmarks as `{"$bookmark": …}`:
+/// `ExportShapes+Bookmark.swift`). The same depth limit as every other front end
 /// (`EmbeddedArchives.maxDepth`), and one byte budget for the whole export (`EmbeddedBudget`); an
 /// archive past either, or one that does not decode at all, stays data.
 extension ExportShapes {
@@ -15,6 +16,7 @@ extension ExportShapes {
         var shapes = ExportShapes(graph: graph, includesIDs: includesIDs)
         guard depth < EmbeddedArchives.maxDepth else { return shapes }
         shapes.embeddedArchive = { bytes in
+            if let record = bookmarkValue(bytes, budget: budget) { return record }
             guard let (format, document) = EmbeddedArchives.openValue(bytes, budget: budget) else { return nil }
             let inner = embedding(document.graph, depth: depth + 1, includesIDs: includesIDs, budget: budget)
             return .dictionary(ExportEntries([("$archive", .scalar(.string(format.shortName))), ("$root", .embedded(inner))]))

@@ -34,6 +34,10 @@ public protocol ObjectGraph: AnyObject, Sendable {
     func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
     /// The Unicode encoding of a text plist's input (XML, OpenStep); nil for binary formats.
     var textEncoding: TextEncoding? { get }
+    /// A display-safe summary the format gives `object` (as `object(_:)` decoded it) in place of the
+    /// generic one ("3 fields"), for a graph whose objects are a decoded record's parts (a bookmark's
+    /// path and volume); nil by default.
+    func presentedSummary(of object: GraphObject) -> String?
 }
 
 extension ObjectGraph {
@@ -48,6 +52,7 @@ extension ObjectGraph {
         return object
     }
     public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { [] }
+    public func presentedSummary(of object: GraphObject) -> String? { nil }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

@@ -7,11 +7,24 @@ enum DataPresenter {
         guard let bytes = bytes(of: k.object, in: k.graph) else {
             return KnownPresentation(summary: k.name + (k.isTyped ? ", no bytes" : ", NS.data missing"))
         }
-        var summary = ValueFormatter.dataSummary(bytes)
+        var summary = dataSummary(bytes)
         if k.isTyped, let declared = k.typedValues.first(where: \.isInteger)?.integer, declared != Int128(bytes.count) {
             summary += " (length says \(declared))"
         }
         return KnownPresentation(summary: summary)
+    }
+
+    /// `ValueFormatter.summary`, with data that holds a bookmark or alias record summarised as one.
+    static func valueSummary(_ value: ScalarValue) -> String {
+        if case .data(let bytes) = value { return dataSummary(bytes) }
+        return ValueFormatter.summary(value)
+    }
+
+    /// `980 bytes, bookmark: /Applications/Syncthing.app on "Macintosh HD" (/), created …` for bookmark
+    /// data or an alias record (`EmbeddedArchive.bookmarkSummary`), else `N bytes <hex…>`.
+    static func dataSummary(_ bytes: [UInt8]) -> String {
+        guard let line = EmbeddedArchive.bookmarkSummary(bytes) else { return ValueFormatter.dataSummary(bytes) }
+        return ValueFormatter.byteCount(bytes.count) + ", " + line
     }
 
     /// The bytes of a data object: a bare data value, or an NSData/NSMutableData instance.

@@ -26,9 +26,13 @@ public final class ObjectView: Sendable {
         }
         isKnown = false
         children = object.fields
+        if let presented = graph.presentedSummary(of: object) {
+            summary = presented
+            return
+        }
         switch object.kind {
         case .value:
-            summary = object.value.map(ValueFormatter.summary) ?? "?"
+            summary = object.value.map(DataPresenter.valueSummary) ?? "?"
         case .nullMarker:
             summary = "$null"
         case .classDescription, .classRecord:

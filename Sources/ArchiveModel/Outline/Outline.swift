@@ -94,7 +94,7 @@ public final class Outline {
         let label = rawLabel.isEmpty ? "\"\"" : DisplayText.escape(Self.cut(rawLabel))
         switch value {
         case .scalar(let s):
-            return OutlineNode(label: label, value: value, className: s.typeName, summary: ValueFormatter.summary(s), range: range)
+            return OutlineNode(label: label, value: value, className: s.typeName, summary: DataPresenter.valueSummary(s), range: range)
         case .list(let items):
             return OutlineNode(label: label, value: value, className: "list", summary: items.count == 1 ? "1 item" : "\(items.count) items", range: range,
                                source: items.isEmpty ? .none : .list(items))

@@ -84,6 +84,7 @@ public struct JSONRenderer {
             e.flushIfLong()
         }
         e.w.raw("]")
+        writeBookmarks(&e)
         e.w.key("diagnostics"); e.w.raw("[")
         let all = diagnostics()
         for (i, d) in all.enumerated() {
@@ -113,6 +114,7 @@ public struct JSONRenderer {
         case .ib3Archive: "ib3xml"
         case .interfaceBuilderDocument: "ib-document"
         case .gnustepArchive: "gnustep-archive"
+        case .bookmark(let alias): alias ? "alias-record" : "bookmark"
         case .empty: "empty"
         case .unknown: "unknown"
         }

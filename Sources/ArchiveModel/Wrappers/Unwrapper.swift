@@ -1,5 +1,7 @@
-/// Takes wrappers off an input (base64 or hex text, gzip or zlib streams, nested up to `maxDepth`)
-/// when, and only when, what is inside starts like an archive this tool reads.
+/// Takes wrappers off an input (base64 or hex text, gzip or zlib streams, LZFSE / LZVN block streams,
+/// nested up to `maxDepth`) when, and only when, what is inside starts like an archive this tool
+/// reads; an LZFSE stream (whose block magic says what it is) is taken off whatever it holds, so that
+/// a damaged one is named.
 public enum Unwrapper {
     /// Wrappers followed inside one another.
     public static let maxDepth = 4
@@ -32,6 +34,10 @@ public enum Unwrapper {
     /// One layer off `input`: its kind, content and problems, when the content looks like an archive.
     static func layer(_ input: InputBytes) -> (WrapperLayer.Kind, [UInt8], [Diagnostic])? {
         if input.matches([0x1F, 0x8B, 0x08]) { return inflated(input, .gzip) }
+        if CompressedStreamLayer.matches(input) {
+            let (bytes, problems) = CompressedStreamLayer.decompress(input, limit: inflateLimit(for: input.count))
+            return (.lzfse, bytes, problems)
+        }
         if let b0 = input.byte(at: 0), let b1 = input.byte(at: 1), b0 & 0x0F == 8, b0 >> 4 <= 7, (UInt16(b0) << 8 | UInt16(b1)) % 31 == 0 {
             if let found = inflated(input, .zlib) { return found }
         }
@@ -66,9 +72,9 @@ public enum Unwrapper {
     static func looksWrapped(_ bytes: [UInt8], compressed: Bool = false) -> Bool {
         guard bytes.count >= (compressed ? 1 : 8) else { return false }
         let head = InputBytes(bytes.prefix(4096))
-        if head.matches([0x1F, 0x8B, 0x08]) { return true }
+        if head.matches([0x1F, 0x8B, 0x08]) || CompressedStreamLayer.matches(head) { return true }
         switch FormatDetector.detect(head) {
-        case .binaryPlist, .typedstream, .nibArchive: return true
+        case .binaryPlist, .typedstream, .nibArchive, .bookmark(alias: false): return true
         case .openStepPlist: return compressed
         case .xmlPlist:
             // Text that decodes to an XML plist must show plist markup, not merely start with `<`. Zero

@@ -2,6 +2,8 @@
 public struct WrapperLayer: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case base64, hex, gzip, zlib
+        /// An LZFSE / LZVN block stream (`bvx2`, `bvxn`, `bvx-` … `bvx$`).
+        case lzfse
 
         var code: WrapperCode {
             switch self {
@@ -9,6 +11,7 @@ public struct WrapperLayer: Sendable, Equatable {
             case .hex: .hex
             case .gzip: .gzip
             case .zlib: .zlib
+            case .lzfse: .lzfse
             }
         }
 
@@ -19,11 +22,18 @@ public struct WrapperLayer: Sendable, Equatable {
             case .hex: "hexadecimal text"
             case .gzip: "a gzip stream"
             case .zlib: "a zlib stream"
+            case .lzfse: "an LZFSE/LZVN block stream"
             }
         }
 
-        /// How the content came out: "decoded", "inflated".
-        var verb: String { self == .base64 || self == .hex ? "decoded" : "inflated" }
+        /// How the content came out: "decoded", "inflated", "decompressed".
+        var verb: String {
+            switch self {
+            case .base64, .hex: "decoded"
+            case .gzip, .zlib: "inflated"
+            case .lzfse: "decompressed"
+            }
+        }
     }
 
     public let kind: Kind
