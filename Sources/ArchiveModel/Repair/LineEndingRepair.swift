@@ -53,11 +53,27 @@ struct LineEndingRepair {
             // conversion could at best trade a warning for a guess.
             if outcome.verdict.isClean || !outcome.stoppedEarly { break }
         }
-        return best.map(describe)
+        guard let best else { return nil }
+        return describe(best, rival: rival(of: best))
+    }
+
+    /// When both conversions that add a byte fit (every LF after a CR: LF → CRLF or CR → CRLF), both
+    /// exact inverses give bytes of the same length that differ at each pair; when the other one also
+    /// reads with no error, nothing in the format tells them apart. The first is kept (LF → CRLF, by
+    /// far the more common), and the other's bytes are returned, so each pair is listed undecided.
+    func rival(of chosen: Outcome) -> [UInt8]? {
+        guard chosen.conversion.exactInverse(damaged) != nil else { return nil }
+        for other in [LineEndingConversion.lfToCRLF, .crToCRLF] where other != chosen.conversion && other.couldHaveProduced(damaged) {
+            guard let bytes = other.exactInverse(damaged), bytes.count == chosen.bytes.count, bytes != chosen.bytes else { continue }
+            var judge = RepairJudge()
+            let verdict = judge.judge(bytes)
+            if verdict.errors == 0, verdict.isAcceptable(against: baseline) { return bytes }
+        }
+        return nil
     }
 
     /// `outcome` with its edits and undecided bytes told by meaning (up to `RepairStep.describedLimit` each).
-    func describe(_ outcome: Outcome) -> Outcome {
+    func describe(_ outcome: Outcome, rival: [UInt8]? = nil) -> Outcome {
         var described = outcome
         let damagedGraph = ArchiveDocument.open(InputBytes(damaged), name: "").graph
         let repairedGraph = ArchiveDocument.open(InputBytes(outcome.bytes), name: "").graph
@@ -83,6 +99,18 @@ struct LineEndingRepair {
                                           otherOffset: other.readingOffset(of: site), locatedIsAfter: false, undecided: true)
             change.damagedOffset = site
             described.alternatives.append(change)
+        }
+        if let rival {
+            // Each pair read the other way: the byte where the two exact inverses differ.
+            let rivalGraph = ArchiveDocument.open(InputBytes(rival), name: "")
+            described.undecided = outcome.edits
+            for (i, site) in outcome.edits.prefix(RepairStep.describedLimit).enumerated() {
+                let offset = site - i + (outcome.conversion == .lfToCRLF ? 0 : -1)
+                guard offset >= 0, offset < rival.count, outcome.bytes[offset] != rival[offset] else { continue }
+                var change = describer.change(at: offset, other: rivalGraph.graph, otherOffset: offset, locatedIsAfter: false, undecided: true)
+                change.damagedOffset = site
+                described.alternatives.append(change)
+            }
         }
         return described
     }
