@@ -142,7 +142,10 @@ import TestSupport
             }
             #expect(r.status == 1, "\(path): \(r.err)")
             let check = try CLITests.run(["--check", output])
-            #expect(check.status == 0, "\(path): \(check.out)")
+            // A data value cut with the file is kept as the bytes that were read; a bookmark or archive
+            // inside it is then reported damaged, and that is the only error the new file may have.
+            let errors = check.out.split(separator: "\n").filter { $0.contains(": error: ") }
+            #expect(check.status == 0 || errors.allSatisfy { $0.contains(" embedded in object ") }, "\(path): \(check.out)")
             written += 1
         }
         #expect(written >= Self.cutCorpus.count * 9 / 10, "\(written) of \(Self.cutCorpus.count) written")

@@ -63,13 +63,28 @@ import Darwin
         var status: Int32 = 0
         var usage = rusage()
         var waited: pid_t
+        #if canImport(Darwin)
         repeat { waited = wait4(pid, &status, 0, &usage) } while waited < 0 && errno == EINTR
         try #require(waited == pid, "wait4 failed")
         #expect(status & 0x7F == 0, "killed by signal \(status & 0x7F): \(arguments)")
-        #if canImport(Darwin)
         return Int(usage.ru_maxrss)  // bytes
         #else
-        return Int(usage.ru_maxrss) * 1024  // KiB
+        // Linux counts into a spawned child's ru_maxrss the parent's memory it shared until exec (the
+        // whole test process), so the child's own high-water mark is read from /proc while it runs:
+        // VmHWM only grows, and the last reading is its peak up to then.
+        var peak = 0
+        repeat {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peak = max(peak, kib * 1024)
+            }
+            waited = wait4(pid, &status, WNOHANG, &usage)
+            if waited == 0 { usleep(2_000) }
+        } while waited == 0 || (waited < 0 && errno == EINTR)
+        try #require(waited == pid, "wait4 failed")
+        #expect(status & 0x7F == 0, "killed by signal \(status & 0x7F): \(arguments)")
+        return peak
         #endif
     }
 

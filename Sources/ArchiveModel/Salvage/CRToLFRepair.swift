@@ -260,6 +260,9 @@ struct CRToLFRepair {
             }
             guard let length = lengthReadings(at: o, refSize: refSize).first?.length else { continue }
             let end = Swift.min(bytes.count, o + length)
+            // Data holding an archive or a bookmark has a structure of its own, which the judge reads
+            // (the embedded check): its bytes are searched like the file's.
+            if type == 0x4, start < end, EmbeddedArchive.format(of: Array(bytes[start..<end])) != nil { continue }
             if start < end { found += (start..<end).filter { bytes[$0] == 0x0A } }
         }
         return found.sorted()
