@@ -95,4 +95,5 @@ def main():
     print("%s: %d records, %d objects, %d values, %d bytes" % (a.o, records, len(objects), nvalues, len(out)), file=sys.stderr)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -27,6 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generate import TypedstreamWriter, TAG_NEW, TAG_NIL  # noqa: E402
+from generate_nib import varint  # noqa: E402
 
 PROSE = (b"It was the best of times, it was the worst of times, it was the age of wisdom, "
          b"it was the age of foolishness; the archive opened a brace and then simply kept talking. ")
@@ -126,17 +127,6 @@ def nib_values(f, count):
     for i, (n, offset) in enumerate(tables):
         out[18 + 8 * i:26 + 8 * i] = struct.pack("<II", n, offset)
     f.write(out)
-
-
-def varint(v):
-    out = bytearray()
-    while True:
-        out.append(v & 0x7F)
-        v >>= 7
-        if not v:
-            break
-    out[-1] |= 0x80
-    return bytes(out)
 
 
 def ib3_unknown(f, count):
