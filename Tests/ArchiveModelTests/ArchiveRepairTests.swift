@@ -34,6 +34,26 @@ struct ArchiveRepairTests {
         #expect(Self.problems(Self.original) == 0)
     }
 
+    /// A file whose only problem is a warning of another kind (an unknown `$archiver`), holding LF
+    /// bytes: nothing says its line endings were touched, so no search runs and the repair says
+    /// nothing about line endings (before, it searched and reported "could not be undone").
+    @Test func aWarningOfAnotherKindStartsNoLineEndingSearch() throws {
+        var b = KeyedArchiveBuilder()
+        b.archiver = "MyArchiver"
+        var items: [Int] = []
+        for i in 0..<40 { items.append(b.object("Item", [("n", .int(Int64(i))), ("s", .string("line \(i)\n"))])) }
+        b.top = [("root", .ref(b.object("NSArray", [("NS.objects", .refs(items))])))]
+        let bytes = b.buildBinary()
+        #expect(bytes.contains(0x0A))
+        let diagnostics = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(bytes), name: "f").graph)
+        #expect(diagnostics.contains { $0.id == "keyed.archiver.unknown" })
+        #expect(!diagnostics.contains { $0.severity == .error })
+        let result = ArchiveRepair.repair(InputBytes(bytes))
+        #expect(result.steps.isEmpty)
+        #expect(result.notUndone.isEmpty)
+        #expect(Self.bytes(result.bytes) == bytes)
+    }
+
     @Test func crTurnedIntoLFIsSearchedBack() throws {
         let crs = Self.original.filter { $0 == 0x0D }.count
         #expect(crs >= 5)

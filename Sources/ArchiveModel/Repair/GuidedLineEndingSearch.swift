@@ -27,6 +27,11 @@ struct GuidedLineEndingSearch {
     private(set) var judge = RepairJudge()
     private let sites: [Int]
     private let valueSites: Set<Int>
+    /// Sites the settle step tries (nil: every site outside values): those the format's structure
+    /// left open, and any the forward step changes.
+    private let openSites: Set<Int>?
+    /// The sites chosen when the search started (the structure's choices).
+    private let startChosen: Set<Int>
     private let budget: Int
     private let shouldStop: () -> Bool
 
@@ -36,11 +41,14 @@ struct GuidedLineEndingSearch {
     /// `settled`: an offset from which the format's structure has decided every byte (a binary
     /// plist's offset table and trailer); the search leaves sites there as they are.
     /// `values`: sites known to lie inside values (string, data, number payloads): the settle step
-    /// lists them undecided without judging them.
-    init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil, values: Set<Int> = []) {
+    /// lists them undecided without judging them. `open`: the sites the structure left open (nil: all).
+    init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil, values: Set<Int> = [],
+         open: Set<Int>? = nil) {
         reading = start
         sites = LineEndingReading.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
         valueSites = values
+        openSites = open
+        startChosen = Set(start.chosen)
         self.budget = budget
         self.shouldStop = shouldStop
         var judge = RepairJudge()
@@ -98,7 +106,10 @@ struct GuidedLineEndingSearch {
     /// fits the writer's numbering best is kept (`RepairVerdict.inversions`) and all of them are
     /// undecided. Sites whose other reading ties in the last round are undecided too.
     mutating func settle() {
-        var candidates = sites.filter { !valueSites.contains($0) }
+        // A site the structure decided stays decided unless the forward step changed it.
+        var candidates = sites.filter { site in
+            !valueSites.contains(site) && (openSites.map { $0.contains(site) || reading.isChosen(site) != startChosen.contains(site) } ?? true)
+        }
         var ties: [Int] = []
         var alike = Set<Int>()
         while !exhausted() {

@@ -38,23 +38,63 @@ struct LineEndingRepair {
     }
 
     /// The best accepted outcome over every candidate conversion, or nil when none is better than the
-    /// damaged bytes. Stops at the first with no error whose search finished.
+    /// damaged bytes. The exact inverses are judged first (one judgement each); then each search takes
+    /// its forward step, and the searches are settled best first (`forwardOrder`), so a conversion the
+    /// bytes only happen to fit (a CR → LF copy has no CR, so it fits CR LF → LF too) does not spend
+    /// the time limit before the one that moves the first error on. Stops at the first outcome with no
+    /// error whose search finished.
     func run() -> Outcome? {
         var best: Outcome?
+        var searches: [(conversion: LineEndingConversion, search: GuidedLineEndingSearch)] = []
         for conversion in only ?? Self.candidates(damaged) {
+            // An exact inverse is one judgement: it is tried even when the time limit has passed (a
+            // loaded machine can spend it on reading the file), so a result never depends on the load.
+            if let outcome = exactOutcome(conversion) {
+                if consider(outcome, best: &best) { return describe(outcome, rival: rival(of: outcome)) }
+            } else if !shouldStop(), var search = startSearch(conversion) {
+                search.forward()
+                searches.append((conversion, search))
+            }
+        }
+        for (conversion, var search) in Self.forwardOrder(searches) {
             guard !shouldStop() else { break }
-            // A reading with an error left is not what a conversion alone did: real line-ending damage
-            // undone reads without error, and a wrong reading (of a cut file, say) would make it worse.
-            guard let outcome = undo(conversion), outcome.verdict.errors == 0, outcome.verdict.isAcceptable(against: baseline),
-                  outcome.verdict.isBetter(than: baseline) else { continue }
-            if best.map({ outcome.verdict.isBetter(than: $0.verdict) }) ?? true { best = outcome }
-            // A reading with no error from a search that finished (or an exact inverse) is the answer: the
-            // shape fitted and the structure agrees; the candidates come most telling first, and a later
-            // conversion could at best trade a warning for a guess.
-            if outcome.verdict.isClean || !outcome.stoppedEarly { break }
+            search.settle()
+            let outcome = Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
+                                  undecided: search.undecided, judgements: search.judgements, stoppedEarly: search.stoppedEarly,
+                                  unexamined: search.unexamined)
+            if consider(outcome, best: &best) { break }
         }
         guard let best else { return nil }
         return describe(best, rival: rival(of: best))
+    }
+
+    /// Keeps `outcome` in `best` when it is accepted and better; true when it ends the repair.
+    /// A reading with an error left is not what a conversion alone did: real line-ending damage undone
+    /// reads without error, and a wrong reading (of a cut file, say) would make it worse. A reading with
+    /// no error from a search that finished (or an exact inverse) is the answer: the shape fitted and
+    /// the structure agrees; a later conversion could at best trade a warning for a guess.
+    private func consider(_ outcome: Outcome, best: inout Outcome?) -> Bool {
+        guard outcome.verdict.errors == 0, outcome.verdict.isAcceptable(against: baseline),
+              outcome.verdict.isBetter(than: baseline) else { return false }
+        if best.map({ outcome.verdict.isBetter(than: $0.verdict) }) ?? true { best = outcome }
+        return outcome.verdict.isClean || !outcome.stoppedEarly
+    }
+
+    /// The searches in the order to settle them: a forward step that left no error first, then the
+    /// one whose first error lies furthest into the damaged bytes, then the better verdict; ties keep
+    /// the candidates' order.
+    static func forwardOrder(_ searches: [(conversion: LineEndingConversion, search: GuidedLineEndingSearch)])
+        -> [(conversion: LineEndingConversion, search: GuidedLineEndingSearch)] {
+        let reach = { (s: GuidedLineEndingSearch) -> Int in
+            s.verdict.errors == 0 ? Int.max : (s.verdict.firstError.map(s.reading.damagedOffset) ?? Int.max)
+        }
+        return searches.enumerated().sorted { a, b in
+            let (ra, rb) = (reach(a.element.search), reach(b.element.search))
+            if ra != rb { return ra > rb }
+            if a.element.search.verdict.isBetter(than: b.element.search.verdict) { return true }
+            if b.element.search.verdict.isBetter(than: a.element.search.verdict) { return false }
+            return a.offset < b.offset
+        }.map(\.element)
     }
 
     /// When both conversions that add a byte fit (every LF after a CR: LF → CRLF or CR → CRLF), both
@@ -78,6 +118,8 @@ struct LineEndingRepair {
         let damagedGraph = ArchiveDocument.open(InputBytes(damaged), name: "").graph
         let repairedGraph = ArchiveDocument.open(InputBytes(outcome.bytes), name: "").graph
         let describer = RepairChangeDescriber(repairedGraph)
+        // The damaged reading's index, built once for every edit when its objects are not the repaired one's.
+        let damagedIndex = damagedGraph.objectCount == repairedGraph.objectCount ? nil : ObjectRangeIndex(damagedGraph)
         for (i, site) in outcome.edits.prefix(RepairStep.describedLimit).enumerated() {
             // Where the edited byte is in the repaired bytes: a CR put back before site i sits at site + i;
             // an added byte taken out leaves the next one where it was, i places earlier.
@@ -87,7 +129,8 @@ struct LineEndingRepair {
             case .crlfToLF: offset = site + i
             case .lfToCRLF, .crToCRLF: offset = site - i
             }
-            var change = describer.change(at: offset, other: damagedGraph, otherOffset: site, locatedIsAfter: true, undecided: false)
+            var change = describer.change(at: offset, other: damagedGraph, otherOffset: site, locatedIsAfter: true, undecided: false,
+                                          otherIndex: damagedIndex)
             change.damagedOffset = site
             described.changes.append(change)
         }
@@ -103,11 +146,13 @@ struct LineEndingRepair {
         if let rival {
             // Each pair read the other way: the byte where the two exact inverses differ.
             let rivalGraph = ArchiveDocument.open(InputBytes(rival), name: "")
+            let rivalIndex = rivalGraph.graph.objectCount == repairedGraph.objectCount ? nil : ObjectRangeIndex(rivalGraph.graph)
             described.undecided = outcome.edits
             for (i, site) in outcome.edits.prefix(RepairStep.describedLimit).enumerated() {
                 let offset = site - i + (outcome.conversion == .lfToCRLF ? 0 : -1)
                 guard offset >= 0, offset < rival.count, outcome.bytes[offset] != rival[offset] else { continue }
-                var change = describer.change(at: offset, other: rivalGraph.graph, otherOffset: offset, locatedIsAfter: false, undecided: true)
+                var change = describer.change(at: offset, other: rivalGraph.graph, otherOffset: offset, locatedIsAfter: false, undecided: true,
+                                              otherIndex: rivalIndex)
                 change.damagedOffset = site
                 described.alternatives.append(change)
             }
@@ -115,20 +160,31 @@ struct LineEndingRepair {
         return described
     }
 
+    /// `conversion` undone exactly, judged (nil when it has no exact inverse).
+    func exactOutcome(_ conversion: LineEndingConversion) -> Outcome? {
+        guard let original = conversion.exactInverse(damaged) else { return nil }
+        var judge = RepairJudge()
+        let verdict = judge.judge(original)
+        let edits = conversion == .lfToCRLF ? damaged.indices.filter { $0 + 1 < damaged.count && damaged[$0] == 0x0D && damaged[$0 + 1] == 0x0A }
+            : damaged.indices.filter { $0 > 0 && damaged[$0] == 0x0A && damaged[$0 - 1] == 0x0D }
+        return Outcome(conversion: conversion, bytes: original, verdict: verdict, edits: edits, undecided: [], judgements: 1,
+                       stoppedEarly: false, unexamined: 0)
+    }
+
+    /// The search for `conversion` (one that lost information: `crToLF`, `crlfToLF`), from where the
+    /// format's structure puts it; nil when the structure rules the conversion out (a binary plist
+    /// whose trailer and offset table fit no such reading: a blind search there could only spend the
+    /// time limit, since no reading with a misplaced table reads without error).
+    func startSearch(_ conversion: LineEndingConversion) -> GuidedLineEndingSearch? {
+        guard conversion == .crToLF || conversion == .crlfToLF, let start = structuralStart(conversion) else { return nil }
+        return GuidedLineEndingSearch(LineEndingReading(damaged, conversion, chosen: start.chosen), budget: budget,
+                                      shouldStop: shouldStop, settled: start.settledFrom, values: start.values, open: start.open)
+    }
+
     /// `conversion` undone: exactly where it can be, by search where it cannot.
     func undo(_ conversion: LineEndingConversion) -> Outcome? {
-        if let original = conversion.exactInverse(damaged) {
-            var judge = RepairJudge()
-            let verdict = judge.judge(original)
-            let edits = conversion == .lfToCRLF ? damaged.indices.filter { $0 + 1 < damaged.count && damaged[$0] == 0x0D && damaged[$0 + 1] == 0x0A }
-                : damaged.indices.filter { $0 > 0 && damaged[$0] == 0x0A && damaged[$0 - 1] == 0x0D }
-            return Outcome(conversion: conversion, bytes: original, verdict: verdict, edits: edits, undecided: [], judgements: 1,
-                           stoppedEarly: false, unexamined: 0)
-        }
-        guard conversion == .crToLF || conversion == .crlfToLF else { return nil }
-        let start = structuralStart(conversion)
-        var search = GuidedLineEndingSearch(LineEndingReading(damaged, conversion, chosen: start.chosen), budget: budget,
-                                            shouldStop: shouldStop, settled: start.settledFrom, values: start.values)
+        if let exact = exactOutcome(conversion) { return exact }
+        guard var search = startSearch(conversion) else { return nil }
         search.run()
         return Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
                        undecided: search.undecided, judgements: search.judgements, stoppedEarly: search.stoppedEarly,
@@ -139,24 +195,27 @@ struct LineEndingRepair {
     /// offset table and lengths, references in the writers' order, UIDs; `CRToLFRepair`,
     /// `CRLFToLFRepair`), the offset from which the bytes are settled by that structure (the offset
     /// table and trailer: the search leaves them) and the sites inside values (undecided without a
-    /// judgement); for the formats read front to back, none.
-    func structuralStart(_ conversion: LineEndingConversion) -> (chosen: [Int], settledFrom: Int?, values: Set<Int>) {
-        guard case .binaryPlist = format else { return ([], nil, []) }
+    /// judgement), and the sites its structure left open (the only ones the settle step needs to try
+    /// the other way; nil: every site), or nil when that structure fits no reading of the conversion;
+    /// for the formats read front to back, none.
+    func structuralStart(_ conversion: LineEndingConversion) -> (chosen: [Int], settledFrom: Int?, values: Set<Int>, open: Set<Int>?)? {
+        guard case .binaryPlist = format else { return ([], nil, [], nil) }
         switch conversion {
         case .crToLF:
             var structural = CRToLFRepair(damaged)
-            guard structural.runStructure() else { return ([], nil, []) }
-            return (structural.changed, structural.tableStart, Set(structural.valueSites))
+            guard structural.runStructure() else { return nil }
+            return (structural.changed, structural.tableStart, Set(structural.valueSites), structural.openLFs)
         case .crlfToLF:
             var structural = CRLFToLFRepair(damaged)
-            guard structural.run(budget: budget * 50) != nil else { return ([], nil, []) }
+            guard structural.run(budget: budget * 50) != nil else { return nil }
             // The offset table decided every object's length, so every byte is settled; the LF bytes of
             // an object whose CRs could sit before several of them are listed undecided.
             let inserted = Set(structural.insertions)
             let open = structural.undecidedRanges.flatMap { r in r.filter { damaged[$0] == 0x0A && !inserted.contains($0) } }
-            return (structural.insertions.sorted(), 0, Set(open))
+            return (structural.insertions.sorted(), 0, Set(open), nil)
         default:
-            return ([], nil, [])
+            return ([], nil, [], nil)
         }
     }
 }
+

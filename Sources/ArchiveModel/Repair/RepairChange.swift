@@ -46,8 +46,10 @@ struct RepairChangeDescriber {
 
     /// What the byte at `offset` of the located reading is there and in `other`, where it sits at
     /// `otherOffset`. `locatedIsAfter`: the located reading is the repaired one (else the kept one of
-    /// an undecided byte, and `other` its alternative).
-    func change(at offset: Int, other: any ObjectGraph, otherOffset: Int, locatedIsAfter: Bool, undecided: Bool) -> RepairChange {
+    /// an undecided byte, and `other` its alternative). `otherIndex`: `other`'s index when the caller
+    /// describes many bytes against the same other reading (else it is built when needed).
+    func change(at offset: Int, other: any ObjectGraph, otherOffset: Int, locatedIsAfter: Bool, undecided: Bool,
+                otherIndex: ObjectRangeIndex? = nil) -> RepairChange {
         guard let id = index.innermost(containing: offset) else {
             let here = locatedIsAfter ? "0x0D" : "0x0A", there = locatedIsAfter ? "0x0A" : "0x0D"
             return RepairChange(offset: offset, place: "a table, count or trailer byte (in no object)",
@@ -56,7 +58,8 @@ struct RepairChangeDescriber {
         let object = located.object(id)
         // The same object in the other reading: the same id when both have the same objects (the
         // conversions keep ids), else the object holding the byte there.
-        let otherID = other.objectCount == located.objectCount ? id : ObjectRangeIndex(other).innermost(containing: otherOffset) ?? id
+        let otherID = other.objectCount == located.objectCount ? id
+            : (otherIndex ?? ObjectRangeIndex(other)).innermost(containing: otherOffset) ?? id
         let otherObject = otherID < other.objectCount ? other.object(otherID) : GraphObject(id: otherID, kind: .invalid)
         var place = "#\(id) " + (object.className.map(ValueFormatter.excerpt) ?? (object.value == nil ? object.kind.rawValue : "value"))
         var here: String, there: String

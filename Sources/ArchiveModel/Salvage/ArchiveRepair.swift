@@ -76,8 +76,9 @@ public enum ArchiveRepair {
         // only the exact inverses are tried. Formats read front to back have no such arithmetic.
         let lost: Set<String> = [DamageCode.truncated.rawValue, DamageCode.zeroFilled.rawValue]
         let settledByTrailer = { if case .binaryPlist = document.format { true } else { false } }()
-        let search = !settledByTrailer || !causes.contains { lost.contains($0.id) } || causes.contains { $0.id == DamageCode.lineEndings.rawValue }
-        let (lineEndings, why) = undoLineEndings(current, limits: limits, search: search)
+        let named = causes.contains { $0.id == DamageCode.lineEndings.rawValue }
+        let search = !settledByTrailer || !causes.contains { lost.contains($0.id) } || named
+        let (lineEndings, why) = undoLineEndings(current, limits: limits, search: search, named: named)
         if let lineEndings {
             steps.append(lineEndings.step)
             current = InputBytes(lineEndings.bytes)
@@ -89,18 +90,27 @@ public enum ArchiveRepair {
 
     /// The bytes with a line-ending conversion undone, or why none was (neither when no conversion
     /// fits or the bytes already read cleanly).
-    /// `search`: false tries only the conversions undone exactly (one judgement each).
-    static func undoLineEndings(_ input: InputBytes, limits: Limits, search: Bool = true) -> ((bytes: [UInt8], step: RepairStep)?, String?) {
+    /// `search`: false tries only the conversions undone exactly (one judgement each). `named`: the
+    /// diagnosis names a line-ending conversion.
+    ///
+    /// A search runs only where the reading shows what such damage leaves (an error, or an object or
+    /// bytes nothing refers to) or the diagnosis names it: a file whose only problems are warnings of
+    /// another kind (an unknown `$archiver`, say) gets the exact inverses tried and, when none reads
+    /// better, no word about line endings, since nothing says its line endings were touched.
+    static func undoLineEndings(_ input: InputBytes, limits: Limits, search: Bool = true,
+                                named: Bool = false) -> ((bytes: [UInt8], step: RepairStep)?, String?) {
         let graph = ArchiveDocument.open(input, name: "").graph
         guard graph.container.isBinaryArchive else { return (nil, nil) }
         let baseline = RepairJudge.verdict(graph)
         let bytes = Array(input.buffer.bindMemory(to: UInt8.self))
-        let candidates = LineEndingRepair.candidates(bytes).filter { search || $0.exactInverse(bytes) != nil }
+        let evidence = named || baseline.errors > 0 || baseline.notes > 0
+        let candidates = LineEndingRepair.candidates(bytes).filter { (search && evidence) || $0.exactInverse(bytes) != nil }
         // Notes count: an object nothing refers to is a note, and no archiver writes one.
         guard !baseline.isClean || baseline.notes > 0, !candidates.isEmpty else { return (nil, nil) }
         let repair = LineEndingRepair(damaged: bytes, format: graph.container, baseline: baseline, budget: limits.decodes,
                                       shouldStop: limits.shouldStop, only: candidates)
         guard let outcome = repair.run() else {
+            guard evidence else { return (nil, nil) }
             return (nil, "no line-ending conversion (" + candidates.map(\.rawValue).joined(separator: ", ")
                     + ") undone gives a reading with fewer problems that keeps every object the file gives as it is")
         }

@@ -39,12 +39,24 @@ struct CRToLFRepair {
     /// Offsets changed from 0x0A to 0x0D.
     var changed: [Int] { bytes.indices.filter { bytes[$0] != original[$0] } }
 
+    /// The LF offsets the structure left open: in fields with several readings it allows
+    /// (`openSites`) or none it could decide (`undecided`). Every other LF before the offset table
+    /// outside values was decided by a field that fits one reading only.
+    var openLFs: Set<Int> {
+        var open = Set(undecided).union(embeddedLFs)
+        for site in openSites { open.formUnion(site.range.filter { $0 < original.count && original[$0] == 0x0A }) }
+        return open
+    }
+
     /// Fields the structure left with several readings (for step 4).
     private(set) var openSites: [Site] = []
     /// Where the offset table starts: it and the trailer after it are decided by steps 1 and 2.
     private(set) var tableStart: Int?
     /// The LF bytes inside values (number, date, string and data payloads): no structure decides them.
     private(set) var valueSites: [Int] = []
+    /// The LF bytes inside data values holding an archive or a bookmark: their own structure decides
+    /// them, through the judge's embedded check (so the search tries them; they are open).
+    private(set) var embeddedLFs: [Int] = []
 
     /// Runs the search; false when the trailer fits under no reading (not a binary plist this can repair).
     mutating func run(budget: Int, shouldStop: () -> Bool) -> Bool {
@@ -245,7 +257,7 @@ struct CRToLFRepair {
 
     /// The LF offsets in the payloads of the scalar objects at `offsets` (after the marker and, for
     /// data and strings, after the count).
-    func valueLFs(offsets: [Int], refSize: Int) -> [Int] {
+    mutating func valueLFs(offsets: [Int], refSize: Int) -> [Int] {
         var found: [Int] = []
         for o in offsets where o >= 8 && o < bytes.count {
             let type = bytes[o] >> 4, low = Int(bytes[o] & 0x0F)
@@ -262,7 +274,10 @@ struct CRToLFRepair {
             let end = Swift.min(bytes.count, o + length)
             // Data holding an archive or a bookmark has a structure of its own, which the judge reads
             // (the embedded check): its bytes are searched like the file's.
-            if type == 0x4, start < end, EmbeddedArchive.format(of: Array(bytes[start..<end])) != nil { continue }
+            if type == 0x4, start < end, EmbeddedArchive.format(of: Array(bytes[start..<end])) != nil {
+                embeddedLFs += (start..<end).filter { bytes[$0] == 0x0A }
+                continue
+            }
             if start < end { found += (start..<end).filter { bytes[$0] == 0x0A } }
         }
         return found.sorted()
