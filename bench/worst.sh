@@ -5,14 +5,15 @@
 # 200 MB prose-after-'{' file must --check in under 10 s and under 1 GB. Rows over it are marked OVER.
 #
 #   bench/worst.sh --bin PATH [--work DIR] [--count N] [--depth D] [--prose "1M 10M 200M"]
-#                  [--timeout S] [--modes "check json dump screen"]
+#                  [--timeout S] [--modes "check json dump screen"] [--cases "bplist-badrefs ..."]
 #
 # Prints a Markdown table on stdout (paste it into bench/results.md). Inputs go to --work
-# (default /tmp/ab-worst); nothing is written to the checkout.
+# (default /tmp/ab-worst); nothing is written to the checkout. --cases keeps only the named cases of
+# bench/worst.py (prose-brace stands for the --prose files); --prose "" leaves those out.
 set -euo pipefail
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BIN="" WORK=/tmp/ab-worst COUNT=1000000 DEPTH=100000 PROSE="1M 10M 200M" TIMEOUT=600
-MODES="check json dump screen"
+MODES="check json dump screen" CASES=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --bin) BIN=$2; shift ;;
@@ -22,7 +23,8 @@ while [ $# -gt 0 ]; do
         --prose) PROSE=$2; shift ;;
         --timeout) TIMEOUT=$2; shift ;;
         --modes) MODES=$2; shift ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        --cases) CASES=$2; shift ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "worst.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -32,9 +34,10 @@ command -v /usr/bin/time >/dev/null || { echo "worst.sh: needs GNU /usr/bin/time
 mkdir -p "$WORK"
 log() { printf '[worst.sh %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
-# gen NAME CASE ARGS... -> makes $WORK/NAME unless present
+# gen NAME CASE ARGS... -> makes $WORK/NAME unless present (and unless --cases leaves CASE out)
 gen() {
     local name=$1 case=$2; shift 2
+    if [ -n "$CASES" ]; then case " $CASES " in *" $case "*) ;; *) return 0 ;; esac; fi
     [ -s "$WORK/$name" ] || python3 "$BENCH_DIR/worst.py" --case "$case" "$@" -o "$WORK/$name"
     FILES+=("$name")
 }

@@ -74,18 +74,46 @@ enum IB3ElementKind: UInt8, Sendable {
 }
 
 /// The attributes the XML coder writes, each as the bytes of its value (between the quotes).
+/// Stored as six plain ranges and one byte saying which are present: six optional ranges would
+/// each be padded to 24 bytes, and the element table holds one of these per element.
 struct IB3Attributes: Sendable {
-    var key: ByteRange?
-    var className: ByteRange?
-    var id: ByteRange?
-    var ref: ByteRange?
-    var type: ByteRange?
-    var value: ByteRange?
+    private var keyRange = ByteRange(0, 0), classRange = ByteRange(0, 0), idRange = ByteRange(0, 0)
+    private var refRange = ByteRange(0, 0), typeRange = ByteRange(0, 0), valueRange = ByteRange(0, 0)
+    private var present: UInt8 = 0
+
+    var key: ByteRange? {
+        get { present & 1 != 0 ? keyRange : nil }
+        set { if let newValue { keyRange = newValue; present |= 1 } else { present &= ~1 } }
+    }
+    var className: ByteRange? {
+        get { present & 2 != 0 ? classRange : nil }
+        set { if let newValue { classRange = newValue; present |= 2 } else { present &= ~2 } }
+    }
+    var id: ByteRange? {
+        get { present & 4 != 0 ? idRange : nil }
+        set { if let newValue { idRange = newValue; present |= 4 } else { present &= ~4 } }
+    }
+    var ref: ByteRange? {
+        get { present & 8 != 0 ? refRange : nil }
+        set { if let newValue { refRange = newValue; present |= 8 } else { present &= ~8 } }
+    }
+    var type: ByteRange? {
+        get { present & 16 != 0 ? typeRange : nil }
+        set { if let newValue { typeRange = newValue; present |= 16 } else { present &= ~16 } }
+    }
+    var value: ByteRange? {
+        get { present & 32 != 0 ? valueRange : nil }
+        set { if let newValue { valueRange = newValue; present |= 32 } else { present &= ~32 } }
+    }
 }
 
-/// One element of the scan, in document order, linked to its parent and children by index.
+/// One element of the scan, in document order, linked to its parent and children by index. About
+/// 216 bytes: the table holds one per element, so what is only needed while an element is open
+/// (its last child) is kept on the scanner's stack instead.
 struct IB3Element: Sendable {
     var kind: IB3ElementKind
+    /// Whether the end tag (or `/>`) was found.
+    var closed = false
     /// The element name as written.
     var name: ByteRange
     var attributes: IB3Attributes
@@ -101,12 +129,20 @@ struct IB3Element: Sendable {
     /// First child and next sibling, -1 when there is none.
     var firstChild = -1
     var nextSibling = -1
-    /// Last child, while children are being added.
-    var lastChild = -1
     /// The graph object this element is (`IB3ElementKind.makesObject`), else -1.
     var objectID = -1
-    /// Whether the end tag (or `/>`) was found.
-    var closed = false
     /// Nesting depth (the root is 0).
     var depth = 0
+
+    init(kind: IB3ElementKind, name: ByteRange, attributes: IB3Attributes, range: ByteRange, content: ByteRange,
+         position: TextPosition, parent: Int, depth: Int) {
+        self.kind = kind
+        self.name = name
+        self.attributes = attributes
+        self.range = range
+        self.content = content
+        self.position = position
+        self.parent = parent
+        self.depth = depth
+    }
 }

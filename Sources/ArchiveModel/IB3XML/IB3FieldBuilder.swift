@@ -21,17 +21,20 @@ struct IB3FieldBuilder {
     /// Class names whose objects are collections: their unkeyed children are elements.
     static let collectionClasses: Set<String> = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSCountedSet"]
 
-    /// The fields of element `index`.
-    mutating func fields(of index: Int) -> [Field] {
+    /// The fields of element `index`. With `itemList`, the children without a key are read once here
+    /// (for their diagnostics) but not kept: `itemList` makes their list from the children's element
+    /// indices, to be read again on access (a top level of a million elements keeps one index each).
+    mutating func fields(of index: Int, itemList: (([Int]) -> FieldList)? = nil) -> [Field] {
         var fields: [Field] = []
         var items: [FieldValue] = []
+        var itemElements: [Int] = []
         var itemsRange: ByteRange?
         var encodedAsCollection = false
         for child in scan.children(of: index) {
             let element = scan.elements[child]
             let value = self.value(of: element)
             guard let key = element.attributes.key else {
-                items.append(value)
+                if itemList == nil { items.append(value) } else { itemElements.append(child) }
                 itemsRange = itemsRange.map { ByteRange($0.start, element.range.end) } ?? element.range
                 continue
             }
@@ -39,9 +42,10 @@ struct IB3FieldBuilder {
             if name == "EncodedWithXMLCoder" { encodedAsCollection = true }
             fields.append(Field(key: name, value: value, range: element.range))
         }
-        if !items.isEmpty || encodedAsCollection || isCollection(scan.elements[index]) {
+        if !items.isEmpty || !itemElements.isEmpty || encodedAsCollection || isCollection(scan.elements[index]) {
             let range = itemsRange ?? scan.elements[index].content
-            fields.append(Field(key: "NS.objects", value: .list(FieldList(items)), range: range))
+            let list = itemList.map { $0(itemElements) } ?? FieldList(items)
+            fields.append(Field(key: "NS.objects", value: .list(list), range: range))
         }
         return fields
     }

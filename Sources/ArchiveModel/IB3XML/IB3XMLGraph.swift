@@ -49,8 +49,19 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     private func topLevelRead() -> (fields: [Field], diagnostics: [Diagnostic]) {
         guard let top = scan.data ?? scan.archive else { return ([], []) }
         var builder = IB3FieldBuilder(scan: scan, buffer: input.buffer, owner: nil)
-        let fields = builder.fields(of: top).filter { $0.key != "NS.objects" || !isEmptyList($0.value) }
+        let fields = builder.fields(of: top, itemList: { self.topLevelItems(of: top, $0) })
+            .filter { $0.key != "NS.objects" || !isEmptyList($0.value) }
         return (fields, builder.diagnostics)
+    }
+
+    /// The top level's elements without a key, read when asked: an archive whose `<data>` holds a
+    /// million unknown elements keeps their element indices, not a million values.
+    private func topLevelItems(of top: Int, _ children: [Int]) -> FieldList {
+        let scan = scan, input = input
+        return FieldList(count: children.count, identity: FieldList.Identity(owner: ObjectIdentifier(self), node: top)) { i in
+            var builder = IB3FieldBuilder(scan: scan, buffer: input.buffer, owner: nil)
+            return builder.value(of: scan.elements[children[i]])
+        }
     }
 
     private func isEmptyList(_ value: FieldValue) -> Bool {

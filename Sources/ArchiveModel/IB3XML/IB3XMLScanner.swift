@@ -14,6 +14,8 @@ struct IB3XMLScanner {
     private var budget = DiagnosticBudget()
     private var scan = IB3Scan()
     private var stack: [Int] = []
+    /// The last child of each element on `stack` so far (-1: none yet), where the next child is linked.
+    private var lastChildren: [Int] = []
     private var rootEnd: Int?
     /// How far down the stack an end tag's name is looked for.
     static let closeSearchLimit = 64
@@ -73,7 +75,7 @@ struct IB3XMLScanner {
         scan.elements.append(element)
         if parent >= 0 { link(index, to: parent) }
         if let id = element.attributes.id { record(id: id, index: index) }
-        if !element.closed { stack.append(index) }
+        if !element.closed { push(index) }
     }
 
     /// Checks where a new element stands and notes the archive root and its data.
@@ -96,10 +98,21 @@ struct IB3XMLScanner {
         }
     }
 
+    /// Links `child` after the last child of `parent`, the element on top of the stack.
     private mutating func link(_ child: Int, to parent: Int) {
-        let last = scan.elements[parent].lastChild
+        guard let top = lastChildren.indices.last else { return }
+        let last = lastChildren[top]
         if last >= 0 { scan.elements[last].nextSibling = child } else { scan.elements[parent].firstChild = child }
-        scan.elements[parent].lastChild = child
+        lastChildren[top] = child
+    }
+
+    private mutating func push(_ index: Int) {
+        stack.append(index)
+        lastChildren.append(-1)
+    }
+
+    private mutating func pop() -> Int? {
+        lastChildren.popLast().flatMap { _ in stack.popLast() }
     }
 
     private mutating func record(id range: ByteRange, index: Int) {
@@ -129,8 +142,8 @@ struct IB3XMLScanner {
             report(IB3Issue.mismatchedClose(excerpt(tag.name), open: "<\(excerpt(scan.elements[top].name))>", tag.range, at,
                                             openAt: scan.elements[top].position))
         }
-        while stack.count > match + 1, let inner = stack.popLast() { end(inner, at: tag.range.start, closed: false) }
-        if let index = stack.popLast() {
+        while stack.count > match + 1, let inner = pop() { end(inner, at: tag.range.start, closed: false) }
+        if let index = pop() {
             end(index, at: tag.range.end, contentEnd: tag.range.start, closed: true)
             if stack.isEmpty, index == scan.archive { rootEnd = tag.range.end }
         }
@@ -168,7 +181,7 @@ struct IB3XMLScanner {
             report(IB3Issue.truncated(open: stack.count, innermost: describe(element), innermostAt: element.position,
                                       innermostRange: element.range, end: buffer.count, endAt: lines.position(of: buffer.count)))
         }
-        while let index = stack.popLast() { end(index, at: buffer.count, closed: false) }
+        while let index = pop() { end(index, at: buffer.count, closed: false) }
         if let archive = scan.archive, scan.data == nil {
             report(IB3Issue.noData(scan.elements[archive].range, scan.elements[archive].position))
         } else if scan.archive == nil {

@@ -53,7 +53,7 @@ struct KeyedObjectReader {
         }
         if purpose.readsListsUpFront {
             for i in object.fields.indices {
-                if case .list(let items) = object.fields[i].value, items.isLazy {
+                if case .list(let items) = object.fields[i].value, items.isLazy, items.count <= KeyedReadPurpose.upFrontListLimit {
                     object.fields[i].value = .list(graph.storedList(items, canonical: canonical))
                 }
             }

@@ -13,6 +13,12 @@ enum KeyedReadPurpose: Sendable, Equatable {
 
     /// Whether the read records links to shared content.
     var recordsSharedLinks: Bool { self != .show }
-    /// Whether lists read on demand are read in full as the object is read.
+    /// Whether lists read on demand are read in full as the object is read (those of at most
+    /// `upFrontListLimit` items).
     var readsListsUpFront: Bool { self == .fullCheck }
+
+    /// The longest list read up front. A longer one stays read on demand, each item made when a pass
+    /// asks for it and dropped after: a million items held at once (each dangling reference with its
+    /// own reason text) cost about 200 bytes each, where the file spends 13.
+    static let upFrontListLimit = 1 << 14
 }

@@ -76,16 +76,16 @@ public struct DumpRenderer {
         var expanded = [Bool](repeating: false, count: graph.objectCount)
         var described = [Bool](repeating: false, count: graph.objectCount)
         var onPath = [Bool](repeating: false, count: graph.objectCount)
-        // Explicit stack of (node, depth) so depth never touches the call stack; `ancestors` holds the
-        // targets of the expanded rows above the current one (cut back to its depth), so the cycle test
-        // is a flag lookup, not a copy of the path per row.
-        var stack: [(node: OutlineNode, depth: Int)] = outline.roots().reversed().map { ($0, 0) }
+        // Explicit stack so depth never touches the call stack; `ancestors` holds the targets of the
+        // expanded rows above the current one (cut back to its depth), so the cycle test is a flag
+        // lookup, not a copy of the path per row.
+        var stack = DumpStack(roots: outline.roots())
         var ancestors: [ObjectID?] = []
         // The object whose fields each ancestor's children are: the owner of an inline data row's field.
         var owners: [ObjectID?] = []
         // Each embedded archive is dumped where it is first shown, not at every row leading to it.
         var dumped: Set<ArchivePlace> = []
-        while let (node, depth) = stack.popLast() {
+        while let (node, depth) = stack.next(outline) {
             while ancestors.count > depth {
                 if let t = ancestors.removeLast() { onPath[t] = false }
                 owners.removeLast()
@@ -117,10 +117,7 @@ public struct DumpRenderer {
             if let target = node.target { expanded[target] = true; onPath[target] = true }
             ancestors.append(node.target)
             owners.append(EmbeddedArchives.owner(under: node))
-            let count = outline.childCount(of: node)
-            for i in stride(from: count - 1, through: 0, by: -1) {
-                stack.append((outline.child(of: node, at: i), depth + 1))
-            }
+            stack.push(children: node, count: outline.childCount(of: node), depth: depth + 1)
         }
         writeUnshown(described: described, writeDiagnostic, write)
         writeGroups(write)

@@ -34,10 +34,43 @@ struct JSONEmitter {
         w.key("range"); JSONRenderer.writeRange(o.range, &w)
         if let value = o.value { w.key("value"); scalar(value) }
         w.key("fields"); w.raw("{")
+        if o.fields.isGenerated { generatedFields(o.fields) } else { storedFields(o.fields) }
+        w.raw("}")
+    }
+
+    /// The `fields` and `types` of fields made on access (a typedstream array's million): each made
+    /// once and written as it is made, never all held. Their keys are their positions, so none repeats.
+    private mutating func generatedFields(_ fields: FieldCollection) {
+        let tail = fields.uniformTail
+        // The type encodings the uniform tail does not tell, in order (a few, before the tail).
+        var headTypes: [String?] = []
+        for i in fields.indices {
+            flushIfLong()
+            let field = fields[i]
+            key(field.key, first: i == 0)
+            value(field.value)
+            if tail.map({ i < $0.start }) ?? true { headTypes.append(field.typeEncoding) }
+        }
+        w.raw("}")
+        let tailTypes = tail.map { fields.count - Swift.min(fields.count, Swift.max(0, $0.start)) } ?? 0
+        guard tailTypes > 0 || headTypes.contains(where: { $0 != nil }) else { return }
+        w.key("types"); w.raw("[")
+        for (i, t) in headTypes.enumerated() {
+            if i > 0 { w.raw(",") }
+            if let t { w.string(t) } else { w.raw("null") }
+        }
+        for i in 0..<tailTypes {
+            flushIfLong()
+            if i > 0 || !headTypes.isEmpty { w.raw(",") }
+            w.string(tail?.encoding ?? "")
+        }
+        w.raw("]")
+    }
+
+    /// The `fields` and `types` of stored fields.
+    private mutating func storedFields(_ fields: FieldCollection) {
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
-        // Fields made on access (a typedstream array's million) are made once here, not once per pass.
-        let fields = o.fields.isGenerated ? FieldCollection(Array(o.fields)) : o.fields
         let found = fields.map { repeats.find(text: $0.key, at: place) }
         let kept = Self.lastOfEachKey(fields, found)
         var written = 0
@@ -55,7 +88,6 @@ struct JSONEmitter {
             }
             w.raw("]")
         }
-        w.raw("}")
     }
 
     /// Whether each field is the last with its key. Long keys are told apart by their content index
@@ -100,13 +132,23 @@ struct JSONEmitter {
     /// scalar `{"type": "integer", "value": 5}`, `{"list": […]}`, `{"sameAs": …}` or
     /// `{"invalid": reason}`. Long lists are passed to `write` as they go.
     mutating func value(_ value: FieldValue) {
-        var stack: [(FieldValue, Bool)] = [(value, false)]  // (value, closeList)
-        var needsComma: [Bool] = [false]
-        while let (v, close) = stack.popLast() {
+        // The lists open around the next item, each with the index of its next item: items are read
+        // one at a time, so a lazy list's million items are never all made at once.
+        var open: [(items: FieldList, next: Int)] = []
+        var pending: FieldValue? = value
+        while true {
             flushIfLong()
-            if close { w.raw("]}"); needsComma.removeLast(); continue }
-            if needsComma[needsComma.count - 1] { w.raw(",") }
-            needsComma[needsComma.count - 1] = true
+            let v: FieldValue
+            if let first = pending {
+                v = first
+                pending = nil
+            } else {
+                guard let (items, next) = open.last else { return }
+                if next == items.count { w.raw("]}"); open.removeLast(); continue }
+                open[open.count - 1].next = next + 1
+                if next > 0 { w.raw(",") }
+                v = items[next]
+            }
             switch v {
             case .reference(let r): reference(r)
             case .scalar(let s): scalar(s)
@@ -115,9 +157,7 @@ struct JSONEmitter {
                 w.raw("{\"sameAs\":\(same.owner),\"node\":\(same.node),\"description\":"); w.string(same.description); w.raw("}")
             case .list(let items):
                 w.raw("{\"list\":[")
-                needsComma.append(false)
-                stack.append((v, true))
-                for item in items.reversed() { stack.append((item, false)) }
+                open.append((items, 0))
             }
         }
     }
