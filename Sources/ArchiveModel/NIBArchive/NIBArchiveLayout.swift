@@ -136,3 +136,14 @@ struct NIBArchiveLayout: Sendable {
         return found
     }
 }
+
+extension NIBArchiveLayout {
+    /// Whether the header's four tables are read whole and the last of them ends exactly where the file
+    /// does: then no byte is missing (a conversion that took bytes out, CR LF → LF, cannot have
+    /// happened, whatever the bytes inside its values say).
+    var accountsForEveryByte: Bool {
+        guard formatVersion != nil, !tables.isEmpty else { return false }
+        let whole = tables.allSatisfy { $0.failure == nil && $0.found == Int($0.declaredCount) }
+        return whole && tables.map(\.end).max() == fileSize
+    }
+}

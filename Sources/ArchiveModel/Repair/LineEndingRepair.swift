@@ -196,9 +196,11 @@ struct LineEndingRepair {
     /// `CRLFToLFRepair`), the offset from which the bytes are settled by that structure (the offset
     /// table and trailer: the search leaves them) and the sites inside values (undecided without a
     /// judgement), and the sites its structure left open (the only ones the settle step needs to try
-    /// the other way; nil: every site), or nil when that structure fits no reading of the conversion;
+    /// the other way; nil: every site), or nil when that structure fits no reading of the conversion
+    /// (also a NIBArchive whose tables account for every byte, for CR LF → LF, which takes bytes out);
     /// for the formats read front to back, none.
     func structuralStart(_ conversion: LineEndingConversion) -> (chosen: [Int], settledFrom: Int?, values: Set<Int>, open: Set<Int>?)? {
+        if case .nibArchive = format, conversion == .crlfToLF, NIBArchiveLayout(input: InputBytes(damaged)).accountsForEveryByte { return nil }
         guard case .binaryPlist = format else { return ([], nil, [], nil) }
         switch conversion {
         case .crToLF:
