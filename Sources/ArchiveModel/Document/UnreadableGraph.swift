@@ -26,6 +26,7 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                    range: ByteRange(offset, offset.addingReportingOverflow(8).partialValue))
     }
 
+    public var graphKind: GraphKind { .unreadable }
     public var archiveKind: String { "unreadable" }
     public var objectCount: Int { 0 }
     public var topLevel: [Field] { [] }

@@ -2,7 +2,11 @@
 public protocol ObjectGraph: AnyObject, Sendable {
     /// The container format the graph was read from.
     var container: ContainerFormat { get }
-    /// What kind of archive this is: `NSKeyedArchiver` (or the `$archiver` found), `typedstream`, `plist`.
+    /// What the graph was read as (a typed value fixed by detection): what readers and presenters
+    /// branch on. By default, as `GraphKind(container:)` derives it.
+    var graphKind: GraphKind { get }
+    /// Display text naming the archive's kind: `NSKeyedArchiver` (or the `$archiver` found, the file's
+    /// own words), `typedstream`, `plist`. Shown, never branched on (`graphKind` is for that).
     var archiveKind: String { get }
     /// The raw input, for hex views.
     var input: InputBytes { get }
@@ -41,6 +45,7 @@ public protocol ObjectGraph: AnyObject, Sendable {
 }
 
 extension ObjectGraph {
+    public var graphKind: GraphKind { GraphKind(container: container) }
     public func structure(_ id: ObjectID) -> GraphObject { object(id) }
     public func makeStructureReader() -> (ObjectID) -> GraphObject { { self.structure($0) } }
     /// The Unicode encoding of a text plist's input; nil for binary formats.

@@ -28,6 +28,7 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     }
 
     public var container: ContainerFormat { .ib3Archive }
+    public var graphKind: GraphKind { .ib3Archive }
     /// `type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10` from the root's attributes (`IB3 XML
     /// archive` without them): words around the file's text, so it never reads as another format's kind.
     public var archiveKind: String {

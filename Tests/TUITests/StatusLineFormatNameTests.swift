@@ -1,0 +1,27 @@
+import ArchiveModel
+import FuzzSupport
+import Testing
+@testable import TUI
+
+/// The status line's format name: the container, and a keyed archive's or IB3 archive's own kind
+/// beside it, each word once (issue 36: a standalone bookmark read "bookmark data bookmark").
+@Suite struct StatusLineFormatNameTests {
+    static func graph(_ bytes: [UInt8]) -> any ObjectGraph { ArchiveDocument.open(InputBytes(bytes), name: "t").graph }
+
+    @Test func eachKindIsNamedOnce() {
+        #expect(StatusLine.formatName(Self.graph(BookmarkBuilder.sample().build().bytes)) == "bookmark data")
+        #expect(StatusLine.formatName(Self.graph(Array("<plist><array/></plist>".utf8))) == "XML plist")
+        #expect(StatusLine.formatName(Self.graph(IB3ArchiveBuilder.sample().finished()))
+                == "Interface Builder 3 XML archive type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10")
+    }
+
+    /// A keyed archive's `$archiver` is shown as it is, whatever it says, beside the container.
+    @Test func theArchiverIsShownNotTrusted() {
+        for archiver in ["NSKeyedArchiver", "typedstream", "plist"] {
+            var b = KeyedArchiveBuilder()
+            b.archiver = archiver
+            b.top = [("root", .ref(b.add(.string("x"))))]
+            #expect(StatusLine.formatName(Self.graph(b.buildBinary())) == "bplist00 " + archiver)
+        }
+    }
+}
