@@ -50,6 +50,8 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                               severity: known ? nil : .error, range: range)
         case .interfaceBuilderDocument:
             return IB3XMLProbe.sourceDocumentNote(input)
+        case .apple(let format):
+            return format.note(input)
         case .gnustepArchive:
             return Diagnostic(DocumentCode.gnustepArchive,
                 "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)

@@ -47,7 +47,7 @@ public enum GraphKind: Sendable, Hashable {
         case .ib3Archive: self = .ib3Archive
         case .bookmark: self = .bookmark
         case .binaryPlist, .xmlPlist, .openStepPlist: self = .keyedArchive
-        case .binaryPlistVariant, .interfaceBuilderDocument, .gnustepArchive, .empty, .unknown: self = .unreadable
+        case .binaryPlistVariant, .interfaceBuilderDocument, .gnustepArchive, .apple, .empty, .unknown: self = .unreadable
         }
     }
 }

@@ -42,6 +42,9 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// generic one ("3 fields"), for a graph whose objects are a decoded record's parts (a bookmark's
     /// path and volume); nil by default.
     func presentedSummary(of object: GraphObject) -> String?
+    /// The identifier the file itself gives object `id`, display-safe, for a format whose references
+    /// name objects by one (an IB3 element's `id` attribute, which `ref` attributes name); nil by default.
+    func fileIdentity(of id: ObjectID) -> String?
 }
 
 extension ObjectGraph {
@@ -58,6 +61,12 @@ extension ObjectGraph {
     }
     public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { [] }
     public func presentedSummary(of object: GraphObject) -> String? { nil }
+    public func fileIdentity(of id: ObjectID) -> String? { nil }
+
+    /// `#12`, or with the file's own identifier `#12 id="1005"`: how front ends name an object.
+    public func identityLabel(_ id: ObjectID) -> String {
+        "#\(id)" + (fileIdentity(of: id).map { " id=\"\($0)\"" } ?? "")
+    }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

@@ -10,7 +10,7 @@ enum DetailPane {
         var out: [StyledLine] = []
         let object = node.target.map { context.graph.object($0) }
         if let object {
-            out.append([Span("object #\(object.id)", Theme.heading), Span("  " + kindName(object.kind), Theme.marker)])
+            out.append([Span("object " + context.graph.identityLabel(object.id), Theme.heading), Span("  " + kindName(object.kind), Theme.marker)])
         } else {
             out.append([Span(node.isGroup ? "group" : "inline value", Theme.heading)])
         }
