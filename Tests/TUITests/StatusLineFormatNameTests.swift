@@ -23,5 +23,7 @@ import Testing
             b.top = [("root", .ref(b.add(.string("x"))))]
             #expect(StatusLine.formatName(Self.graph(b.buildBinary())) == "bplist00 " + archiver)
         }
+        let xml = "<plist><dict><key>$archiver</key><string>plist</string><key>$top</key><dict/><key>$objects</key><array/></dict></plist>"
+        #expect(StatusLine.formatName(Self.graph(Array(xml.utf8))) == "XML plist plist")
     }
 }

@@ -38,6 +38,22 @@ public enum AppleFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The stable short name `--json` gives the format (after `apple-`): `apple-appledouble`.
+    public var jsonName: String {
+        switch self {
+        case .appleSingle: "applesingle"
+        case .appleDouble: "appledouble"
+        case .desktopServicesStore: "ds-store"
+        case .bomStore: "bom-store"
+        case .xar: "xar"
+        case .appleArchive: "aar"
+        case .appleEncryptedArchive: "aea"
+        case .pbzx: "pbzx"
+        case .udifTrailer: "udif-trailer"
+        case .keychain: "keychain"
+        }
+    }
+
     /// The signature and where it sits.
     var signature: (bytes: [UInt8], at: Int) {
         switch self {

@@ -30,11 +30,12 @@ public enum GraphKind: Sendable, Hashable {
 
     /// Whether the format's name says all there is to say of the graph's kind, so headers name the
     /// container alone ("typedstream", not "typedstream typedstream"; "bookmark data", not "bookmark
-    /// data bookmark"); a keyed archive and an IB3 archive add their `archiveKind`.
+    /// data bookmark"); a keyed archive and an IB3 archive add their `archiveKind`, a plain plist
+    /// "plist" where the container's name does not say it ("bplist00 plist", "XML plist").
     public var isNamedByContainer: Bool {
         switch self {
-        case .keyedArchive, .ib3Archive: false
-        case .plainPlist, .typedstream, .nibArchive, .bookmark, .unreadable: true
+        case .keyedArchive, .ib3Archive, .plainPlist: false
+        case .typedstream, .nibArchive, .bookmark, .unreadable: true
         }
     }
 

@@ -106,7 +106,8 @@ enum StatusLine {
         // "XML plist", not "XML plist plist"; "bookmark data", not "bookmark data bookmark": the kind
         // is added only where it says more than the container (a keyed archive's $archiver).
         let kind = graph.graphKind.isNamedByContainer ? "" : DisplayText.escape(graph.archiveKind)
-        let name = (kind.isEmpty ? container : container + " " + kind)
+        let saysIt = kind.isEmpty || (graph.graphKind == .plainPlist && container.hasSuffix(kind))
+        let name = (saysIt ? container : container + " " + kind)
             + (graph.textEncoding.flatMap { $0.isNotable ? ", \($0)" : nil } ?? "")
         return name + (wrapperNames(graph).map { " in " + $0 } ?? "")
     }
