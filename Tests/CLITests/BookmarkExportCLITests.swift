@@ -2,6 +2,7 @@ import ArchiveModel
 import Foundation
 import FuzzSupport
 import Testing
+import TestSupport
 
 /// A standalone bookmark's `--unarchive` is its record, `{"$bookmark": …}`, as inside data values; two
 /// bookmarks, standalone or in data values, are compared by their fields (issue 36).
@@ -42,7 +43,10 @@ import Testing
         let a = try CLITests.temp(Self.built, "diff-a.bookmark"), b = try CLITests.temp(Self.changed, "diff-b.bookmark")
         let r = try CLITests.run(["--diff", a, b])
         #expect(r.status == 1)
-        #expect(r.out.contains("changed $bookmark.path.2: \"file.txt\" → \"file.txu\""), "\(r.out)")
+        #expect(r.out.contains("changed bookmark.path.2: \"file.txt\" → \"file.txu\""), "\(r.out)")
+        // Located in the file: the field's item holds the changed string.
+        let name = try #require(r.out.split(separator: "\n").firstIndex { $0.hasPrefix("changed bookmark.path.2") })
+        #expect(r.out.split(separator: "\n")[name + 1].contains("in #"), "\(r.out)")
         #expect(!r.out.contains("data of"))
         #expect(try CLITests.run(["--diff", a, a]).status == 0)
     }
@@ -52,7 +56,16 @@ import Testing
         let a = try CLITests.temp(Self.holder(Self.built), "diff-holder-a.plist"), b = try CLITests.temp(Self.holder(Self.changed), "diff-holder-b.plist")
         let r = try CLITests.run(["--diff", a, b])
         #expect(r.status == 1)
-        #expect(r.out.contains("changed root.$bookmark.path.2: \"file.txt\" → \"file.txu\""), "\(r.out)")
+        #expect(r.out.contains("changed root.$root.bookmark.path.2: \"file.txt\" → \"file.txu\""), "\(r.out)")
         #expect(!r.out.contains("data of"))
+    }
+
+    /// An alias record file's `--unarchive` is its record too.
+    @Test(.needsCorpus) func unarchiveOfAnAliasRecordIsItsRecord() throws {
+        let path = try #require(Corpus.path("bookmark/dtformats__com.apple.loginitems.plist.alias_data"))
+        let r = try CLITests.run(["--unarchive", "json", path])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("{\"$aliasRecord\":{"), "\(r.out.prefix(200))")
+        #expect(r.out.contains("iTunesHelper.app"))
     }
 }

@@ -3,8 +3,8 @@
 /// inputs, so the difference is named inside them (`….t.$root.0.$string`, the path `--extract` reads)
 /// rather than as two blobs. Within `EmbeddedArchives.maxDepth` and the diff's byte budget; past them,
 /// or when either does not decode, the values are compared as data. Two bookmarks (or alias records)
-/// are compared by their fields the same way, at `….bookmark.$bookmark.path.2`, the path
-/// `--unarchive`'s `{"$bookmark": …}` has.
+/// are compared by their fields the same way, through their graphs (`….data.$root.bookmark.path.2`,
+/// with the byte ranges of the fields inside the data values).
 extension GraphDiffWalk {
     /// Reports the differences between the archives `s` and `t` hold, at `path` + `$root`; false
     /// (nothing reported) when they are not both archives this diff opens. `objects` are the values as
@@ -17,11 +17,8 @@ extension GraphDiffWalk {
             guard comparedArchives.insert(ObjectPair(a: i, b: j)).inserted else { return true }
         }
         guard let first = Self.document(p, budget: budget), let second = Self.document(q, budget: budget) else { return false }
-        var inner = GraphDiffWalk(a: ExportShapes(graph: first.graph, includesIDs: false), b: ExportShapes(graph: second.graph, includesIDs: false),
-                                  depth: depth + 1, budget: budget)
-        // An archive's root is written under `$root`; a record's is its `{"$bookmark": …}` value itself.
-        let bothRecords = first.graph.graphKind == .bookmark && second.graph.graphKind == .bookmark
-        let prefix = components(path) + (bothRecords ? [] : ["$root"])
+        var inner = GraphDiffWalk(a: GraphDiff.shapes(first.graph), b: GraphDiff.shapes(second.graph), depth: depth + 1, budget: budget)
+        let prefix = components(path) + ["$root"]
         let place = "inside the archives embedded at \(pathText(path)) (object ids and byte ranges are theirs)"
         inner.run { found in
             var d = found
@@ -33,8 +30,8 @@ extension GraphDiffWalk {
     }
 
     /// The document a data value holds: an archive (`EmbeddedArchives.openValue`), or bookmark data
-    /// or an alias record, compared by its fields (path, volume, dates…: its export root is the
-    /// record, `ExportShapes.root`) rather than as bytes. Within the diff's byte budget.
+    /// or an alias record (a `BookmarkGraph`), compared by its fields (path, volume, dates…) rather
+    /// than as bytes. Within the diff's byte budget.
     static func document(_ bytes: [UInt8], budget: EmbeddedBudget) -> ArchiveDocument? {
         guard let format = EmbeddedArchive.format(of: bytes), format.isBookmark else {
             return EmbeddedArchives.openValue(bytes, budget: budget)?.document
