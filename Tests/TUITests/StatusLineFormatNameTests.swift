@@ -3,8 +3,9 @@ import FuzzSupport
 import Testing
 @testable import TUI
 
-/// The status line's format name: the container, and a keyed archive's or IB3 archive's own kind
-/// beside it, each word once (issue 36: a standalone bookmark read "bookmark data bookmark").
+/// How the browser names what it shows: the status line's format name (the container, and a keyed
+/// archive's or IB3 archive's own kind beside it, each word once: a standalone bookmark read
+/// "bookmark data bookmark"), and an IB3 object with its `id` (issue 36).
 @Suite struct StatusLineFormatNameTests {
     static func graph(_ bytes: [UInt8]) -> any ObjectGraph { ArchiveDocument.open(InputBytes(bytes), name: "t").graph }
 
@@ -25,5 +26,12 @@ import Testing
         }
         let xml = "<plist><dict><key>$archiver</key><string>plist</string><key>$top</key><dict/><key>$objects</key><array/></dict></plist>"
         #expect(StatusLine.formatName(Self.graph(Array(xml.utf8))) == "XML plist plist")
+    }
+
+    /// The detail pane names an IB3 object with the id IB gave it, which `ref` attributes name.
+    @Test func theDetailPaneShowsAnIB3ObjectsID() {
+        let graph = Self.graph(IB3ArchiveBuilder.sample().finished())
+        let text = Headless.render(graph: graph, fileName: "x.xib", cols: 100, rows: 30, keys: "jjjd")
+        #expect(text.contains("object #4 id=\"1000\""), "\(text)")
     }
 }
