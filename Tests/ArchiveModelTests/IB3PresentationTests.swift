@@ -88,4 +88,12 @@ import TestSupport
             }
         }
     }
+
+    /// A gzipped IB3 archive is opened inside its wrapper, as any format the tool decodes is.
+    @Test func aGzippedArchiveIsUnwrapped() {
+        let doc = Self.open(Deflate.gzip(Self.sample))
+        #expect(doc.format == .ib3Archive)
+        #expect(doc.input.wrappers.map(\.kind) == [.gzip])
+        #expect(doc.graph.objectCount == Self.open(Self.sample).graph.objectCount)
+    }
 }
