@@ -96,4 +96,16 @@ import TestSupport
         #expect(doc.input.wrappers.map(\.kind) == [.gzip])
         #expect(doc.graph.objectCount == Self.open(Self.sample).graph.objectCount)
     }
+
+    /// An Xcode 5+ document in UTF-16 is named in the same note, at its root element's bytes.
+    @Test func aUTF16SourceDocumentIsNamedAtItsRoot() throws {
+        let text = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"3.0\"><objects/></document>\n".utf8)
+        let utf8 = Self.open(text), utf16 = Self.open(Self.utf16(text, bigEndian: false))
+        #expect(utf16.format == .interfaceBuilderDocument)
+        let a = try #require(DocumentCheck.fullCheck(of: utf8.graph).first), b = try #require(DocumentCheck.fullCheck(of: utf16.graph).first)
+        #expect(a.id == "ib3.document.source" && b.id == a.id)
+        #expect(a.range == ByteRange(39, 48))
+        #expect(b.range == ByteRange(2 + 2 * 39, 2 + 2 * 48))
+        #expect(b.position == a.position)
+    }
 }
