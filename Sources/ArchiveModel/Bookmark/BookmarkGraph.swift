@@ -46,6 +46,7 @@ public final class BookmarkGraph: ObjectGraph, Sendable {
         summaries = builder.summaries
     }
 
+    public var graphKind: GraphKind { .bookmark }
     public var archiveKind: String { container == .bookmark(alias: true) ? "alias record" : "bookmark" }
     public var objectCount: Int { objects.count }
     public var topLevel: [Field] {

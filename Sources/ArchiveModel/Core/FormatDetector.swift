@@ -15,6 +15,8 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
     case gnustepArchive
     /// CFURL bookmark data (`book`), or with `alias` a classic Alias Manager record (`BookmarkGraph`).
     case bookmark(alias: Bool)
+    /// An Apple format recognised by its signature and not decoded (`AppleFormat`: the table).
+    case apple(AppleFormat)
     case empty
     case unknown
 
@@ -30,6 +32,7 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         case .interfaceBuilderDocument: "Interface Builder document (Xcode 5 and later)"
         case .gnustepArchive: "GNUstep archive"
         case .bookmark(let alias): alias ? "Alias Manager record" : "bookmark data"
+        case .apple(let format): format.description
         case .empty: "empty file"
         case .unknown: "unknown"
         }
@@ -60,6 +63,16 @@ public enum ContainerFormat: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether the format is one Apple writes beside archives that this tool recognises without
+    /// decoding (`AppleFormat` lists them): named in a note, never damage.
+    public var isRecognised: Bool {
+        switch self {
+        case .apple, .gnustepArchive, .interfaceBuilderDocument: true
+        case .binaryPlistVariant(let version): ["15", "16", "17"].contains(version)
+        default: false
+        }
+    }
+
     /// Whether this tool decodes the format.
     public var isDecodable: Bool {
         switch self {
@@ -88,6 +101,7 @@ public enum FormatDetector {
         if bytes.matches(Array("NIBArchive".utf8)) { return .nibArchive }
         if bytes.matches(Array("GNUstep archive".utf8)) { return .gnustepArchive }
         if isBookmark(bytes) { return .bookmark(alias: false) }
+        if let apple = AppleFormat.identify(bytes) { return .apple(apple) }
         let text = detectText(bytes)
         // A bplist whose first bytes were overwritten is still known by its trailer.
         if text == .unknown, BinaryPlistTrailer.fitsExactly(bytes) { return .binaryPlist }

@@ -10,11 +10,13 @@ public struct ForeignContent: Sendable, Equatable {
     public let evidenceText: String
 
     /// The foreign content `input` holds, or nil when it may be an archive (or is not recognised).
-    /// `format` is what `FormatDetector` decided; a decodable binary format is never foreign.
+    /// `format` is what `FormatDetector` decided; a decodable binary format is never foreign, nor is a
+    /// format Apple writes beside archives that the tool recognises (`ContainerFormat.isRecognised`,
+    /// the table in `AppleFormat`): those are named in a note of their own.
     public static func identify(_ input: InputBytes, format: ContainerFormat) -> ForeignContent? {
         switch format {
-        case .binaryPlist, .binaryPlistVariant, .typedstream, .nibArchive, .gnustepArchive, .bookmark, .empty: return nil
-        case .ib3Archive, .interfaceBuilderDocument: return nil
+        case .binaryPlist, .binaryPlistVariant, .typedstream, .nibArchive, .ib3Archive, .bookmark, .empty: return nil
+        case .apple, .gnustepArchive, .interfaceBuilderDocument: return nil
         case .xmlPlist, .openStepPlist, .unknown: break
         }
         if let found = magic(input) { return found }
@@ -23,7 +25,8 @@ public struct ForeignContent: Sendable, Equatable {
         return ForeignText.identify(input)
     }
 
-    /// File signatures of formats people find under an archive's name.
+    /// File signatures of formats people find under an archive's name. Apple's formats that sit beside
+    /// archives are not here: they are recognised, not foreign (`AppleFormat`).
     static let signatures: [(bytes: [UInt8], at: Int, description: String)] = [
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], 0, "a PNG image"),
         ([0xFF, 0xD8, 0xFF], 0, "a JPEG image"),
@@ -39,9 +42,6 @@ public struct ForeignContent: Sendable, Equatable {
         ([0xCF, 0xFA, 0xED, 0xFE], 0, "a 64-bit Mach-O executable"), ([0xCE, 0xFA, 0xED, 0xFE], 0, "a 32-bit Mach-O executable"),
         ([0xCA, 0xFE, 0xBA, 0xBE], 0, "a universal (fat) Mach-O binary or a Java class file"),
         ([0x7F, 0x45, 0x4C, 0x46], 0, "an ELF executable"),
-        (Array("book".utf8) + [0, 0, 0, 0], 0, "an Apple bookmark (alias) record"),
-        (Array("xar!".utf8), 0, "a XAR archive (a .pkg or .xip)"),
-        (Array("koly".utf8), 0, "a disk image (UDIF) trailer"),
         (Array("!<arch>".utf8), 0, "a Unix ar archive (a static library or .deb)"),
         (Array("ID3".utf8), 0, "an MP3 audio file"), (Array("OggS".utf8), 0, "an Ogg media file"),
         (Array("wOFF".utf8), 0, "a WOFF font"), (Array("wOF2".utf8), 0, "a WOFF2 font"),

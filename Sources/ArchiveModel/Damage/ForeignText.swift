@@ -29,15 +29,9 @@ enum ForeignText {
                                       evidence: ByteRange(start: at, count: tag.utf8.count), evidenceText: "the markup \(tag)…")
             }
         }
+        // Interface Builder XML never gets here: `IB3XMLProbe` recognised it first (an IB3 archive is
+        // decoded, an Xcode 5+ document named in a note).
         guard let (name, at) = rootElement(head, from: start) else { return nil }
-        let text = String(decoding: head[start..<Swift.min(head.count, start + 2048)], as: UTF8.self)
-        if text.contains("com.apple.InterfaceBuilder3") || text.contains("com.apple.InterfaceBuilder.") {
-            let what = name == "archive"
-                ? "an Interface Builder 3 document (an old .xib or a designable.nib): XML, but IB's own archive format, not a property list; ibtool compiles it into a nib"
-                : "an Interface Builder document (a .xib or .storyboard): XML source that ibtool compiles into a nib, not a property list"
-            return ForeignContent(description: what, evidence: ByteRange(start: at, count: name.utf8.count + 1),
-                                  evidenceText: "the root element <\(DisplayText.escape(name))> with an InterfaceBuilder type")
-        }
         guard !["plist", "dict", "array", "string", "key", "integer", "real", "true", "false", "date", "data"].contains(name),
               !plistTags.contains(where: { find(Array($0.utf8), in: head, from: start) != nil }) else { return nil }
         let what: String

@@ -83,8 +83,8 @@ public struct ArchiveDocument: Sendable {
         return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
     }
 
-    /// The Unicode encoding of a text plist (XML, OpenStep, `.strings`); nil for binary formats.
-    public var textEncoding: TextEncoding? { tree?.textEncoding }
+    /// The Unicode encoding of a text format (XML, OpenStep, `.strings`, an IB3 archive); nil for binary formats.
+    public var textEncoding: TextEncoding? { tree?.textEncoding ?? graph.textEncoding }
 
     /// The format as headers name it: `XML plist`, and the encoding when it is not plain UTF-8
     /// (`XML plist, UTF-16LE`, `OpenStep/ASCII plist, UTF-8 with byte-order mark`).

@@ -30,6 +30,16 @@ extension DocumentCode {
             NSUnarchiver cannot read it, and this tool does not decode it either. Open it with GNUstep's NSUnarchiver, or \
             have GNUstep re-archive the data with NSKeyedArchiver, whose output this tool reads.
             """
+        case .appleFormat: """
+            The file is in one of the formats Apple writes beside archives and property lists that this tool recognises \
+            by its signature but does not decode: an AppleSingle or AppleDouble file (the ._ companions a copy off a Mac \
+            disk leaves), a Finder .DS_Store, a BOM store (asset catalogs .car, installer .bom files), a xar archive (.pkg, \
+            .xip), an Apple Archive or Apple Encrypted Archive, a pbzx payload, a disk image's koly trailer or a Keychain \
+            database. The file is not damaged and is not an archive: the note names it so that it is not mistaken for a \
+            broken plist, and the exit status is 2 as for any input that is not decoded. Open it with the tool made for it \
+            (xattr or dot_clean for AppleDouble, assetutil for .car, pkgutil or xar for .pkg, aa for .aar, hdiutil for a \
+            disk image, the security tool for a keychain).
+            """
         case .archiveInside: """
             The input as a whole is in no format this tool reads, but a binary plist, typedstream, NIBArchive or XML plist starts further \
             in, within its first MiB. Such a file is usually an archive behind a header of another format: a database or \

@@ -26,6 +26,7 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                    range: ByteRange(offset, offset.addingReportingOverflow(8).partialValue))
     }
 
+    public var graphKind: GraphKind { .unreadable }
     public var archiveKind: String { "unreadable" }
     public var objectCount: Int { 0 }
     public var topLevel: [Field] { [] }
@@ -49,6 +50,8 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                               severity: known ? nil : .error, range: range)
         case .interfaceBuilderDocument:
             return IB3XMLProbe.sourceDocumentNote(input)
+        case .apple(let format):
+            return format.note(input)
         case .gnustepArchive:
             return Diagnostic(DocumentCode.gnustepArchive,
                 "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)

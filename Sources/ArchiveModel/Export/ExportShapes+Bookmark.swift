@@ -1,12 +1,17 @@
 /// Bookmark data and alias records inside data values, exported as their decoded records:
 /// `{"$bookmark": {...}}` in the shape `BookmarkJSON` documents, and `{"$aliasRecord": {"volumeName":
 /// …, "posixPath": …, "summary": {...}}}` with an alias record's fields by name. Within the same byte
-/// budget as embedded archives; a record past it stays data.
+/// budget as embedded archives; a record past it stays data. A standalone bookmark or alias record
+/// (a `BookmarkGraph`) is exported as the same value: its document is the record.
 extension ExportShapes {
     /// The decoded record `bytes` hold, or nil when they hold none or `budget` has no room for them.
     static func bookmarkValue(_ bytes: [UInt8], budget: EmbeddedBudget) -> ExportValue? {
         guard case .bookmark(let alias)? = EmbeddedArchive.format(of: bytes), budget.spend(bytes.count) else { return nil }
-        let input = InputBytes(bytes)
+        return recordValue(InputBytes(bytes), alias: alias)
+    }
+
+    /// The record `input` holds as `{"$bookmark": …}`, or as `{"$aliasRecord": …}` when `alias`.
+    static func recordValue(_ input: InputBytes, alias: Bool) -> ExportValue {
         guard alias else { return exportValue(BookmarkData(input: input).json()) }
         let record = AliasRecord(input: input)
         var entries: [(String, ExportValue)] = []

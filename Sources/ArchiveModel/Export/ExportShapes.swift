@@ -18,6 +18,10 @@ public struct ExportShapes {
     /// `GraphDiffWalk+Embedded.swift`); `followingEmbeddedArchives` sets it (its result is written as the value, once per
     /// object like any other non-leaf).
     public var embeddedArchive: (([UInt8]) -> ExportValue?)?
+    /// Whether a standalone bookmark's or alias record's root is its decoded record (`{"$bookmark": …}`,
+    /// what `--unarchive` writes and `--extract` reads); `--diff` sets it false to walk the record's
+    /// graph instead, whose objects give each difference its byte range.
+    public var readsRecordsDecoded = true
 
     public init(graph: any ObjectGraph, includesIDs: Bool = true) {
         self.graph = graph
@@ -30,9 +34,13 @@ public struct ExportShapes {
     public var isPlainPlist: Bool { plain != nil }
 
     /// The whole document: a plain property list's root value; a typedstream's root values as an
-    /// array; otherwise a dictionary of the top-level entries (`$top`, a nib's `root`). Shortcut rows
+    /// array; a bookmark's or alias record's decoded record (`{"$bookmark": …}`, as inside data
+    /// values); otherwise a dictionary of the top-level entries (`$top`, a nib's `root`). Shortcut rows
     /// (a nib's connections listed again for the browser) are not stored data and are left out.
     public var root: ExportValue {
+        if readsRecordsDecoded, graph.graphKind == .bookmark, case .bookmark(let alias) = graph.container {
+            return Self.recordValue(graph.input, alias: alias)
+        }
         let top = graph.topLevel.filter { !$0.isShortcut }
         if plain != nil, top.count == 1, let only = top.first { return value(only.value) }
         if graph is TypedstreamGraph, !top.isEmpty, top.allSatisfy(\.isPositional) { return .array(ExportItems(top.map { value($0.value) })) }

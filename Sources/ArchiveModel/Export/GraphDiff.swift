@@ -53,13 +53,20 @@ public struct GraphDiff {
 
     public init(_ a: any ObjectGraph, _ b: any ObjectGraph) {
         let limit = EmbeddedBudget.limit(for: a.input).addingReportingOverflow(EmbeddedBudget.limit(for: b.input))
-        var walk = GraphDiffWalk(a: ExportShapes(graph: a, includesIDs: false), b: ExportShapes(graph: b, includesIDs: false),
-                                 budget: EmbeddedBudget(limit: limit.overflow ? Int.max : limit.partialValue))
+        var walk = GraphDiffWalk(a: Self.shapes(a), b: Self.shapes(b), budget: EmbeddedBudget(limit: limit.overflow ? Int.max : limit.partialValue))
         var found: [Difference] = [], more = 0
         walk.run { difference in
             if found.count < Self.differenceLimit { found.append(difference) } else { more += 1 }
         }
         differences = found
         omitted = more
+    }
+
+    /// The shapes the diff walks: without object ids (layout, not content), and a bookmark as its
+    /// graph's objects, so that a difference in one names its field's bytes.
+    static func shapes(_ graph: any ObjectGraph) -> ExportShapes {
+        var shapes = ExportShapes(graph: graph, includesIDs: false)
+        shapes.readsRecordsDecoded = false
+        return shapes
     }
 }

@@ -2,7 +2,9 @@
 /// iMessage `attributedBody` typedstream, a keyed archive in a plist), are opened and walked like the
 /// inputs, so the difference is named inside them (`….t.$root.0.$string`, the path `--extract` reads)
 /// rather than as two blobs. Within `EmbeddedArchives.maxDepth` and the diff's byte budget; past them,
-/// or when either does not decode, the values are compared as data.
+/// or when either does not decode, the values are compared as data. Two bookmarks (or alias records)
+/// are compared by their fields the same way, through their graphs (`….data.$root.bookmark.path.2`,
+/// with the byte ranges of the fields inside the data values).
 extension GraphDiffWalk {
     /// Reports the differences between the archives `s` and `t` hold, at `path` + `$root`; false
     /// (nothing reported) when they are not both archives this diff opens. `objects` are the values as
@@ -14,10 +16,8 @@ extension GraphDiffWalk {
         if case .object(let i) = objects.0, case .object(let j) = objects.1 {
             guard comparedArchives.insert(ObjectPair(a: i, b: j)).inserted else { return true }
         }
-        guard let (_, first) = EmbeddedArchives.openValue(p, budget: budget),
-              let (_, second) = EmbeddedArchives.openValue(q, budget: budget) else { return false }
-        var inner = GraphDiffWalk(a: ExportShapes(graph: first.graph, includesIDs: false), b: ExportShapes(graph: second.graph, includesIDs: false),
-                                  depth: depth + 1, budget: budget)
+        guard let first = Self.document(p, budget: budget), let second = Self.document(q, budget: budget) else { return false }
+        var inner = GraphDiffWalk(a: GraphDiff.shapes(first.graph), b: GraphDiff.shapes(second.graph), depth: depth + 1, budget: budget)
         let prefix = components(path) + ["$root"]
         let place = "inside the archives embedded at \(pathText(path)) (object ids and byte ranges are theirs)"
         inner.run { found in
@@ -27,5 +27,16 @@ extension GraphDiffWalk {
             report(d)
         }
         return true
+    }
+
+    /// The document a data value holds: an archive (`EmbeddedArchives.openValue`), or bookmark data
+    /// or an alias record (a `BookmarkGraph`), compared by its fields (path, volume, dates…) rather
+    /// than as bytes. Within the diff's byte budget.
+    static func document(_ bytes: [UInt8], budget: EmbeddedBudget) -> ArchiveDocument? {
+        guard let format = EmbeddedArchive.format(of: bytes), format.isBookmark else {
+            return EmbeddedArchives.openValue(bytes, budget: budget)?.document
+        }
+        guard budget.spend(bytes.count) else { return nil }
+        return EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")
     }
 }

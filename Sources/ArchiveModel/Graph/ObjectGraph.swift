@@ -2,7 +2,11 @@
 public protocol ObjectGraph: AnyObject, Sendable {
     /// The container format the graph was read from.
     var container: ContainerFormat { get }
-    /// What kind of archive this is: `NSKeyedArchiver` (or the `$archiver` found), `typedstream`, `plist`.
+    /// What the graph was read as (a typed value fixed by detection): what readers and presenters
+    /// branch on. By default, as `GraphKind(container:)` derives it.
+    var graphKind: GraphKind { get }
+    /// Display text naming the archive's kind: `NSKeyedArchiver` (or the `$archiver` found, the file's
+    /// own words), `typedstream`, `plist`. Shown, never branched on (`graphKind` is for that).
     var archiveKind: String { get }
     /// The raw input, for hex views.
     var input: InputBytes { get }
@@ -38,9 +42,13 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// generic one ("3 fields"), for a graph whose objects are a decoded record's parts (a bookmark's
     /// path and volume); nil by default.
     func presentedSummary(of object: GraphObject) -> String?
+    /// The identifier the file itself gives object `id`, display-safe, for a format whose references
+    /// name objects by one (an IB3 element's `id` attribute, which `ref` attributes name); nil by default.
+    func fileIdentity(of id: ObjectID) -> String?
 }
 
 extension ObjectGraph {
+    public var graphKind: GraphKind { GraphKind(container: container) }
     public func structure(_ id: ObjectID) -> GraphObject { object(id) }
     public func makeStructureReader() -> (ObjectID) -> GraphObject { { self.structure($0) } }
     /// The Unicode encoding of a text plist's input; nil for binary formats.
@@ -53,6 +61,12 @@ extension ObjectGraph {
     }
     public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { [] }
     public func presentedSummary(of object: GraphObject) -> String? { nil }
+    public func fileIdentity(of id: ObjectID) -> String? { nil }
+
+    /// `#12`, or with the file's own identifier `#12 id="1005"`: how front ends name an object.
+    public func identityLabel(_ id: ObjectID) -> String {
+        "#\(id)" + (fileIdentity(of: id).map { " id=\"\($0)\"" } ?? "")
+    }
 
     /// `fullCheck` without progress reporting.
     public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }

@@ -17,14 +17,24 @@ enum IB3XMLProbe {
         return name == "archive" ? .ib3Archive : .interfaceBuilderDocument
     }
 
-    /// The diagnostic for an Xcode 5+ document: one note naming it (never damage).
+    /// The diagnostic for an Xcode 5+ document: one note naming it (never damage), at its root
+    /// element; a UTF-16 or UTF-32 document's first characters are transcoded to find it (`TextEncoding/`).
     static func sourceDocumentNote(_ input: InputBytes) -> Diagnostic {
-        let head = input.bytes(in: ByteRange(0, window))
-        let at = ForeignText.rootElement(head, from: 0)?.1 ?? 0
-        var lines = XMLLineIndex(input.buffer)
+        let encoding = TextEncoding.detect(input)
+        var text = InputBytes(input.bytes(in: ByteRange(0, window)))
+        var map: TextOffsetMap?
+        if encoding.needsTranscoding {
+            let head = input.bytes(in: ByteRange(start: 0, count: encoding.byteOrderMarkLength + window * encoding.form.unitWidth))
+            let transcoded = TextTranscoder.transcode(InputBytes(head), encoding)
+            (text, map) = (transcoded.text, transcoded.map)
+        }
+        let at = ForeignText.rootElement(text.bytes(in: ByteRange(0, window)), from: 0)?.1 ?? 0
+        var lines = XMLLineIndex(text.buffer)
+        let position = withExtendedLifetime(text) { lines.position(of: at) }
+        let range = ByteRange(start: at, count: 9)
         return Diagnostic(IB3XMLCode.sourceDocument,
                           "this is an Interface Builder source document (<document type=\"com.apple.InterfaceBuilder3…\">, "
                           + "the .xib/.storyboard format of Xcode 5 and later), not an archive: ibtool compiles it into a nib; not decoded",
-                          range: ByteRange(start: at, count: 9), position: lines.position(of: at))
+                          range: map.map { $0.fileRange(range) } ?? range, position: position)
     }
 }

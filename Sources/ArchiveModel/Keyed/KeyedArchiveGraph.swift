@@ -29,6 +29,8 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     }
 
     public var container: ContainerFormat { tree.format }
+    public var graphKind: GraphKind { .keyedArchive }
+    /// The file's `$archiver` (escaped): shown, never branched on.
     public var archiveKind: String { header.archiver.map { DisplayText.escape($0) } ?? "keyed archive (no $archiver)" }
     public var input: InputBytes { tree.input }
     public var textEncoding: TextEncoding? { tree.textEncoding }

@@ -45,7 +45,7 @@ enum ArrayPresenter {
         if KnownObject.isTypedstream(object, in: graph) {
             return TypedValues.countAndObjects(object.fields).objects
         }
-        if graph.container == .nibArchive { return KnownObject.nibElements(object) }
+        if graph.graphKind == .nibArchive { return KnownObject.nibElements(object) }
         if case .list(let items) = object.field("NS.objects")?.value { return items }
         return nil
     }

@@ -18,15 +18,15 @@ struct KnownObject {
     /// Whether the object comes from a typedstream (positional, typed values) rather than a keyed archive.
     var isTyped: Bool { Self.isTypedstream(object, in: graph) }
 
-    /// Whether `object` holds typedstream values: the graph is a typedstream, or its fields carry type encodings.
+    /// Whether `object` holds typedstream values: the graph was read as a typedstream (its detected
+    /// kind, never the archive's own name for itself), or the object's fields carry type encodings.
     static func isTypedstream(_ object: GraphObject, in graph: any ObjectGraph) -> Bool {
-        if case .typedstream = graph.container { return true }
-        return graph.archiveKind == "typedstream" || object.fields.contains { $0.typeEncoding != nil }
+        graph.graphKind == .typedstream || object.fields.contains { $0.typeEncoding != nil }
     }
 
     /// Whether the object comes from a NIBArchive, whose collections list their elements as repeated
     /// `UINibEncoderEmptyKey` values (FORMATS.md E).
-    var isNib: Bool { graph.container == .nibArchive }
+    var isNib: Bool { graph.graphKind == .nibArchive }
 
     /// The elements of a NIBArchive collection: its `UINibEncoderEmptyKey` values in stored order
     /// (one list field per run of them; a run read on demand stays so when it is the only one).

@@ -55,6 +55,7 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
     }
 
     public var container: ContainerFormat { .nibArchive }
+    public var graphKind: GraphKind { .nibArchive }
     public var archiveKind: String { "NIBArchive" }
     /// The objects that could be read from the object table.
     public let objectCount: Int

@@ -203,7 +203,7 @@ public struct DumpRenderer {
         if let cls = node.className { text += " " + cls }
         let summary = valueText(node)
         if !summary.isEmpty { text += " " + summary }
-        if let target = node.target { text += "  #\(target)" }
+        if let target = node.target { text += "  " + document.graph.identityLabel(target) }
         if let range = node.range { text += " \(range)" }
         return text
     }

@@ -114,6 +114,7 @@ public struct JSONRenderer {
         case .ib3Archive: "ib3xml"
         case .interfaceBuilderDocument: "ib-document"
         case .gnustepArchive: "gnustep-archive"
+        case .apple(let format): "apple-" + format.jsonName
         case .bookmark(let alias): alias ? "alias-record" : "bookmark"
         case .empty: "empty"
         case .unknown: "unknown"

@@ -6,6 +6,7 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
     public init(tree: any PlistTree) { self.tree = tree }
 
     public var container: ContainerFormat { tree.format }
+    public var graphKind: GraphKind { .plainPlist }
     public var archiveKind: String { "plist" }
     public var input: InputBytes { tree.input }
     public var textEncoding: TextEncoding? { tree.textEncoding }

@@ -32,14 +32,16 @@ public enum SourceSniffer {
         return .archive(format, wrapper: unwrapped.wrappers.map(\.kind.rawValue).joined(separator: " › "))
     }
 
-    /// The archive format `head` starts with: binary plist, typedstream and NIBArchive by signature,
-    /// XML when `<plist` follows, OpenStep text only under an OpenStep name (or inside a compressed
-    /// wrapper, whose checksum already says it was meant).
+    /// The archive format `head` starts with: every format the tool decodes (`ContainerFormat.isDecodable`:
+    /// binary plist, typedstream, NIBArchive, bookmark data and alias records by signature, IB3 XML
+    /// archives by their root element), XML when `<plist` follows, OpenStep text only under an OpenStep
+    /// name (or inside a compressed wrapper, whose checksum already says it was meant). A format that is
+    /// recognised but not decoded (`AppleFormat`) is not listed.
     static func archiveFormat(_ head: [UInt8], name: [UInt8]?, inflated: Bool = false) -> ContainerFormat? {
         guard !head.isEmpty else { return nil }
         let format = FormatDetector.detect(InputBytes(head))
         switch format {
-        case .binaryPlist, .typedstream, .nibArchive:
+        case .binaryPlist, .typedstream, .nibArchive, .bookmark:
             return head.count >= 8 ? format : nil
         case .xmlPlist:
             return ForeignText.find(Array("<plist".utf8), in: head, from: 0) != nil ? format : nil

@@ -8,6 +8,7 @@ public final class TypedstreamGraph: ObjectGraph {
     static let maxClassChain = 1024
 
     public let container: ContainerFormat
+    public var graphKind: GraphKind { .typedstream }
     public let archiveKind = "typedstream"
     public let input: InputBytes
     public let topLevel: [Field]

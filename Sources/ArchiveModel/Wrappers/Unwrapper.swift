@@ -67,22 +67,23 @@ public enum Unwrapper {
     }
 
     /// Whether decoded content starts like an archive this tool reads, or like another wrapper. An
-    /// inflated stream (whose magic and checksum already say it is one) may hold any decodable format,
-    /// an OpenStep plist too; text that merely decodes must show an archive's signature.
+    /// inflated stream (whose magic and checksum already say it is one) may hold any format the tool
+    /// decodes (`ContainerFormat.isDecodable`: an OpenStep plist, an IB3 archive, an alias record
+    /// too); text that merely decodes must show an archive's signature.
     static func looksWrapped(_ bytes: [UInt8], compressed: Bool = false) -> Bool {
         guard bytes.count >= (compressed ? 1 : 8) else { return false }
         let head = InputBytes(bytes.prefix(4096))
         if head.matches([0x1F, 0x8B, 0x08]) || CompressedStreamLayer.matches(head) { return true }
-        switch FormatDetector.detect(head) {
+        let format = FormatDetector.detect(head)
+        switch format {
         case .binaryPlist, .typedstream, .nibArchive, .bookmark(alias: false): return true
-        case .openStepPlist: return compressed
         case .xmlPlist:
             // Text that decodes to an XML plist must show plist markup, not merely start with `<`. Zero
             // bytes are passed over, so the markup of a UTF-16 or UTF-32 plist is found too.
             let text = Array(bytes.prefix(4096).filter { $0 != 0 })
             return ForeignText.find(Array("<plist".utf8), in: text, from: 0) != nil
                 || ForeignText.find(Array("<dict>".utf8), in: text, from: 0) != nil
-        default: return false
+        default: return compressed && format.isDecodable
         }
     }
 

@@ -10,7 +10,7 @@ enum DetailPane {
         var out: [StyledLine] = []
         let object = node.target.map { context.graph.object($0) }
         if let object {
-            out.append([Span("object #\(object.id)", Theme.heading), Span("  " + kindName(object.kind), Theme.marker)])
+            out.append([Span("object " + context.graph.identityLabel(object.id), Theme.heading), Span("  " + kindName(object.kind), Theme.marker)])
         } else {
             out.append([Span(node.isGroup ? "group" : "inline value", Theme.heading)])
         }
@@ -166,8 +166,8 @@ enum DetailPane {
             guard object?.kind == .value else { return [] }
         default: return []
         }
-        // NSCoder's keyed decode methods only apply to keyed archives.
-        guard !node.isGroup, !["typedstream", "plist"].contains(context.graph.archiveKind) else { return [] }
+        // NSCoder's keyed decode methods only apply to archives read through a keyed coder.
+        guard !node.isGroup, context.graph.graphKind.usesKeyedCoder else { return [] }
         var out: [StyledLine] = [[], [Span("coercions", Theme.heading), Span("  Apple (documented) · Linux corelibs", Theme.marker)]]
         for line in CoercionHook.lines(for: node.value) {
             out.append([Span("  " + line.method.padding(to: 14), Theme.label),

@@ -103,9 +103,11 @@ enum StatusLine {
         case .typedstream: "typedstream"
         default: graph.container.description
         }
-        let kind = DisplayText.escape(graph.archiveKind)
-        // "XML plist", not "XML plist plist"; "typedstream", not "typedstream typedstream".
-        let name = (kind.isEmpty || container.hasSuffix(kind) ? container : container + " " + kind)
+        // "XML plist", not "XML plist plist"; "bookmark data", not "bookmark data bookmark": the kind
+        // is added only where it says more than the container (a keyed archive's $archiver).
+        let kind = graph.graphKind.isNamedByContainer ? "" : DisplayText.escape(graph.archiveKind)
+        let saysIt = kind.isEmpty || (graph.graphKind == .plainPlist && container.hasSuffix(kind))
+        let name = (saysIt ? container : container + " " + kind)
             + (graph.textEncoding.flatMap { $0.isNotable ? ", \($0)" : nil } ?? "")
         return name + (wrapperNames(graph).map { " in " + $0 } ?? "")
     }
