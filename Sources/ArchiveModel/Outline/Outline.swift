@@ -1,4 +1,5 @@
-/// Lazily expanded tree rows over an `ObjectGraph`, shared by the browser, `--dump` and `--json`.
+/// Lazily expanded tree rows over an `ObjectGraph`, shared by the browser and `--dump` (`--json` writes
+/// each object's stored structure, not rows).
 ///
 /// Children are addressed by index so that a million-element collection costs nothing until its rows
 /// are asked for. Not thread-safe: it caches the last decoded objects.
@@ -30,7 +31,9 @@ public final class Outline {
         switch node.source {
         case .none: 0
         case .object(let id): view(id).children.count + (view(id).isKnown ? 1 : 0)
-        case .rawFields(let id): graph.object(id).fields.count
+        // The stored fields of the cached view: decoding the object again per row made listing an
+        // object of n fields cost n decodes of n fields.
+        case .rawFields(let id): view(id).object.fields.count
         case .list(let items): items.count
         case .lostAndFound: lostObjects().count
         }
@@ -47,7 +50,7 @@ public final class Outline {
             return OutlineNode(label: "raw fields", value: .list([]), target: nil, summary: v.object.fields.count == 1 ? "1 stored field" : "\(v.object.fields.count) stored fields",
                                source: .rawFields(id), isGroup: true)
         case .rawFields(let id):
-            let fields = graph.object(id).fields
+            let fields = view(id).object.fields
             return position < fields.count ? fieldNode(fields[position]) : node
         case .list(let items):
             return position < items.count ? self.node(label: "[\(position)]", value: items[position], range: nil) : node
