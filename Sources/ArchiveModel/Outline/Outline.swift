@@ -8,12 +8,25 @@ public final class Outline {
     /// Whole-graph facts (referrer counts, lost and found). Nil until built; set it when ready.
     public var index: GraphIndex?
     /// Decoded views, the least recently used evicted first.
-    var views = ViewCache()
+    var views: ViewCache
     private var lostCache: (index: GraphIndex, ids: [ObjectID])?
+    /// Views held apart from the cache (`hold(_:)`), with how many holds each has.
+    private var held: [ObjectID: (view: ObjectView, count: Int)] = [:]
+    /// Objects decoded into views so far: a count of work for tests (a walk over every row should
+    /// decode each object once).
+    public private(set) var viewsMade = 0
 
-    public init(graph: any ObjectGraph, index: GraphIndex? = nil) {
+    /// Whether a view's object carries its per-object rules' diagnostics (`GraphValidation.shownObject`)
+    /// besides its decoder's: false for a front end that shows a full check's diagnostics instead
+    /// (`--dump`), which then decodes each object without judging it a second time.
+    public let judgesObjects: Bool
+
+    /// `viewCapacity`: most decoded views kept (within the cache's memory budget either way).
+    public init(graph: any ObjectGraph, index: GraphIndex? = nil, judgesObjects: Bool = true, viewCapacity: Int = 4_096) {
         self.graph = graph
         self.index = index
+        self.judgesObjects = judgesObjects
+        views = ViewCache(capacity: viewCapacity)
     }
 
     /// The top-level rows: every top-level entry, then "lost and found" when the index knows of any.
@@ -133,9 +146,29 @@ public final class Outline {
     /// The decoded object with its presentation, cached (`ViewCache`: a wide object whose children are
     /// being listed stays cached, and walks over trees of up to thousands of objects decode each once).
     public func view(_ id: ObjectID) -> ObjectView {
+        if let held = held[id] { return held.view }
         if let cached = views.view(id) { return cached }
-        let v = ObjectView(object: GraphValidation.shownObject(id, in: graph), graph: graph)
+        let object = judgesObjects ? GraphValidation.shownObject(id, in: graph) : graph.object(id)
+        let v = ObjectView(object: object, graph: graph)
+        viewsMade += 1
         views.insert(v, for: id)
         return v
+    }
+
+    /// Keeps the view of `id` whatever the cache evicts, until as many `release(_:)` calls: a walk
+    /// holds the objects whose children it is listing (`--dump` lists an object of 20,000 fields
+    /// while the views of those fields' targets would push it out of the cache).
+    public func hold(_ id: ObjectID) {
+        if let entry = held[id] {
+            held[id] = (entry.view, entry.count + 1)
+        } else {
+            held[id] = (view(id), 1)
+        }
+    }
+
+    /// Ends one `hold(_:)` of `id`.
+    public func release(_ id: ObjectID) {
+        guard let entry = held[id] else { return }
+        held[id] = entry.count > 1 ? (entry.view, entry.count - 1) : nil
     }
 }

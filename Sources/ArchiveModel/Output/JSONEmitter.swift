@@ -37,7 +37,7 @@ struct JSONEmitter {
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
         // Fields made on access (a typedstream array's million) are made once here, not once per pass.
-        let fields = o.fields.isGenerated ? FieldCollection(Array(o.fields)) : o.fields
+        let fields = o.fields.stored()
         let found = fields.map { repeats.find(text: $0.key, at: place) }
         let kept = Self.lastOfEachKey(fields, found)
         var written = 0
