@@ -10,6 +10,8 @@ public final class Outline {
     /// Decoded views, the least recently used evicted first.
     var views: ViewCache
     private var lostCache: (index: GraphIndex, ids: [ObjectID])?
+    /// Data rows made already (`fieldNode(_:at:)`), with the bytes they hold.
+    private var dataRows: (rows: [DataRowKey: OutlineNode], bytes: Int) = ([:], 0)
     /// Views held apart from the cache (`hold(_:)`), with how many holds each has.
     private var held: [ObjectID: (view: ObjectView, count: Int)] = [:]
     /// Objects decoded into views so far: a count of work for tests (a walk over every row should
@@ -59,12 +61,12 @@ public final class Outline {
             return OutlineNode(label: "?", value: .invalid("no children"), summary: "")
         case .object(let id):
             let v = view(id)
-            if position < v.children.count { return fieldNode(v.children[position]) }
+            if position < v.children.count { return fieldNode(v.children[position], at: DataRowKey(object: id, raw: false, position: position)) }
             return OutlineNode(label: "raw fields", value: .list([]), target: nil, summary: v.object.fields.count == 1 ? "1 stored field" : "\(v.object.fields.count) stored fields",
                                source: .rawFields(id), isGroup: true)
         case .rawFields(let id):
             let fields = view(id).object.fields
-            return position < fields.count ? fieldNode(fields[position]) : node
+            return position < fields.count ? fieldNode(fields[position], at: DataRowKey(object: id, raw: true, position: position)) : node
         case .list(let items):
             return position < items.count ? self.node(label: "[\(position)]", value: items[position], range: nil) : node
         case .lostAndFound:
@@ -94,6 +96,29 @@ public final class Outline {
         return ids
     }
 
+    /// A field's row, kept when it shows data: its summary (a bookmark's is decoded) and its
+    /// embedded-format probe are worked out once, not on every frame that shows the row.
+    private func fieldNode(_ field: Field, at key: DataRowKey) -> OutlineNode {
+        guard case .scalar(.data(let bytes)) = field.value else { return fieldNode(field) }
+        if let row = dataRows.rows[key] { return row }
+        let row = fieldNode(field)
+        if dataRows.rows.count >= Self.dataRowLimit || dataRows.bytes > Self.dataRowByteLimit { dataRows = ([:], 0) }
+        dataRows.rows[key] = row
+        dataRows.bytes += bytes.count
+        return row
+    }
+
+    /// Most data rows kept, and most bytes of data they hold, before the rows kept start over.
+    static let dataRowLimit = 4_096
+    static let dataRowByteLimit = 32 << 20
+
+    /// Where a field's row is: the object, whether among its raw fields, and the position.
+    struct DataRowKey: Hashable {
+        var object: ObjectID
+        var raw: Bool
+        var position: Int
+    }
+
     private func fieldNode(_ field: Field) -> OutlineNode {
         var row = node(label: field.key, value: field.value, range: field.range)
         row.fieldKey = field.key
@@ -110,7 +135,9 @@ public final class Outline {
         let label = rawLabel.isEmpty ? "\"\"" : DisplayText.escape(Self.cut(rawLabel))
         switch value {
         case .scalar(let s):
-            return OutlineNode(label: label, value: value, className: s.typeName, summary: DataPresenter.valueSummary(s), range: range)
+            var row = OutlineNode(label: label, value: value, className: s.typeName, summary: DataPresenter.valueSummary(s), range: range)
+            if case .data(let bytes) = s { row.embeddedProbe = .some(EmbeddedArchive.format(of: bytes)) }
+            return row
         case .list(let items):
             return OutlineNode(label: label, value: value, className: "list", summary: items.count == 1 ? "1 item" : "\(items.count) items", range: range,
                                source: items.isEmpty ? .none : .list(items))
