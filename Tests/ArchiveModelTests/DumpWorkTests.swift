@@ -37,4 +37,21 @@ import Testing
         #expect(lines.count { $0.hasPrefix("      NS.key.") } == count)
         #expect(lines.count { $0.hasPrefix("      NS.object.") } == count)
     }
+
+    @Test func aDataRowCarriesItsEmbeddedProbe() throws {
+        var inner = KeyedArchiveBuilder()
+        inner.top = [("root", .ref(inner.add(.string("inside"))))]
+        var b = KeyedArchiveBuilder()
+        let holder = b.object("Holder", [("archive", .data(inner.buildBinary())), ("plain", .data(Array(repeating: 7, count: 16)))])
+        b.top = [("root", .ref(holder))]
+        let outline = Outline(graph: ArchiveDocument.open(InputBytes(b.buildBinary()), name: "holder").graph)
+        let root = try #require(outline.roots().first)
+        let rows = outline.children(of: root)
+        let archive = try #require(rows.first { $0.fieldKey == "archive" })
+        let plain = try #require(rows.first { $0.fieldKey == "plain" })
+        #expect(archive.embeddedProbe == .some(.binaryPlist))
+        #expect(plain.embeddedProbe == .some(nil), "probed, and holding no archive")
+        #expect(root.embeddedProbe == nil, "not a data row")
+        #expect(outline.children(of: root) == rows, "the kept rows are the rows made")
+    }
 }
