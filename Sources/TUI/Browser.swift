@@ -4,6 +4,15 @@ import ArchiveModel
 public enum Browser {
     /// Runs the browser on the controlling terminal until the user quits. Returns the exit status
     /// (0). The terminal is restored on quit, on Ctrl-C (a key in raw mode) and on every exit path.
+    public static func run(document: ArchiveDocument) -> Int32 {
+        let terminal = TerminalSeam()
+        defer { terminal.restore() }
+        let size = terminal.size
+        _ = run(root: Session(document: document, cols: size.cols, rows: size.rows), terminal: terminal, indexInBackground: true)
+        return 0
+    }
+
+    /// `run(document:)` over a graph opened elsewhere, named `fileName`.
     public static func run(graph: any ObjectGraph, fileName: String) -> Int32 {
         let terminal = TerminalSeam()
         defer { terminal.restore() }

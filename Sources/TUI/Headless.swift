@@ -15,6 +15,14 @@ public enum Headless {
         screen(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys).text
     }
 
+    /// `render(graph:fileName:cols:rows:keys:)` for an opened document, under its own display name
+    /// (a file name's bytes that are not UTF-8 escaped, as `--check` writes them).
+    public static func render(document: ArchiveDocument, cols: Int, rows: Int, keys: String) -> String {
+        let stack = start(Session(document: document, cols: max(1, cols), rows: max(1, rows)), index: nil)
+        apply(keys, to: stack)
+        return Renderer.render(stack.current.state, context: stack.current.context).text
+    }
+
     /// The screen buffer (text and styles) after `keys`: the innermost open archive. `index`, when
     /// given, is `graph`'s index built once by a caller drawing several screens of the same graph.
     public static func screen(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
@@ -60,7 +68,11 @@ public enum Headless {
     }
 
     private static func start(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, index: GraphIndex?) -> SessionStack {
-        let stack = SessionStack(root: Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows)))
+        start(Session(graph: graph, fileName: fileName, cols: max(1, cols), rows: max(1, rows)), index: index)
+    }
+
+    private static func start(_ root: Session, index: GraphIndex?) -> SessionStack {
+        let stack = SessionStack(root: root)
         prepare(stack.current, index: index)
         return stack
     }

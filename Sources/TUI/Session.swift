@@ -6,13 +6,20 @@ public final class Session {
     public let context: BrowserContext
     public var state: BrowserState
 
+    /// A session on a graph opened elsewhere, named `fileName` (raw text, escaped for display).
     public convenience init(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int) {
-        self.init(node: DocumentNode(root: graph, name: fileName), fileName: fileName, cols: cols, rows: rows)
+        self.init(node: DocumentNode(root: graph, name: fileName), displayName: DisplayText.escape(fileName), cols: cols, rows: rows)
     }
 
-    /// A session on `node`'s archive (an embedded one: `location` says where it was found).
-    public init(node: DocumentNode, fileName: String, location: [String] = [], repaired: RepairedReading? = nil, cols: Int, rows: Int) {
-        context = BrowserContext(node: node, fileName: fileName, location: location, repaired: repaired)
+    /// A session on an opened document, under its own display name.
+    public convenience init(document: ArchiveDocument, cols: Int, rows: Int) {
+        self.init(node: DocumentNode(root: document), displayName: document.displayName, cols: cols, rows: rows)
+    }
+
+    /// A session on `node`'s archive in the input named `displayName` (display-safe; an embedded
+    /// archive: `location` says where it was found).
+    public init(node: DocumentNode, displayName: String, location: [String] = [], repaired: RepairedReading? = nil, cols: Int, rows: Int) {
+        context = BrowserContext(node: node, displayName: displayName, location: location, repaired: repaired)
         state = BrowserState(context: context, cols: cols, rows: rows)
     }
 

@@ -75,8 +75,8 @@ public final class SessionStack {
 
     /// The repaired reading of `session`'s file, as a session above it (`q` or `R` returns).
     private func open(_ reading: RepairedReading, from session: Session) -> Change {
-        let document = ArchiveDocument.open(reading.result.bytes, name: session.context.fileName)
-        let repaired = Session(node: DocumentNode(root: document), fileName: session.context.fileName,
+        let document = ArchiveDocument.open(reading.result.bytes, namedLike: session.context.node.root.document)
+        let repaired = Session(node: DocumentNode(root: document), displayName: session.context.displayName,
                                location: session.context.location + ["repaired reading"], repaired: reading,
                                cols: session.state.cols, rows: session.state.rows)
         repaired.state.message = DisplayText.escapeMessage(reading.openingMessage)
@@ -89,7 +89,7 @@ public final class SessionStack {
             session.state.message = "archives nested more than \(Self.maxDepth) deep are not opened"
             return .none
         }
-        let nested = Session(node: node, fileName: session.context.fileName,
+        let nested = Session(node: node, displayName: session.context.displayName,
                              location: session.context.location + [embedded.location],
                              cols: session.state.cols, rows: session.state.rows)
         let place = node.fileOffset.map { " at file offset \($0)" } ?? ""

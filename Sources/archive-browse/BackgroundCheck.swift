@@ -11,9 +11,8 @@ final class BackgroundCheck: Sendable {
 
     /// Starts checking `document`'s graph (with its embedded archives, as `--check` does).
     init(_ document: ArchiveDocument) {
-        let graph = document.graph
         DispatchQueue.global().async(group: group) {
-            let diagnostics = DocumentCheck.fullCheck(of: graph)
+            let diagnostics = DocumentCheck.fullCheck(of: document)
             self.result.withLock { $0 = diagnostics }
         }
     }

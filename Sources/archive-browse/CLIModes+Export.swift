@@ -7,7 +7,7 @@ extension CLIModes {
     /// Checks the document, writes its diagnostics (grouped) and a summary to standard error, and
     /// returns `--check`'s exit status.
     static func reportProblems(_ document: ArchiveDocument) -> Int32 {
-        report(document, DocumentCheck.fullCheck(of: document.graph))
+        report(document, DocumentCheck.fullCheck(of: document))
     }
 
     /// `reportProblems`, with the check run on another core while `write` writes the output (the

@@ -13,19 +13,25 @@ extension CLIModes {
         }
         var tally = FileTally()
         for source in sources {
-            guard let document = source.openReporting() else {
-                out.line("\(source.displayName): not read")
-                tally.add(2)
-                continue
-            }
-            let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-            out.line("\(document.displayName): \(document.formatDescription): \(CheckReport.summary(diagnostics))")
-            for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line("  " + line) }
-            tally.add(status(document, diagnostics))
+            tally.add(checkSection(source, out, grouped: grouped).status)
         }
         out.flush()
         FileOutput.standardError.write("archive-browse: checked \(tally.summary)\n")
         return tally.worst
+    }
+
+    /// One file's section of `--check` over several inputs (`CheckReport.section`, or `NAME: not
+    /// read`): the one implementation for files given with other files and files given with sources,
+    /// so a file reads the same in every invocation. Returns its exit status and its format as the
+    /// sources' tally counts it.
+    static func checkSection(_ source: InputSource, _ out: FileOutput, grouped: Bool) -> (status: Int32, format: String) {
+        guard let document = source.openReporting() else {
+            out.line("\(source.displayName): not read")
+            return (2, "unreadable")
+        }
+        let diagnostics = DocumentCheck.fullCheck(of: document)
+        for line in CheckReport.section(document, diagnostics, grouped: grouped) { out.line(line) }
+        return (status(document, diagnostics), SourceCheck.formatName(document))
     }
 
     /// `--json FILE…`: JSON Lines, one document per file (each on one line); a file that could not

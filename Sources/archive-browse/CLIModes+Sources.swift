@@ -10,15 +10,8 @@ extension CLIModes {
         for target in targets {
             switch target {
             case .file(let input):
-                guard let document = input.openReporting() else {
-                    out.line("\(input.displayName): not read")
-                    tally.add(status: 2, format: "unreadable")
-                    continue
-                }
-                let diagnostics = DocumentCheck.fullCheck(of: document.graph)
-                out.line("\(document.displayName): \(SourceCheck.formatName(document)): \(CheckReport.summary(diagnostics))")
-                for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line("  " + line) }
-                tally.add(status: status(document, diagnostics), format: SourceCheck.formatName(document))
+                let checked = checkSection(input, out, grouped: grouped)
+                tally.add(status: checked.status, format: checked.format)
             case .source(let path):
                 guard let source = ArchiveSource.open(path: path) else { tally.add(status: 2, format: "unreadable"); continue }
                 tally.add(source: source)

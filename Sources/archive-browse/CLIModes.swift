@@ -20,18 +20,19 @@ enum CLIModes {
     }
 
     static func check(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool) -> Int32 {
-        let diagnostics = DocumentCheck.fullCheck(of: document.graph)
+        let diagnostics = DocumentCheck.fullCheck(of: document)
         for line in CheckReport.lines(diagnostics, grouped: grouped) { out.line(line) }
         out.flush()
-        FileOutput.standardError.write("\(document.displayName): \(document.formatDescription): \(CheckReport.summary(diagnostics))\n")
+        FileOutput.standardError.write(CheckReport.header(document, diagnostics) + "\n")
         return status(document, diagnostics)
     }
 
     static func dump(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool, fullValues: Bool) -> Int32 {
-        let checked = document.graph.fullCheck()
+        // The check's references make the index: the objects are not decoded again for it.
+        let (checked, edges) = document.graph.fullCheckKeepingEdges(progress: { _ in true })
         let embedded = EmbeddedCheck.diagnostics(in: document.graph)
         let diagnostics = DocumentCheck.causes(of: document.graph, diagnostics: checked + embedded) + checked
-        let index = GraphIndex(graph: document.graph)
+        let index = edges.map { GraphIndex(graph: document.graph, edges: $0) } ?? GraphIndex(graph: document.graph)
         // Embedded archives are dumped in place with their own diagnostics; the summary counts them too.
         DumpRenderer(document: document, diagnostics: diagnostics, index: index, grouped: grouped, fullValues: fullValues).render { out.line($0) }
         let all = diagnostics + embedded
@@ -64,7 +65,7 @@ enum CLIModes {
     static func screen(_ document: ArchiveDocument, size: String, keys: String, _ out: FileOutput) throws -> Int32 {
         guard let (cols, rows) = screenSize(size, keys: keys) else { return 2 }
         // One line per screen row, each ended like any text output (the shell prompt starts on its own line).
-        out.line(Headless.render(graph: document.graph, fileName: document.name, cols: cols, rows: rows, keys: keys))
+        out.line(Headless.render(document: document, cols: cols, rows: rows, keys: keys))
         out.flush()
         return reportLostBytes(document) ? 2 : 0
     }
@@ -86,7 +87,7 @@ enum CLIModes {
     }
 
     static func interactive(_ document: ArchiveDocument) -> Int32 {
-        let status = withTerminal { Browser.run(graph: document.graph, fileName: document.name) }
+        let status = withTerminal { Browser.run(document: document) }
         _ = reportLostBytes(document)
         return status
     }

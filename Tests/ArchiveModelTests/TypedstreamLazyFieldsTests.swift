@@ -45,7 +45,7 @@ import FuzzSupport
         let (bytes, array) = Self.arrayStream(n)
         let graph = TypedstreamDecoder.decode(InputBytes(bytes))
         let object = graph.object(array)
-        #expect(object.fields.isGenerated)
+        #expect(object.fields.isLazy)
         #expect(object.fields.count == n + 1)
         #expect(object.fields.uniformTail == FieldCollection.UniformTail(start: 1, encoding: "@"))
 
@@ -70,7 +70,7 @@ import FuzzSupport
         let (bytes, array) = Self.arrayStream(3_000, nilAt: 1_500)
         // Compares every object, read lazily, with the eager decode (fields, ranges, diagnostics).
         let graph = TypedstreamInvariants.decodeChecked(bytes)
-        #expect(graph.object(array).fields.isGenerated)
+        #expect(graph.object(array).fields.isLazy)
         let eagerFields = Array(Self.eager(bytes).object(array).fields)
         let lazyFields = graph.object(array).fields
         for i in [0, 1, 63, 64, 65, 1_501, 2_999, 3_000] { #expect(lazyFields[i] == eagerFields[i]) }
@@ -101,7 +101,7 @@ import FuzzSupport
         w.endObject()
         let graph = TypedstreamInvariants.decodeChecked(w.bytes)
         let fields = graph.object(holder).fields
-        #expect(fields.isGenerated)
+        #expect(fields.isLazy)
         #expect(fields.count == 666)
         #expect(fields.uniformTail == FieldCollection.UniformTail(start: 665, encoding: "i"))
         #expect(fields.map(\.key) == (0..<fields.count).map(String.init))
@@ -135,7 +135,7 @@ import FuzzSupport
     @Test func anElementsOwnProblemLeavesTheArrayLazyAndTheDiagnosticsTheSame() {
         let (bytes, array) = Self.arrayStream(1_000, nilClassAt: 700)
         let graph = TypedstreamInvariants.decodeChecked(bytes)
-        #expect(graph.object(array).fields.isGenerated)
+        #expect(graph.object(array).fields.isLazy)
         let ids = graph.fullCheck().map(\.id)
         #expect(ids.contains("typedstream.object.nil-class"))
         #expect(graph.fullCheck() == Self.eager(bytes).fullCheck())
@@ -147,7 +147,7 @@ import FuzzSupport
         // The array ends unterminated: its fields are kept from the pass, as before.
         let graph = TypedstreamInvariants.decodeChecked(cut)
         let object = graph.object(array)
-        #expect(!object.fields.isGenerated)
+        #expect(!object.fields.isLazy)
         #expect(object.diagnostics.contains { $0.id == "typedstream.object.unterminated" })
         #expect(object.fields.count > 1 && object.fields.count < 2_001)
         #expect(graph.fullCheck() == Self.eager(cut).fullCheck())

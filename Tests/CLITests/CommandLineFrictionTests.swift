@@ -53,6 +53,37 @@ import TestSupport
         #expect(try CLITests.run(["--check", "-", "-"]).status == 2)
     }
 
+    /// Issue 35: one implementation of a file's section, so `--check a b` and `--check a b dir/`
+    /// report `a` and `b` alike (format name, text encoding, name) whatever else is named.
+    @Test func aFileReadsTheSameWithOrWithoutASourceBesideIt() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>\n"
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in xml.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let a = try CLITests.temp(utf16, "same-section-utf16")
+        let b = try CLITests.temp(DemoArchive.bytes(corrupt: true), "same-section-damaged")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ab-same-section-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(DemoArchive.bytes()).write(to: URL(fileURLWithPath: dir + "/inside.plist"))
+
+        /// The lines of `file`'s section: its header and the indented lines under it.
+        func section(_ file: String, in output: String) -> [String] {
+            let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix(file + ": ") }) else { return [] }
+            return [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("  ") }
+        }
+        let files = try CLITests.run(["--check", a, b])
+        let withSource = try CLITests.run(["--check", a, b, dir])
+        for file in [a, b] {
+            let alone = section(file, in: files.out)
+            #expect(!alone.isEmpty, "\(file) has a section:\n\(files.out)")
+            #expect(section(file, in: withSource.out) == alone)
+        }
+        #expect(section(a, in: files.out).first?.contains("UTF-16") == true, "the encoding is named: \(section(a, in: files.out))")
+        #expect(section(b, in: files.out).count > 1, "the damaged file's diagnostics are listed under it")
+    }
+
     @Test func versionIsPrinted() throws {
         let r = try CLITests.run(["--version"])
         #expect(r.status == 0)

@@ -94,4 +94,17 @@ import TestSupport
             #expect((r.out + r.err).contains("\\e[") || (r.out + r.err).contains("\\u001b["), "\(arguments): \(r.out.prefix(200)) \(r.err)")
         }
     }
+
+    /// Issue 35: the browser (`--screen`) spells a name that is not UTF-8 as `--check` does.
+    @Test(.enabled(if: fileSystemTakesNonUTF8Names, "the file system refuses names that are not UTF-8"))
+    func theBrowserSpellsANameThatIsNotUTF8AsCheckDoes() throws {
+        let dir = try Self.directory("screen")
+        try Self.write(DemoArchive.bytes(), named: Self.badName, in: dir)
+        let check = try Self.runInShell("--check " + Self.badWord, in: dir)
+        #expect(check.err.hasPrefix("bad\\xff\\xfe.bin: "), "\(check.err)")
+        let screen = try Self.runInShell("--screen 120x6 " + Self.badWord, in: dir)
+        #expect(screen.status == 0, "\(screen.err)")
+        #expect(screen.out.contains(" bad\\xff\\xfe.bin │ "), "\(screen.out)")
+        #expect(!screen.out.contains("\u{FFFD}"))
+    }
 }

@@ -27,7 +27,7 @@ import Testing
     /// `level: place` of every archive the browser's rows hold, in every archive it can open, found
     /// the way the tree marks rows (`Embedded.archive` over each row and its parent).
     static func browserPlaces(_ node: DocumentNode) -> [String] {
-        let context = BrowserContext(node: node, fileName: "nested")
+        let context = BrowserContext(node: node, displayName: "nested")
         if let index = GraphIndex(graph: node.document.graph) { context.install(index: index) }
         var places: [ArchivePlace: FoundArchive] = [:]
         var seen = Set<ObjectID>()

@@ -21,6 +21,12 @@ public struct ArchiveDocument: Sendable {
         open(input, name: Name(text: name, display: DisplayText.escape(name), isExact: true))
     }
 
+    /// `input` opened under `other`'s name, all three forms kept (a repaired reading of a file whose
+    /// name is not UTF-8 keeps its escaped bytes).
+    public static func open(_ input: InputBytes, namedLike other: ArchiveDocument) -> ArchiveDocument {
+        open(input, name: Name(text: other.name, display: other.displayName, isExact: other.nameIsExact))
+    }
+
     /// `open(_:name:)` for a file named by the bytes the shell passed, which need not be UTF-8.
     public static func open(_ input: InputBytes, nameBytes: [UInt8]) -> ArchiveDocument {
         let exact = String(validating: nameBytes, as: UTF8.self)

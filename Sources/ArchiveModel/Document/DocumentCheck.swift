@@ -7,6 +7,11 @@ public enum DocumentCheck {
         fullCheck(of: DocumentNode(root: graph, name: "input"), progress: progress)
     }
 
+    /// `fullCheck(of:progress:)` for an opened document (its name and place kept, not rebuilt from its graph).
+    public static func fullCheck(of document: ArchiveDocument, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        fullCheck(of: DocumentNode(root: document), progress: progress)
+    }
+
     /// `fullCheck(of:progress:)` for a node of the document tree (an archive opened from another one
     /// checks only the embedded levels the depth limit leaves below it).
     public static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {

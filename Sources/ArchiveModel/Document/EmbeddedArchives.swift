@@ -50,8 +50,10 @@ public enum EmbeddedArchives {
         case .scalar(.data(let bytes)):
             // A field's row knows its key: no search through the owner's fields (a row per field of an
             // object with 10^5 of them would make that quadratic).
-            guard EmbeddedArchive.format(of: bytes) != nil, let key = row.fieldKey, let owner, owner >= 0, owner < graph.objectCount else { return nil }
-            return found(bytes, at: .dataValue(object: owner, field: key), range: row.range, holder: object(owner), in: graph)
+            // The row's own probe when it was made by the outline (once per row, not per frame).
+            guard let format = row.embeddedProbe ?? EmbeddedArchive.format(of: bytes), let key = row.fieldKey,
+                  let owner, owner >= 0, owner < graph.objectCount else { return nil }
+            return found(bytes, format: format, at: .dataValue(object: owner, field: key), range: row.range, holder: object(owner), in: graph)
         case .reference(.object(let id)):
             guard id >= 0, id < graph.objectCount else { return nil }
             return stored(in: object(id), id: id, graph: graph, object: object)
@@ -96,9 +98,9 @@ public enum EmbeddedArchives {
 
     /// `bytes` as a found archive when they hold one, with where they lie in the graph's input: at the
     /// end of the range they were read from or of the object holding them.
-    static func found(_ bytes: [UInt8], at place: ArchivePlace, range: ByteRange?, holder: GraphObject,
+    static func found(_ bytes: [UInt8], format known: ContainerFormat? = nil, at place: ArchivePlace, range: ByteRange?, holder: GraphObject,
                       in graph: any ObjectGraph) -> FoundArchive? {
-        guard let format = EmbeddedArchive.format(of: bytes) else { return nil }
+        guard let format = known ?? EmbeddedArchive.format(of: bytes) else { return nil }
         let candidates = [range, holder.range].compactMap { $0 }
         return FoundArchive(place: place, bytes: bytes, format: format, range: range,
                             offset: EmbeddedArchive.offset(of: bytes, candidates: candidates, in: graph.input))

@@ -36,6 +36,10 @@ public protocol ObjectGraph: AnyObject, Sendable {
     /// Every diagnostic: container checks plus archive validation rules. May be slow on huge inputs;
     /// `progress` receives a fraction and returns false to cancel.
     func fullCheck(progress: (Double) -> Bool) -> [Diagnostic]
+    /// `fullCheck`, with the references it collected as it decoded every object (their positions
+    /// kept), for a `GraphIndex(graph:edges:)` that then needs no pass of its own (`--dump`); nil
+    /// edges when the check collects none or was cancelled. By default, `fullCheck` and nil.
+    func fullCheckKeepingEdges(progress: (Double) -> Bool) -> (diagnostics: [Diagnostic], edges: GraphEdges?)
     /// The Unicode encoding of a text plist's input (XML, OpenStep); nil for binary formats.
     var textEncoding: TextEncoding? { get }
     /// A display-safe summary the format gives `object` (as `object(_:)` decoded it) in place of the
@@ -60,6 +64,9 @@ extension ObjectGraph {
         return object
     }
     public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { [] }
+    public func fullCheckKeepingEdges(progress: (Double) -> Bool) -> (diagnostics: [Diagnostic], edges: GraphEdges?) {
+        (fullCheck(progress: progress), nil)
+    }
     public func presentedSummary(of object: GraphObject) -> String? { nil }
     public func fileIdentity(of id: ObjectID) -> String? { nil }
 

@@ -175,6 +175,16 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// `fullCheck`; `readingPlainObjectsInFull` turns off the shortcut for plain objects
     /// (`KeyedPlainObjectScan`), for tests that compare the two.
     func fullCheck(readingPlainObjectsInFull: Bool, progress: (Double) -> Bool) -> [Diagnostic] {
+        fullCheck(readingPlainObjectsInFull: readingPlainObjectsInFull, keepingEdges: false, progress: progress).diagnostics
+    }
+
+    public func fullCheckKeepingEdges(progress: (Double) -> Bool) -> (diagnostics: [Diagnostic], edges: GraphEdges?) {
+        fullCheck(readingPlainObjectsInFull: false, keepingEdges: true, progress: progress)
+    }
+
+    /// The full check; with `keepingEdges`, the references collected with their positions too (one
+    /// copy of them outlives the check).
+    private func fullCheck(readingPlainObjectsInFull: Bool, keepingEdges: Bool, progress: (Double) -> Bool) -> (diagnostics: [Diagnostic], edges: GraphEdges?) {
         var all: [Diagnostic] = []
         let treeDiagnostics = tree.fullCheck(progress: { progress($0 * 0.4) })
         let objectOf = reverseObjectMap()
@@ -188,7 +198,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         let shared = sharedContent()
         let plainTree = readingPlainObjectsInFull || !shared.isEmpty ? nil : binaryTree
         guard var parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
-            var edges = GraphEdges(objectCount: n, recordsPositions: false)
+            var edges = GraphEdges(objectCount: n, recordsPositions: keepingEdges)
             var found: [Diagnostic] = []
             let cache = KeyedReadCache()
             var plain = plainTree.map { KeyedPlainObjectScan(graph: self, tree: $0, cache: cache) }
@@ -201,20 +211,13 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
                 for d in self.ruleDiagnostics(of: read, cache: cache, shared: shared) where d.id.hasPrefix("keyed.") { found.append(d) }
             }
             return (edges, found)
-        }) else { return all.sortedByOffset() }
+        }) else { return (all.sortedByOffset(), nil) }
         for part in parts { all.append(contentsOf: part.1) }
         var edgeParts = parts.map(\.0)
         parts = []
-        let reachability = Self.reachability(of: self, parts: &edgeParts)
-        all.append(contentsOf: graphRuleDiagnostics(reachability: reachability))
-        return all.sortedByOffset()
-    }
-
-    /// The reachability over the edges of `parts`, which are dropped as they are joined: at the peak
-    /// of a full check about one copy of the edges is alive.
-    private static func reachability(of graph: KeyedArchiveGraph, parts: inout [GraphEdges]) -> GraphReachability {
-        let edges = GraphEdges(top: graph.topLevel, objectCount: graph.objectCount, consuming: &parts)
-        return GraphReachability(edges: edges)
+        let edges = GraphEdges(top: topLevel, objectCount: objectCount, consuming: &edgeParts)
+        all.append(contentsOf: graphRuleDiagnostics(reachability: GraphReachability(edges: edges)))
+        return (all.sortedByOffset(), keepingEdges ? edges : nil)
     }
 
     /// The whole-graph rules (unreachable objects), given the reachability a full check found.

@@ -1,4 +1,5 @@
-/// Lazily expanded tree rows over an `ObjectGraph`, shared by the browser, `--dump` and `--json`.
+/// Lazily expanded tree rows over an `ObjectGraph`, shared by the browser and `--dump` (`--json` writes
+/// each object's stored structure, not rows).
 ///
 /// Children are addressed by index so that a million-element collection costs nothing until its rows
 /// are asked for. Not thread-safe: it caches the last decoded objects.
@@ -7,12 +8,27 @@ public final class Outline {
     /// Whole-graph facts (referrer counts, lost and found). Nil until built; set it when ready.
     public var index: GraphIndex?
     /// Decoded views, the least recently used evicted first.
-    var views = ViewCache()
+    var views: ViewCache
     private var lostCache: (index: GraphIndex, ids: [ObjectID])?
+    /// Data rows made already (`fieldNode(_:at:)`), with the bytes they hold.
+    private var dataRows: (rows: [DataRowKey: OutlineNode], bytes: Int) = ([:], 0)
+    /// Views held apart from the cache (`hold(_:)`), with how many holds each has.
+    private var held: [ObjectID: (view: ObjectView, count: Int)] = [:]
+    /// Objects decoded into views so far: a count of work for tests (a walk over every row should
+    /// decode each object once).
+    public private(set) var viewsMade = 0
 
-    public init(graph: any ObjectGraph, index: GraphIndex? = nil) {
+    /// Whether a view's object carries its per-object rules' diagnostics (`GraphValidation.shownObject`)
+    /// besides its decoder's: false for a front end that shows a full check's diagnostics instead
+    /// (`--dump`), which then decodes each object without judging it a second time.
+    public let judgesObjects: Bool
+
+    /// `viewCapacity`: most decoded views kept (within the cache's memory budget either way).
+    public init(graph: any ObjectGraph, index: GraphIndex? = nil, judgesObjects: Bool = true, viewCapacity: Int = 4_096) {
         self.graph = graph
         self.index = index
+        self.judgesObjects = judgesObjects
+        views = ViewCache(capacity: viewCapacity)
     }
 
     /// The top-level rows: every top-level entry, then "lost and found" when the index knows of any.
@@ -30,7 +46,9 @@ public final class Outline {
         switch node.source {
         case .none: 0
         case .object(let id): view(id).children.count + (view(id).isKnown ? 1 : 0)
-        case .rawFields(let id): graph.object(id).fields.count
+        // The stored fields of the cached view: decoding the object again per row made listing an
+        // object of n fields cost n decodes of n fields.
+        case .rawFields(let id): view(id).object.fields.count
         case .list(let items): items.count
         case .lostAndFound: lostObjects().count
         }
@@ -43,12 +61,12 @@ public final class Outline {
             return OutlineNode(label: "?", value: .invalid("no children"), summary: "")
         case .object(let id):
             let v = view(id)
-            if position < v.children.count { return fieldNode(v.children[position]) }
+            if position < v.children.count { return fieldNode(v.children[position], at: DataRowKey(object: id, raw: false, position: position)) }
             return OutlineNode(label: "raw fields", value: .list([]), target: nil, summary: v.object.fields.count == 1 ? "1 stored field" : "\(v.object.fields.count) stored fields",
                                source: .rawFields(id), isGroup: true)
         case .rawFields(let id):
-            let fields = graph.object(id).fields
-            return position < fields.count ? fieldNode(fields[position]) : node
+            let fields = view(id).object.fields
+            return position < fields.count ? fieldNode(fields[position], at: DataRowKey(object: id, raw: true, position: position)) : node
         case .list(let items):
             return position < items.count ? self.node(label: "[\(position)]", value: items[position], range: nil) : node
         case .lostAndFound:
@@ -78,6 +96,29 @@ public final class Outline {
         return ids
     }
 
+    /// A field's row, kept when it shows data: its summary (a bookmark's is decoded) and its
+    /// embedded-format probe are worked out once, not on every frame that shows the row.
+    private func fieldNode(_ field: Field, at key: DataRowKey) -> OutlineNode {
+        guard case .scalar(.data(let bytes)) = field.value else { return fieldNode(field) }
+        if let row = dataRows.rows[key] { return row }
+        let row = fieldNode(field)
+        if dataRows.rows.count >= Self.dataRowLimit || dataRows.bytes > Self.dataRowByteLimit { dataRows = ([:], 0) }
+        dataRows.rows[key] = row
+        dataRows.bytes += bytes.count
+        return row
+    }
+
+    /// Most data rows kept, and most bytes of data they hold, before the rows kept start over.
+    static let dataRowLimit = 4_096
+    static let dataRowByteLimit = 32 << 20
+
+    /// Where a field's row is: the object, whether among its raw fields, and the position.
+    struct DataRowKey: Hashable {
+        var object: ObjectID
+        var raw: Bool
+        var position: Int
+    }
+
     private func fieldNode(_ field: Field) -> OutlineNode {
         var row = node(label: field.key, value: field.value, range: field.range)
         row.fieldKey = field.key
@@ -94,7 +135,9 @@ public final class Outline {
         let label = rawLabel.isEmpty ? "\"\"" : DisplayText.escape(Self.cut(rawLabel))
         switch value {
         case .scalar(let s):
-            return OutlineNode(label: label, value: value, className: s.typeName, summary: DataPresenter.valueSummary(s), range: range)
+            var row = OutlineNode(label: label, value: value, className: s.typeName, summary: DataPresenter.valueSummary(s), range: range)
+            if case .data(let bytes) = s { row.embeddedProbe = .some(EmbeddedArchive.format(of: bytes)) }
+            return row
         case .list(let items):
             return OutlineNode(label: label, value: value, className: "list", summary: items.count == 1 ? "1 item" : "\(items.count) items", range: range,
                                source: items.isEmpty ? .none : .list(items))
@@ -130,9 +173,29 @@ public final class Outline {
     /// The decoded object with its presentation, cached (`ViewCache`: a wide object whose children are
     /// being listed stays cached, and walks over trees of up to thousands of objects decode each once).
     public func view(_ id: ObjectID) -> ObjectView {
+        if let held = held[id] { return held.view }
         if let cached = views.view(id) { return cached }
-        let v = ObjectView(object: GraphValidation.shownObject(id, in: graph), graph: graph)
+        let object = judgesObjects ? GraphValidation.shownObject(id, in: graph) : graph.object(id)
+        let v = ObjectView(object: object, graph: graph)
+        viewsMade += 1
         views.insert(v, for: id)
         return v
+    }
+
+    /// Keeps the view of `id` whatever the cache evicts, until as many `release(_:)` calls: a walk
+    /// holds the objects whose children it is listing (`--dump` lists an object of 20,000 fields
+    /// while the views of those fields' targets would push it out of the cache).
+    public func hold(_ id: ObjectID) {
+        if let entry = held[id] {
+            held[id] = (entry.view, entry.count + 1)
+        } else {
+            held[id] = (view(id), 1)
+        }
+    }
+
+    /// Ends one `hold(_:)` of `id`.
+    public func release(_ id: ObjectID) {
+        guard let entry = held[id] else { return }
+        held[id] = entry.count > 1 ? (entry.view, entry.count - 1) : nil
     }
 }

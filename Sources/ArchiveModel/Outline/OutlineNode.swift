@@ -49,6 +49,10 @@ public struct OutlineNode: Sendable, Equatable {
     /// The key of the object's field the row shows, as stored (raw text); nil for list items, objects
     /// and groups. Names where an inline value lives (`EmbeddedArchives`) without searching the fields.
     public var fieldKey: String?
+    /// For a data row: the format of the archive its bytes hold (`EmbeddedArchive.format(of:)`), nil
+    /// inside when they hold none; nil for other rows. Probed once when the row is made, so the
+    /// browser's frames and the dump ask the row, not the bytes.
+    public var embeddedProbe: ContainerFormat??
 
     public init(label: String, value: FieldValue, target: ObjectID? = nil, className: String? = nil,
                 summary: String, state: ReferenceState = .normal, range: ByteRange? = nil,

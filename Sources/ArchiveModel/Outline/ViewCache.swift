@@ -77,7 +77,7 @@ struct ViewCache {
     static func cost(of view: ObjectView) -> Int {
         var cost = 256 + (view.object.value.map { payload($0) } ?? 0)
         // Fields made on access cost what their blocks cost, kept apart (`TypedstreamFieldBlocks`).
-        if view.object.fields.isGenerated { return cost }
+        if view.object.fields.isLazy { return cost }
         for field in view.object.fields {
             cost += 64 + payload(field.value)
         }

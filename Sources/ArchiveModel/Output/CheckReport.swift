@@ -60,6 +60,19 @@ public enum CheckReport {
         return shown
     }
 
+    /// The line naming a checked file in every invocation: `NAME: FORMAT: 1 error, 0 warnings, 0 notes`,
+    /// the name as the document spells it for a terminal (bytes that are not UTF-8 escaped) and the
+    /// format with its text encoding. A single file's check writes it on standard error; several
+    /// files' (and sources') head each file's section with it.
+    public static func header(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> String {
+        "\(document.displayName): \(document.formatDescription): \(summary(diagnostics))"
+    }
+
+    /// A file's section of `--check` over several inputs: `header`, then the report's lines indented.
+    public static func section(_ document: ArchiveDocument, _ diagnostics: [Diagnostic], grouped: Bool) -> [String] {
+        [header(document, diagnostics)] + lines(diagnostics, grouped: grouped).map { "  " + $0 }
+    }
+
     /// A closing summary line: `3 errors, 1 warning, 2 notes`.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
         let tally = DiagnosticTally(diagnostics)

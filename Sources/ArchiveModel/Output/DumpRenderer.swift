@@ -37,7 +37,11 @@ public struct DumpRenderer {
         self.fullValues = fullValues
         self.node = node
         self.budget = budget
-        outline = Outline(graph: document.graph, index: index)
+        // The rows' diagnostics are the full check's (`diagnostics`): the rules are not run again per row.
+        // An object shown again (a dictionary's values under its entries, then under its raw fields) is
+        // not decoded again while the views fit the cache's memory budget, whatever their number.
+        outline = Outline(graph: document.graph, index: index, judgesObjects: false,
+                          viewCapacity: Swift.max(4_096, document.graph.objectCount))
         var byObject: [ObjectID: [Diagnostic]] = [:]
         var loose: [Diagnostic] = []
         for d in diagnostics {
@@ -58,6 +62,9 @@ public struct DumpRenderer {
     /// lines of 2 MB each, terabytes in all).
     static let maxIndentDepth = 64
 
+    /// Objects decoded for the rows written so far (a count of work for tests: each once).
+    public var viewsMade: Int { outline.viewsMade }
+
     /// Writes the dump line by line to `write`.
     public func render(_ write: (String) -> Void) {
         let graph = document.graph
@@ -76,20 +83,25 @@ public struct DumpRenderer {
         var expanded = [Bool](repeating: false, count: graph.objectCount)
         var described = [Bool](repeating: false, count: graph.objectCount)
         var onPath = [Bool](repeating: false, count: graph.objectCount)
-        // Explicit stack so depth never touches the call stack; `ancestors` holds the targets of the
-        // expanded rows above the current one (cut back to its depth), so the cycle test is a flag
-        // lookup, not a copy of the path per row.
-        var stack = DumpStack(roots: outline.roots())
-        var ancestors: [ObjectID?] = []
-        // The object whose fields each ancestor's children are: the owner of an inline data row's field.
-        var owners: [ObjectID?] = []
+        // An explicit stack of the expanded rows above the current one, each making its children one
+        // at a time as they are written (so depth never touches the call stack, and a row's object is
+        // decoded right before its line is written, not pushed out of the outline's cache by the
+        // thousands of siblings made before it). `onPath` marks their targets: the cycle test is a
+        // flag lookup, not a copy of the path per row.
+        let roots = outline.roots()
+        var frames = [DumpFrame(parent: nil, count: roots.count, owner: nil)]
         // Each embedded archive is dumped where it is first shown, not at every row leading to it.
         var dumped: Set<ArchivePlace> = []
-        while let (node, depth) = stack.next(outline) {
-            while ancestors.count > depth {
-                if let t = ancestors.removeLast() { onPath[t] = false }
-                owners.removeLast()
+        while let frame = frames.last {
+            guard frame.next < frame.count else {
+                frames.removeLast()
+                if let t = frame.parent?.target { onPath[t] = false }
+                if let held = frame.held { outline.release(held) }
+                continue
             }
+            frames[frames.count - 1].next += 1
+            let node = frame.parent.map { outline.child(of: $0, at: frame.next) } ?? roots[frame.next]
+            let depth = frames.count - 1
             if isRedundantRawFields(node) { continue }
             let indent = Self.indent(depth: depth)
             var marker = ""
@@ -105,7 +117,7 @@ public struct DumpRenderer {
                 }
             }
             write(indent + line(node) + marker)
-            if let found = EmbeddedArchives.archive(at: node, owner: owners.last ?? nil, in: self.node, object: { outline.view($0).object }),
+            if let found = EmbeddedArchives.archive(at: node, owner: frame.owner, in: self.node, object: { outline.view($0).object }),
                dumped.insert(found.place).inserted {
                 writeEmbedded(found, row: node, indent: indent, write)
             }
@@ -115,9 +127,12 @@ public struct DumpRenderer {
             }
             guard expand else { continue }
             if let target = node.target { expanded[target] = true; onPath[target] = true }
-            ancestors.append(node.target)
-            owners.append(EmbeddedArchives.owner(under: node))
-            stack.push(children: node, count: outline.childCount(of: node), depth: depth + 1)
+            var child = DumpFrame(parent: node, count: outline.childCount(of: node), owner: EmbeddedArchives.owner(under: node))
+            if case .object(let id) = node.source {
+                outline.hold(id)
+                child.held = id
+            }
+            frames.append(child)
         }
         writeUnshown(described: described, writeDiagnostic, write)
         writeGroups(write)
@@ -265,5 +280,23 @@ final class FieldsCache {
         let fields = graph.structure(id).fields
         entries[id] = fields
         return fields
+    }
+}
+
+/// One expanded row of `DumpRenderer.render`'s walk (the top level when `parent` is nil): its
+/// children are made one at a time, `next` being the next to write.
+struct DumpFrame {
+    let parent: OutlineNode?
+    let count: Int
+    /// The object whose fields the children are (the owner of an inline data row's field).
+    let owner: ObjectID?
+    var next = 0
+    /// The object whose view the outline holds while the children are listed.
+    var held: ObjectID?
+
+    init(parent: OutlineNode?, count: Int, owner: ObjectID?) {
+        self.parent = parent
+        self.count = count
+        self.owner = owner
     }
 }

@@ -34,7 +34,7 @@ struct JSONEmitter {
         w.key("range"); JSONRenderer.writeRange(o.range, &w)
         if let value = o.value { w.key("value"); scalar(value) }
         w.key("fields"); w.raw("{")
-        if o.fields.isGenerated { generatedFields(o.fields) } else { storedFields(o.fields) }
+        if o.fields.isLazy { generatedFields(o.fields) } else { storedFields(o.fields) }
         w.raw("}")
     }
 

@@ -3,8 +3,9 @@
 /// Decoding (`ObjectGraph.object(_:)`) reports only what it meets reading the bytes. The rules that
 /// judge what was decoded run here: per object (`ObjectGraph.ruleDiagnostics(of:itemLimit:)`) for
 /// the rows a front end shows (`shownObject`) and for every object in a full check; over the whole
-/// graph (`ObjectGraph.graphRuleDiagnostics(index:)`: unreachable objects) in a full check only, with
-/// the index the check built from the same pass.
+/// graph (`ObjectGraph.graphRuleDiagnostics(reachability:)`: unreachable objects) in a full check only,
+/// with the `GraphReachability` made from the references the check collected in the same pass (not a
+/// `GraphIndex`: the check keeps no referrer lists unless asked, `fullCheckKeepingEdges`).
 ///
 /// Which rules a format has: keyed archives the rules in `Keyed/Rules/`; typedstream the
 /// unreachable-object rule (`TypedstreamUnreachableRule`), its dangling references and class chains

@@ -27,7 +27,8 @@ enum StatusLine {
     /// share shrinks and at last the cause goes, then the file name is cut from the left.
     static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
         if state.yankPending { return [Span(" copy: v value · k key · p path · j jq path · Esc cancels", Theme.statusBar)] }
-        func named(_ file: String) -> String { " " + ([DisplayText.escape(file)] + context.location).joined(separator: " › ") }
+        // The name is display-safe already (escaping it again would show `\xff` as `\\xff`).
+        func named(_ file: String) -> String { " " + ([file] + context.location).joined(separator: " › ") }
         let format = formatName(context.graph)
         let count = context.graph.objectCount == 1 ? "1 object" : "\(context.graph.objectCount) objects"
         let labels = state.message == nil ? breadcrumbLabels(state, context) : []
@@ -37,8 +38,8 @@ enum StatusLine {
         let minimumTail = min(TextLayout.width(tail), state.message == nil ? max(24, width / 2) : 48)
         func fits(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + minimumTail <= width }
         let cause = context.likelyCause.map { ["likely cause: " + $0.label] } ?? []
-        var parts = [named(context.fileName), format, count]
-        if !fits(parts + cause) { parts[0] = named(lastPathComponent(context.fileName)) }
+        var parts = [named(context.displayName), format, count]
+        if !fits(parts + cause) { parts[0] = named(lastPathComponent(context.displayName)) }
         let name = parts[0]
         while parts.count > 1, !fits(parts + cause) {
             parts.remove(at: 1)

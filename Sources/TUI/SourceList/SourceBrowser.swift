@@ -64,8 +64,7 @@ public enum SourceBrowser {
         guard let document else {
             return .failure(OpenFailure(message: "\(place.displayText) cannot be read: \(extraction.failure ?? "not read")"))
         }
-        let label = SourceReport.label(source, place, escaped: false)
-        let session = Session(node: DocumentNode(root: document), fileName: label, cols: cols, rows: rows)
+        let session = Session(node: DocumentNode(root: document), displayName: SourceReport.label(source, place), cols: cols, rows: rows)
         if let first = extraction.problems.first {
             session.state.message = "\(English.count(extraction.problems.count, "problem")) reading it from the \(source.kind): \(first.message)"
         }

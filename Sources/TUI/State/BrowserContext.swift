@@ -8,7 +8,9 @@ import ArchiveModel
 public final class BrowserContext {
     public let graph: any ObjectGraph
     public let outline: Outline
-    public let fileName: String
+    /// The input's name as the status line shows it, display-safe (the document's `displayName`: bytes
+    /// of a file name that are not UTF-8 escaped, as `--check` writes them).
+    public let displayName: String
     /// For an archive opened from a data value: where it was found at each level of nesting,
     /// display-safe (`["#13 t"]`); empty for the file itself.
     public let location: [String]
@@ -34,18 +36,24 @@ public final class BrowserContext {
     private var problemList: ProblemList?
     private var problemRowsCache: (open: Set<String>, rows: [ProblemRow])?
 
-    /// The context of the file itself.
+    /// The context of a graph opened elsewhere, named `fileName` (raw text, escaped here).
     public convenience init(graph: any ObjectGraph, fileName: String) {
-        self.init(node: DocumentNode(root: graph, name: fileName), fileName: fileName)
+        self.init(node: DocumentNode(root: graph, name: fileName), displayName: DisplayText.escape(fileName))
     }
 
-    /// The context of `node`'s archive; `location` says where it was found at each level of nesting.
-    public init(node: DocumentNode, fileName: String, location: [String] = [], repaired: RepairedReading? = nil) {
+    /// The context of the file itself.
+    public convenience init(document: ArchiveDocument) {
+        self.init(node: DocumentNode(root: document), displayName: document.displayName)
+    }
+
+    /// The context of `node`'s archive, in the input named `displayName` (display-safe); `location`
+    /// says where it was found at each level of nesting.
+    public init(node: DocumentNode, displayName: String, location: [String] = [], repaired: RepairedReading? = nil) {
         let graph = node.document.graph
         self.node = node
         self.repaired = repaired
         self.graph = graph
-        self.fileName = fileName
+        self.displayName = displayName
         self.location = location
         outline = Outline(graph: graph)
         outlineRoots = outline.roots()

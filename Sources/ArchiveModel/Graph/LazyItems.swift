@@ -1,0 +1,146 @@
+/// Items listed in order: stored, or made one at a time when asked. The one collection behind an
+/// object's fields (`FieldCollection`: the `[0]`, `[1]` … rows of a collection with millions of
+/// elements, or the million stored fields of a typedstream array, are never all built) and an inline
+/// list's values (`FieldList`: a keyed archive's `NS.objects` can hold millions of references; a lazy
+/// list knows its count and reads item *i* only when item *i* is asked for).
+///
+/// Iterating a lazy collection makes every item again each time, so whole-file passes iterate it once.
+public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// What a lazy collection is read from, so that two reads of the same one compare equal without
+    /// making their items.
+    public typealias Identity = LazyItemsIdentity
+    /// What a lazy collection knows about its fields' type encodings without making any.
+    public typealias UniformTail = LazyItemsUniformTail
+
+    private enum Storage: Sendable {
+        case stored([Element])
+        case lazy(count: Int, identity: Identity?, tail: UniformTail?, make: @Sendable (Int) -> Element)
+    }
+
+    private var storage: Storage
+
+    /// Stored items.
+    public init(_ items: [Element]) { storage = .stored(items) }
+
+    public init(arrayLiteral elements: Element...) { storage = .stored(elements) }
+
+    /// `count` items, item *i* being `make(i)`, made on each access.
+    public init(count: Int, make: @escaping @Sendable (Int) -> Element) {
+        storage = .lazy(count: Swift.max(0, count), identity: nil, tail: nil, make: make)
+    }
+
+    /// `count` items read from the input on access; two collections with the same `identity` and
+    /// count hold the same items (they compare equal without making any). `tail`, when given, tells
+    /// the fields' type encodings from some position on.
+    public init(count: Int, identity: Identity, tail: UniformTail? = nil, make: @escaping @Sendable (Int) -> Element) {
+        storage = .lazy(count: Swift.max(0, count), identity: identity, tail: tail, make: make)
+    }
+
+    /// Whether items are made on access rather than stored.
+    public var isLazy: Bool {
+        if case .lazy = storage { return true }
+        return false
+    }
+
+    /// What lazy items are read from, when they have an identity; nil for stored items.
+    public var identity: Identity? {
+        if case .lazy(_, let identity, _, _) = storage { return identity }
+        return nil
+    }
+
+    /// For lazy fields read from the input: the type encoding shared by every field from some
+    /// position on, when known.
+    public var uniformTail: UniformTail? {
+        if case .lazy(_, _, let tail, _) = storage { return tail }
+        return nil
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .stored(let items): items.count
+        case .lazy(let count, _, _, _): count
+        }
+    }
+
+    /// Item `position`; setting one makes a lazy collection stored first (every item made).
+    public subscript(position: Int) -> Element {
+        get {
+            switch storage {
+            case .stored(let items): items[position]
+            case .lazy(_, _, _, let make): make(position)
+            }
+        }
+        set { changeStored { $0[position] = newValue } }
+    }
+
+    /// Adds an item at the end (a lazy collection becomes stored first, making every item).
+    public mutating func append(_ item: Element) { changeStored { $0.append(item) } }
+
+    /// The items as a stored collection (makes every item of a lazy one once).
+    public func stored() -> LazyItems {
+        if case .stored = storage { return self }
+        return LazyItems(Array(self))
+    }
+
+    /// Applies `change` to the items as a stored array, without copying a stored one.
+    private mutating func changeStored(_ change: (inout [Element]) -> Void) {
+        var items: [Element]
+        if case .stored(let current) = storage { items = current } else { items = Array(self) }
+        // Drop the storage's hold on the array so that changing it does not copy it.
+        storage = .stored([])
+        change(&items)
+        storage = .stored(items)
+    }
+
+    public static func == (lhs: LazyItems, rhs: LazyItems) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.stored(let a), .stored(let b)): return a == b
+        case (.lazy(let n, let a?, _, _), .lazy(let m, let b?, _, _)) where a == b: return n == m
+        default: return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+        }
+    }
+}
+
+/// What lazy items are read from: the object they are read through (its `ObjectIdentifier`) and
+/// their node in it.
+public struct LazyItemsIdentity: Sendable, Hashable {
+    public var owner: ObjectIdentifier
+    public var node: Int
+
+    public init(owner: ObjectIdentifier, node: Int) {
+        self.owner = owner
+        self.node = node
+    }
+}
+
+/// From `start` on, every field has type encoding `encoding` (a typedstream array's `@` elements
+/// after its `i` count).
+public struct LazyItemsUniformTail: Sendable, Equatable {
+    public var start: Int
+    public var encoding: String
+
+    public init(start: Int, encoding: String) {
+        self.start = start
+        self.encoding = encoding
+    }
+}
+
+/// An object's fields in order, stored or made on access.
+public typealias FieldCollection = LazyItems<Field>
+
+/// The items of an inline list, stored or read from the input on access.
+public typealias FieldList = LazyItems<FieldValue>
+
+extension LazyItems where Element == Field {
+    /// `[0]`, `[1]` … for each item of `items`, as stored (no decoding), made on access.
+    public static func elements(_ items: FieldList) -> FieldCollection {
+        FieldCollection(count: items.count) { Field(key: "[\($0)]", value: items[$0]) }
+    }
+}
+
+extension FieldValue {
+    /// An inline list of stored values.
+    public static func list(_ items: [FieldValue]) -> FieldValue { .list(FieldList(items)) }
+}
