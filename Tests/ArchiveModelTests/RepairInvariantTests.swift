@@ -1,0 +1,60 @@
+import Testing
+@testable import ArchiveModel
+
+/// The repair's promises as `ArchiveRepair.invariantViolations` states them (what the FuzzRepair
+/// target asserts on every input): kept by real repairs of each line-ending conversion, and reported
+/// when a result breaks them.
+struct RepairInvariantTests {
+    static let original = ArchiveRepairTests.original
+
+    static func bytes(_ input: InputBytes) -> [UInt8] { Array(input.buffer.bindMemory(to: UInt8.self)) }
+
+    /// Each conversion of an archive it changes (CR LF pairs only the damage-signature fixture has).
+    @Test(arguments: LineEndingConversion.allCases)
+    func aRepairOfEachConversionKeepsThePromises(_ conversion: LineEndingConversion) throws {
+        let original = conversion == .crlfToLF ? DamageSignatureTests.original : Self.original
+        let damaged = conversion.apply(original)
+        let changed = damaged != original
+        try #require(changed)
+        let input = InputBytes(damaged)
+        let result = ArchiveRepair.repair(input)
+        #expect(!result.steps.isEmpty)
+        #expect(ArchiveRepair.invariantViolations(input: input, result: result) == [])
+        let untouched = Self.bytes(input) == damaged
+        #expect(untouched)
+    }
+
+    @Test func aCleanInputKeepsThePromisesUnchanged() {
+        let input = InputBytes(Self.original)
+        let result = ArchiveRepair.repair(input)
+        #expect(result.steps.isEmpty)
+        #expect(ArchiveRepair.invariantViolations(input: input, result: result) == [])
+    }
+
+    @Test func changedBytesWithoutAStepAreReported() {
+        let input = InputBytes(Self.original)
+        let forged = ArchiveRepair.Result(bytes: InputBytes(Self.original.dropLast()), steps: [], notUndone: [])
+        let problems = ArchiveRepair.invariantViolations(input: input, result: forged)
+        #expect(problems.contains { $0.hasPrefix("no step taken, but the result") })
+    }
+
+    /// A "repair" that loses objects (the file cut in half) breaks the verdict rule.
+    @Test func aRepairThatLosesObjectsIsReported() {
+        let half = Array(Self.original.prefix(Self.original.count / 2))
+        let step = RepairStep(.lfToCRLF, summary: "forged", bytesChanged: Self.original.count - half.count,
+                              sizeBefore: Self.original.count, sizeAfter: half.count)
+        let forged = ArchiveRepair.Result(bytes: InputBytes(half), steps: [step], notUndone: [])
+        let problems = ArchiveRepair.invariantViolations(input: InputBytes(Self.original), result: forged)
+        #expect(problems.contains { $0.hasPrefix("accepted a repair that keeps") })
+        #expect(problems.contains { $0.hasPrefix("a line-ending repair left") })
+    }
+
+    @Test func aChangedCleanInputAndBrokenStepSizesAreReported() {
+        let converted = LineEndingConversion.lfToCRLF.apply(Self.original)
+        let step = RepairStep(.crToCRLF, summary: "forged", bytesChanged: 1, sizeBefore: 7, sizeAfter: converted.count)
+        let forged = ArchiveRepair.Result(bytes: InputBytes(converted), steps: [step], notUndone: [])
+        let problems = ArchiveRepair.invariantViolations(input: InputBytes(Self.original), result: forged)
+        #expect(problems.contains { $0.hasPrefix("a clean input was changed: cr-to-crlf") })
+        #expect(problems.contains { $0.hasPrefix("step cr-to-crlf starts at 7 bytes") })
+    }
+}
