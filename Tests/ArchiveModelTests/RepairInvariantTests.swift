@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import ArchiveModel
 
@@ -56,5 +57,31 @@ struct RepairInvariantTests {
         let problems = ArchiveRepair.invariantViolations(input: InputBytes(Self.original), result: forged)
         #expect(problems.contains { $0.hasPrefix("a clean input was changed: cr-to-crlf") })
         #expect(problems.contains { $0.hasPrefix("step cr-to-crlf starts at 7 bytes") })
+    }
+
+    /// The search reads at most `Limits.bytes` in all: a large file gets fewer decodes. (Bounding
+    /// FuzzRepair's inputs found it: a 1 KB gzip stream of "bplist00" and a megabyte of LF bytes kept
+    /// `--repair` busy until its time limit, 2,000 decodes of the whole megabyte for each conversion.)
+    @Test func theDecodesShrinkWithTheFileSize() {
+        let limits = ArchiveRepair.Limits(decodes: 2_000, bytes: 512 << 20)
+        #expect(limits.decodes(forSize: 4_096) == 2_000)
+        #expect(limits.decodes(forSize: 1 << 20) == 512)
+        #expect(limits.decodes(forSize: 1 << 30) == 1)
+        #expect(limits.decodes(forSize: 0) == 2_000)
+    }
+
+    @Test func aMegabyteOfLFBytesIsSearchedWithinTheByteBudget() {
+        let bytes = Array("bplist00".utf8) + [UInt8](repeating: 0x0A, count: 1 << 20)
+        let asked = Count()
+        let limits = ArchiveRepair.Limits(decodes: 2_000, bytes: 4 << 20, shouldStop: { asked.value.withLock { $0 += 1 }; return false })
+        let result = ArchiveRepair.repair(InputBytes(bytes), limits: limits)
+        #expect(result.steps.isEmpty)
+        // The search asks whether to stop before each decode: 4 decodes for each of the two conversions
+        // that fit (CR → LF, CR LF → LF), not 2,000.
+        #expect(asked.value.withLock { $0 } <= 4 * 3 + 8)
+    }
+
+    final class Count: Sendable {
+        let value = Mutex(0)
     }
 }
