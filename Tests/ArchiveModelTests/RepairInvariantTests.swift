@@ -81,6 +81,28 @@ struct RepairInvariantTests {
         #expect(asked.value.withLock { $0 } <= 4 * 3 + 8)
     }
 
+    /// FuzzRepair's first finding (bug 35): a binary plist whose scalar object has a count marker that
+    /// does not read. Counting the LF bytes of its payload made the range `o + 1..<o` and trapped, in the
+    /// CR → LF structure step, for the bytes as given and after each conversion.
+    @Test func aScalarWithoutAReadableLengthIsCountedAsEmpty() throws {
+        let hex = "62706c6973743030d20104020554746573746f1401a2030353666fa4ffffffff" +
+            "ffffffff04080d1222181b202200000000000001010000000000000008000000" +
+            "00000000000000000000000025"
+        let bytes = try #require(Self.bytes(hex: hex))
+        #expect(bytes.count == 77)
+        for input in [bytes] + LineEndingConversion.allCases.map({ $0.apply(bytes) }) {
+            let given = InputBytes(input)
+            let result = ArchiveRepair.repair(given, limits: ArchiveRepair.Limits(bytes: 1 << 20))
+            #expect(ArchiveRepair.invariantViolations(input: given, result: result) == [])
+        }
+    }
+
+    static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+    }
+
     final class Count: Sendable {
         let value = Mutex(0)
     }
