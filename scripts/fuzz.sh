@@ -137,8 +137,19 @@ wants() { # target kind -> 0 when the target is seeded with that kind
     FuzzIB3XML) [ "$2" = xml ] ;;
     FuzzLZFSE) [ "$2" = lzfse ] ;;
     FuzzBookmark) [ "$2" = bookmark ] ;;
+    FuzzRepair) [ "$2" = bplist ] || [ "$2" = typedstream ] || [ "$2" = nib ] ;;
     FuzzRender) true ;;
   esac
+}
+# line_ending_seeds FILE SEED: SEED.<conversion> for each text-mode rewrite (LineEndingConversion) that
+# changes FILE and still fits in -max_len: what a transfer in text mode does to a binary archive.
+line_ending_seeds() {
+  local conversion expression out
+  for conversion in cr-to-lf:'s/\r/\n/g' crlf-to-lf:'s/\r\n/\n/g' lf-to-crlf:'s/\n/\r\n/g' cr-to-crlf:'s/\r/\r\n/g'; do
+    expression=${conversion#*:}; out="$2.${conversion%%:*}"
+    perl -0777 -pe "$expression" "$1" >"$out"
+    if cmp -s "$1" "$out" || [ "$(wc -c <"$out")" -gt "$MAX_LEN" ]; then rm -f "$out"; fi
+  done
 }
 fixtures=$WORK/fixtures
 rm -rf "$fixtures"; mkdir -p "$fixtures"
@@ -152,6 +163,12 @@ for t in "${targets[@]}"; do
     # Named after the last two path parts (corpus folder and file), never starting with a dot.
     if wants "$t" "$(kind_of "$f")"; then
       seed="$WORK/seeds/$t/$(basename "$(dirname "$f")")-$(basename "$f")"
+      # FuzzRepair: binary archives that fit in -max_len whole (a longer one would be cut, and a cut file
+      # is not what the search is for), each also after the four line-ending conversions that change it.
+      if [ "$t" = FuzzRepair ]; then
+        [ "$(wc -c <"$f")" -le "$MAX_LEN" ] || continue
+        line_ending_seeds "$f" "$seed"
+      fi
       cp "$f" "$seed"
       # FuzzRender reads a key count from the last byte (RenderFuzzInput): 0 opens the whole file and
       # runs the fixed session.

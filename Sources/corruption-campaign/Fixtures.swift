@@ -21,7 +21,7 @@ enum Fixtures {
             ("fixture/damaged.nib", damagedNib()),
             ("fixture/sample.xib", IB3ArchiveBuilder.sample().finished()),
             ("fixture/damaged.xib", damagedIB3()),
-        ]
+        ] + formats()
     }
 
     /// The sample nib with a reference out of range, an object naming a class that does not exist, a

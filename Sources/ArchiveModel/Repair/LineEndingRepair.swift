@@ -135,7 +135,8 @@ struct LineEndingRepair {
             described.changes.append(change)
         }
         let reading = LineEndingReading(damaged, outcome.conversion, chosen: outcome.edits)
-        for site in outcome.undecided.prefix(RepairStep.describedLimit) {
+        // Each undecided byte told opens the file once more: no more of them than the search's budget.
+        for site in outcome.undecided.prefix(Swift.min(RepairStep.describedLimit, budget)) {
             let other = reading.toggling(site)
             let otherGraph = ArchiveDocument.open(InputBytes(other.bytes), name: "").graph
             var change = describer.change(at: reading.readingOffset(of: site), other: otherGraph,

@@ -10,6 +10,10 @@ public enum ArchiveRepair {
     public struct Limits: Sendable {
         /// Decodes the plausibility step may make.
         public var decodes: Int
+        /// Bytes those decodes may read in all: each decode reads the whole file, so a file larger than
+        /// `bytes / decodes` gets fewer (`decodes(forSize:)`), and the search's work stays bounded
+        /// whatever the file's size (a 1 KB gzip stream inflates to a megabyte of LF bytes).
+        public var bytes: Int
         /// Asked between decodes; true ends the search (the caller's time limit).
         public var shouldStop: @Sendable () -> Bool
 
@@ -17,10 +21,18 @@ public enum ArchiveRepair {
         /// and a file with conflicts is not repaired.
         public var side: MergeConflicts.Side?
 
-        public init(decodes: Int = 2_000, side: MergeConflicts.Side? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }) {
+        public init(decodes: Int = 2_000, bytes: Int = 512 << 20, side: MergeConflicts.Side? = nil,
+                    shouldStop: @escaping @Sendable () -> Bool = { false }) {
             self.decodes = decodes
+            self.bytes = bytes
             self.side = side
             self.shouldStop = shouldStop
+        }
+
+        /// The decodes a search of a file of `size` bytes may make: `decodes`, fewer when they would
+        /// read more than `bytes` in all (at least one).
+        public func decodes(forSize size: Int) -> Int {
+            Swift.max(1, Swift.min(decodes, bytes / Swift.max(1, size)))
         }
     }
 
@@ -107,7 +119,7 @@ public enum ArchiveRepair {
         let candidates = LineEndingRepair.candidates(bytes).filter { (search && evidence) || $0.exactInverse(bytes) != nil }
         // Notes count: an object nothing refers to is a note, and no archiver writes one.
         guard !baseline.isClean || baseline.notes > 0, !candidates.isEmpty else { return (nil, nil) }
-        let repair = LineEndingRepair(damaged: bytes, format: graph.container, baseline: baseline, budget: limits.decodes,
+        let repair = LineEndingRepair(damaged: bytes, format: graph.container, baseline: baseline, budget: limits.decodes(forSize: bytes.count),
                                       shouldStop: limits.shouldStop, only: candidates)
         guard let outcome = repair.run() else {
             guard evidence else { return (nil, nil) }

@@ -202,7 +202,8 @@ struct CRToLFRepair {
         guard o + 1 < bytes.count, bytes[o + 1] >> 4 == 1, bytes[o + 1] & 0x0F <= 3 else { return [] }
         let width = 1 << Int(bytes[o + 1] & 0x0F)
         return readings(o + 2..<o + 2 + width).compactMap { r in
-            guard r.value < UInt64(Int.max / 16) else { return nil }
+            // A count the bytes cannot hold is no reading (and `o + length` stays far from overflow).
+            guard r.value < UInt64(bytes.count) else { return nil }
             return (2 + width + Int(r.value) * unit, r.crs)
         }
     }
@@ -284,8 +285,10 @@ struct CRToLFRepair {
     }
 
     private mutating func countValueLFs(_ o: Int, refSize: Int) {
-        let end = lengthReadings(at: o, refSize: refSize).first.map { o + $0.length } ?? o
-        inValues += (o + 1..<Swift.min(end, bytes.count)).filter { bytes[$0] == 0x0A }.count
+        // No length read (a bad count marker), or one that ends at the marker: no payload to count.
+        let end = Swift.min(bytes.count, lengthReadings(at: o, refSize: refSize).first.map { o + $0.length } ?? o)
+        guard end > o + 1 else { return }
+        inValues += (o + 1..<end).filter { bytes[$0] == 0x0A }.count
     }
 
     /// A keyed archive's UIDs: below its `$objects` count, and (when the file's other UIDs are all
