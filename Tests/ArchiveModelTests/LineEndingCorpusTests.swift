@@ -47,4 +47,30 @@ import TestSupport
         #expect(converted > 50)
         #expect(missed.isEmpty, "\(conversion.rawValue): \(exact) exact, \(listed) listed of \(converted); missed \(missed.prefix(10))")
     }
+
+    /// CR LF → LF on the keyed nibs Interface Builder 3 compiled (`ib3xml/…keyedobjects.nib`): their few
+    /// pairs sit in the offset table or in references, so the table is rebuilt or the placements are
+    /// settled by the check; each comes back with no error and every object, byte for byte unless a
+    /// placement is listed undecided.
+    @Test func crlfToLFOnCompiledNibsComesBackWhole() {
+        var converted = 0
+        var missed: [String] = []
+        for path in Corpus.files("ib3xml") where path.hasSuffix("keyedobjects.nib") {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let original = [UInt8](data)
+            let damaged = LineEndingConversion.crlfToLF.apply(original)
+            guard damaged != original else { continue }
+            converted += 1
+            let result = ArchiveRepair.repair(InputBytes(damaged))
+            let bytes = [UInt8](result.bytes.buffer.bindMemory(to: UInt8.self))
+            let diagnostics = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(bytes), name: path).graph)
+            let whole = bytes.count == original.count && !diagnostics.contains { $0.severity != .note }
+            guard let step = result.steps.last, whole, bytes == original || !step.undecided.isEmpty else {
+                missed.append((path as NSString).lastPathComponent)
+                continue
+            }
+        }
+        #expect(converted >= 4)
+        #expect(missed.isEmpty, "missed \(missed)")
+    }
 }

@@ -20,6 +20,8 @@ struct GuidedLineEndingSearch {
     private(set) var verdict: RepairVerdict
     /// Sites where the other reading is as good (reported with both readings).
     private(set) var undecided: [Int] = []
+    /// The undecided placements of groups: each the sites that toggle together to the other reading.
+    private(set) var undecidedMoves: [[Int]] = []
     /// Sites the settle step could not examine within the budget.
     private(set) var unexamined = 0
     /// Whether the budget or the time limit ended the search early.
@@ -32,6 +34,10 @@ struct GuidedLineEndingSearch {
     private let openSites: Set<Int>?
     /// The sites chosen when the search started (the structure's choices).
     private let startChosen: Set<Int>
+    /// Sets of placements of which exactly one is chosen (the CRs a CR LF → LF transfer took from
+    /// one object: the count is decided, not which LF bytes): the settle step tries each other
+    /// placement in one move, since taking one CR out alone would shift every later byte.
+    private let groups: [[[Int]]]
     private let budget: Int
     private let shouldStop: () -> Bool
 
@@ -43,8 +49,9 @@ struct GuidedLineEndingSearch {
     /// `values`: sites known to lie inside values (string, data, number payloads): the settle step
     /// lists them undecided without judging them. `open`: the sites the structure left open (nil: all).
     init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil, values: Set<Int> = [],
-         open: Set<Int>? = nil) {
+         open: Set<Int>? = nil, groups: [[[Int]]] = []) {
         reading = start
+        self.groups = groups
         sites = LineEndingReading.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
         valueSites = values
         openSites = open
@@ -100,38 +107,60 @@ struct GuidedLineEndingSearch {
         return a != b ? a > b : v.isBetter(than: u)
     }
 
-    /// Step 2: every site tried the other way; the change giving the best verdict is kept, and the
-    /// round repeats over the sites that helped or tied. When several changes give the same best
-    /// verdict (two references, one of which was 13: either reading keeps every object), the one that
-    /// fits the writer's numbering best is kept (`RepairVerdict.inversions`) and all of them are
-    /// undecided. Sites whose other reading ties in the last round are undecided too.
+    /// Step 2: every site tried the other way, and every group's other placements; the change giving
+    /// the best verdict is kept, and the round repeats over the changes that helped or tied. When
+    /// several changes give the same best verdict (two references, one of which was 13: either reading
+    /// keeps every object), the one that fits the writer's numbering best is kept
+    /// (`RepairVerdict.inversions`) and all of them are undecided. Sites whose other reading ties in
+    /// the last round are undecided too.
     mutating func settle() {
         // A site the structure decided stays decided unless the forward step changed it.
         var candidates = sites.filter { site in
             !valueSites.contains(site) && (openSites.map { $0.contains(site) || reading.isChosen(site) != startChosen.contains(site) } ?? true)
-        }
-        var ties: [Int] = []
-        var alike = Set<Int>()
+        }.map { [$0] }
+        var ties: [(move: [Int], verdict: RepairVerdict)] = []
+        var alike: [[Int]] = []
         while !exhausted() {
-            var improving: [(site: Int, verdict: RepairVerdict)] = []
+            var improving: [(move: [Int], verdict: RepairVerdict)] = []
             ties = []
-            for (index, site) in candidates.enumerated() {
+            let moves = candidates + groupMoves()
+            for (index, move) in moves.enumerated() {
                 guard !exhausted() else {
-                    unexamined = candidates.count - index
+                    unexamined = moves.count - index
                     break
                 }
-                let v = judge.judge(reading.toggling(site).bytes)
-                if v.isBetter(than: verdict) { improving.append((site, v)) } else if v.ties(verdict) { ties.append(site) }
+                let v = judge.judge(reading.toggling(move).bytes)
+                if v.isBetter(than: verdict) { improving.append((move, v)) } else if v.ties(verdict) { ties.append((move, v)) }
             }
-            guard var best = improving.first else { break }
+            guard var best = improving.first else {
+                // Only equally good readings: the one that fits the writer's numbering best is written
+                // (a tie-break: the sites stay undecided), and the round repeats from it.
+                guard let fitter = ties.min(by: { $0.verdict.inversions < $1.verdict.inversions }),
+                      fitter.verdict.inversions < verdict.inversions else { break }
+                alike.append(fitter.move)
+                reading = reading.toggling(fitter.move)
+                verdict = fitter.verdict
+                candidates = ties.map(\.move).filter { $0.count == 1 && $0 != fitter.move }
+                continue
+            }
             for candidate in improving.dropFirst() where candidate.verdict.isBetter(than: best.verdict) { best = candidate }
             let equal = improving.filter { $0.verdict.ties(best.verdict) }
             let chosen = equal.min { $0.verdict.inversions < $1.verdict.inversions } ?? best
-            if equal.count > 1 { alike.formUnion(equal.map(\.site)) }
-            reading = reading.toggling(chosen.site)
+            if equal.count > 1 { alike += equal.map(\.move) }
+            reading = reading.toggling(chosen.move)
             verdict = chosen.verdict
-            candidates = (improving.map(\.site) + ties).filter { $0 != chosen.site }.sorted()
+            candidates = (improving.map(\.move) + ties.map(\.move)).filter { $0.count == 1 && $0 != chosen.move }.sorted { $0[0] < $1[0] }
         }
-        undecided = alike.union(ties).union(valueSites.filter { !reading.isChosen($0) }).sorted()
+        let moves = alike + ties.map(\.move)
+        undecidedMoves = moves.filter { $0.count > 1 }
+        undecided = Set(moves.joined()).union(valueSites.filter { !reading.isChosen($0) }).sorted()
+    }
+
+    /// For each group, the moves from its chosen placement to each other one (the sites to toggle).
+    private func groupMoves() -> [[Int]] {
+        groups.flatMap { group -> [[Int]] in
+            guard let current = group.first(where: { $0.allSatisfy(reading.isChosen) }) else { return [] }
+            return group.filter { $0 != current }.map { Set(current).symmetricDifference($0).sorted() }
+        }
     }
 }

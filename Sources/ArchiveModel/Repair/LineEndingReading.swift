@@ -34,6 +34,11 @@ struct LineEndingReading: Sendable {
         return copy
     }
 
+    /// The reading with each of `sites` toggled.
+    func toggling(_ sites: [Int]) -> LineEndingReading {
+        sites.reduce(self) { $0.toggling($1) }
+    }
+
     /// The reading's bytes.
     var bytes: [UInt8] {
         switch conversion {

@@ -13,6 +13,9 @@ struct LineEndingRepair {
         var edits: [Int]
         /// Damaged offsets whose other reading is as good (see `GuidedLineEndingSearch.settle`).
         var undecided: [Int]
+        /// Undecided sites that only change together (a group's other placement): the other reading of
+        /// each of their sites toggles the whole move.
+        var undecidedMoves: [[Int]] = []
         /// The reading the search started from and the readings it judged.
         var judgements: Int
         /// Whether the budget or the time limit ended a search before it finished.
@@ -59,9 +62,10 @@ struct LineEndingRepair {
         for (conversion, var search) in Self.forwardOrder(searches) {
             guard !shouldStop() else { break }
             search.settle()
-            let outcome = Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
+            var outcome = Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
                                   undecided: search.undecided, judgements: search.judgements, stoppedEarly: search.stoppedEarly,
                                   unexamined: search.unexamined)
+            outcome.undecidedMoves = search.undecidedMoves
             if consider(outcome, best: &best) { break }
         }
         guard let best else { return nil }
@@ -137,7 +141,7 @@ struct LineEndingRepair {
         let reading = LineEndingReading(damaged, outcome.conversion, chosen: outcome.edits)
         // Each undecided byte told opens the file once more: no more of them than the search's budget.
         for site in outcome.undecided.prefix(Swift.min(RepairStep.describedLimit, budget)) {
-            let other = reading.toggling(site)
+            let other = reading.toggling(outcome.undecidedMoves.first { $0.contains(site) } ?? [site])
             let otherGraph = ArchiveDocument.open(InputBytes(other.bytes), name: "").graph
             var change = describer.change(at: reading.readingOffset(of: site), other: otherGraph,
                                           otherOffset: other.readingOffset(of: site), locatedIsAfter: false, undecided: true)
@@ -179,7 +183,8 @@ struct LineEndingRepair {
     func startSearch(_ conversion: LineEndingConversion) -> GuidedLineEndingSearch? {
         guard conversion == .crToLF || conversion == .crlfToLF, let start = structuralStart(conversion) else { return nil }
         return GuidedLineEndingSearch(LineEndingReading(damaged, conversion, chosen: start.chosen), budget: budget,
-                                      shouldStop: shouldStop, settled: start.settledFrom, values: start.values, open: start.open)
+                                      shouldStop: shouldStop, settled: start.settledFrom, values: start.values, open: start.open,
+                                      groups: start.groups)
     }
 
     /// `conversion` undone: exactly where it can be, by search where it cannot.
@@ -187,9 +192,11 @@ struct LineEndingRepair {
         if let exact = exactOutcome(conversion) { return exact }
         guard var search = startSearch(conversion) else { return nil }
         search.run()
-        return Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
-                       undecided: search.undecided, judgements: search.judgements, stoppedEarly: search.stoppedEarly,
-                       unexamined: search.unexamined)
+        var outcome = Outcome(conversion: conversion, bytes: search.reading.bytes, verdict: search.verdict, edits: search.reading.chosen,
+                              undecided: search.undecided, judgements: search.judgements, stoppedEarly: search.stoppedEarly,
+                              unexamined: search.unexamined)
+        outcome.undecidedMoves = search.undecidedMoves
+        return outcome
     }
 
     /// Where the search starts: for a binary plist, the sites its structure already decides (trailer,
@@ -200,25 +207,38 @@ struct LineEndingRepair {
     /// the other way; nil: every site), or nil when that structure fits no reading of the conversion
     /// (also a NIBArchive whose tables account for every byte, for CR LF → LF, which takes bytes out);
     /// for the formats read front to back, none.
-    func structuralStart(_ conversion: LineEndingConversion) -> (chosen: [Int], settledFrom: Int?, values: Set<Int>, open: Set<Int>?)? {
+    func structuralStart(_ conversion: LineEndingConversion) -> StructuralStart? {
         if case .nibArchive = format, conversion == .crlfToLF, NIBArchiveLayout(input: InputBytes(damaged)).accountsForEveryByte { return nil }
-        guard case .binaryPlist = format else { return ([], nil, [], nil) }
+        guard case .binaryPlist = format else { return StructuralStart() }
         switch conversion {
         case .crToLF:
             var structural = CRToLFRepair(damaged)
             guard structural.runStructure() else { return nil }
-            return (structural.changed, structural.tableStart, Set(structural.valueSites), structural.openLFs)
+            return StructuralStart(chosen: structural.changed, settledFrom: structural.tableStart, values: Set(structural.valueSites),
+                                   open: structural.openLFs)
         case .crlfToLF:
             var structural = CRLFToLFRepair(damaged)
             guard structural.run(budget: budget * 50) != nil else { return nil }
-            // The offset table decided every object's length, so every byte is settled; the LF bytes of
-            // an object whose CRs could sit before several of them are listed undecided.
-            let inserted = Set(structural.insertions)
-            let open = structural.undecidedRanges.flatMap { r in r.filter { damaged[$0] == 0x0A && !inserted.contains($0) } }
-            return (structural.insertions.sorted(), 0, Set(open), nil)
+            // The offset table decided every object's length, so no byte is toggled alone; an object
+            // whose CRs could sit before several of its LF bytes has its placements settled as a group.
+            return StructuralStart(chosen: structural.insertions.sorted(), settledFrom: 0, groups: structural.alternatives)
         default:
-            return ([], nil, [], nil)
+            return StructuralStart()
         }
+    }
+
+    /// Where a search starts (`structuralStart`).
+    struct StructuralStart {
+        /// The sites the structure chose.
+        var chosen: [Int] = []
+        /// The offset from which the structure settled every byte (nil: none).
+        var settledFrom: Int? = nil
+        /// Sites inside values (undecided without a judgement).
+        var values: Set<Int> = []
+        /// The sites the structure left open (nil: every site).
+        var open: Set<Int>? = nil
+        /// Placements of which one is chosen, settled as a whole (`GuidedLineEndingSearch`).
+        var groups: [[[Int]]] = []
     }
 }
 

@@ -11,7 +11,9 @@
 /// finds no choice, and the pairs put back must add up to the bytes the trailer says are missing.
 /// Which of several LF bytes of one value got the CR is not decided by any structure (the count is);
 /// those objects are reported undecided, except in a container, whose references must name objects
-/// that exist. Bounded by `budget` choices tried and `maxSubsets` placements per object and count.
+/// that exist; those placements are handed to the format's check as groups (`alternatives`). When a
+/// pair sat in the offset table itself, the table is rebuilt first (`OffsetTableRepair`). Bounded by
+/// `budget` choices tried and `maxSubsets` placements per object and count.
 struct CRLFToLFRepair {
     let converted: [UInt8]
     /// Where the CRs go back (offsets in the converted bytes: a CR is put before each).
@@ -20,6 +22,9 @@ struct CRLFToLFRepair {
     private(set) var undecided: [Int] = []
     /// The damaged bytes of each undecided object: which of its LF bytes had the CR is not decided.
     private(set) var undecidedRanges: [Range<Int>] = []
+    /// For each undecided object, every placement of its CRs that fits (the chosen one among them):
+    /// what the format's check has to settle (`GuidedLineEndingSearch`'s groups).
+    private(set) var alternatives: [[[Int]]] = []
     private(set) var tried = 0
     /// An object's marker and count fit in its first 10 bytes (1 + 1 + 8); a little more for safety.
     static let headLength = 16
@@ -27,15 +32,66 @@ struct CRLFToLFRepair {
     init(_ bytes: [UInt8]) { converted = bytes }
 
     /// The repaired bytes, or nil when the geometry does not allow a repair or the search found none.
+    ///
+    /// The lost bytes lie in the object area (the offset table, read back from the end, still holds the
+    /// original offsets: `BinaryPlistShortfall`), in the offset table itself (then the table read from
+    /// the end is misaligned before the last lost byte, and is rebuilt by `OffsetTableRepair`), or in
+    /// both: for each split of the lost bytes between the two, the table is rebuilt and the objects are
+    /// walked against it; the first split whose table and objects both fit is kept.
     mutating func run(budget: Int) -> [UInt8]? {
         let tail = BinaryPlistTail(input: InputBytes(converted))
-        guard let missing = BinaryPlistShortfall.find(tail), let f = tail.trailerShape, missing > 0 else { return nil }
-        let n = converted.count, table = n - 32 - f.count * f.offsetSize
-        var offsets: [Int] = []
-        for i in 0..<f.count {
-            guard let value = tail.entry(i, table: table, width: f.offsetSize), value >= 8, value < f.tableOffset else { return nil }
-            offsets.append(value)
+        guard let f = tail.trailerShape else { return nil }
+        let n = converted.count
+        let (tableBytes, overflow) = f.count.multipliedReportingOverflow(by: f.offsetSize)
+        guard !overflow, tableBytes + 32 < n else { return nil }
+        if let missing = BinaryPlistShortfall.find(tail), missing > 0 {
+            let table = n - 32 - tableBytes
+            var offsets: [Int] = []
+            for i in 0..<f.count {
+                guard let value = tail.entry(i, table: table, width: f.offsetSize), value >= 8, value < f.tableOffset else { break }
+                offsets.append(value)
+            }
+            if offsets.count == f.count, let walked = walk(offsets: offsets, shape: f, missing: missing, end: table, budget: budget) {
+                return finish(walked, tableInsertions: [])
+            }
         }
+        return rebuildingTable(shape: f, tableBytes: tableBytes, budget: budget)
+    }
+
+    /// The repair when some of the lost bytes lie in the offset table: for each number of them lost in
+    /// the object area (none first), the table's damaged bytes with the rest put back, walked.
+    private mutating func rebuildingTable(shape f: BinaryPlistTail.Fields, tableBytes: Int, budget: Int) -> [UInt8]? {
+        let n = converted.count
+        let (declared, overflow) = f.tableOffset.addingReportingOverflow(tableBytes + 32)
+        guard !overflow, declared > n, declared - n <= OffsetTableRepair.maxLost else { return nil }
+        let missing = declared - n
+        for objectsLost in 0...missing {
+            let tableStart = f.tableOffset - objectsLost
+            guard tableStart >= 9, tableStart <= n - 32 else { continue }
+            var tables = OffsetTableRepair(converted[tableStart..<(n - 32)], lost: missing - objectsLost, width: f.offsetSize,
+                                           count: f.count, limit: f.tableOffset)
+            while tried <= budget, let table = tables.next(budget: budget - tried) {
+                tried += tables.tried
+                if let walked = walk(offsets: table.offsets, shape: f, missing: objectsLost, end: tableStart, budget: budget) {
+                    return finish(walked, tableInsertions: table.insertions)
+                }
+            }
+            tried += tables.tried
+        }
+        return nil
+    }
+
+    /// A walk's result: the CRs put back in the object area, and the objects whose placement is one of several.
+    private struct Walked {
+        var insertions: [Int]
+        var undecided: [Int]
+        var undecidedRanges: [Range<Int>]
+        var alternatives: [[[Int]]]
+    }
+
+    /// Walks the objects from offset 8 against the original `offsets`, putting `missing` CRs back
+    /// before LF bytes of the object area, which ends at `end` in the converted bytes.
+    private mutating func walk(offsets: [Int], shape f: BinaryPlistTail.Fields, missing: Int, end table: Int, budget: Int) -> Walked? {
         guard offsets.first == 8, zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         let lengths = offsets.indices.map { i in (i + 1 < offsets.count ? offsets[i + 1] : f.tableOffset) - offsets[i] }
         // Depth-first over objects: each frame is the object's choices and the one being tried.
@@ -69,17 +125,30 @@ struct CRLFToLFRepair {
             i += 1
         }
         guard lost == missing, position == table else { return nil }
-        var starts: [Int] = [8]
+        var walked = Walked(insertions: [], undecided: [], undecidedRanges: [], alternatives: [])
+        var start = 8
         for (j, frame) in choices.enumerated() {
-            insertions += frame[picked[j]]
-            if frame.count > 1 && frame.filter({ $0.count == frame[picked[j]].count }).count > 1 {
-                undecided.append(starts[j])
-                undecidedRanges.append(starts[j]..<(starts[j] + lengths[j] - frame[picked[j]].count))
+            let chosen = frame[picked[j]]
+            walked.insertions += chosen
+            let alike = frame.filter { $0.count == chosen.count }
+            if alike.count > 1 {
+                walked.undecided.append(start)
+                walked.undecidedRanges.append(start..<(start + lengths[j] - chosen.count))
+                walked.alternatives.append(alike)
             }
-            starts.append(starts[j] + lengths[j] - frame[picked[j]].count)
+            start += lengths[j] - chosen.count
         }
+        return walked
+    }
+
+    /// Records a walk's result and returns the repaired bytes.
+    private mutating func finish(_ walked: Walked, tableInsertions: [Int]) -> [UInt8] {
+        insertions = walked.insertions + tableInsertions
+        undecided = walked.undecided
+        undecidedRanges = walked.undecidedRanges
+        alternatives = walked.alternatives
         var repaired: [UInt8] = []
-        repaired.reserveCapacity(n + missing)
+        repaired.reserveCapacity(converted.count + insertions.count)
         let put = Set(insertions)
         for (offset, byte) in converted.enumerated() {
             if put.contains(offset) { repaired.append(0x0D) }
