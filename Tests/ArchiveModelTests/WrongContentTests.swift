@@ -51,4 +51,19 @@ struct WrongContentTests {
         let diagnostics = Self.open(text).graph.fullCheck()
         #expect(!diagnostics.contains { $0.id == "damage.wrong-content" })
     }
+
+    /// FuzzLZFSE's finding: markup whose first tag is no XML name (`<<<`, then invalid UTF-8) is not
+    /// "an XML document"; and an element name's evidence covers its bytes, not its decoded text.
+    @Test func aTagThatIsNoXMLNameIsNoXMLDocument() {
+        let bytes = Array("<<<<<<<<<<<<<<<A<".utf8) + [UInt8](repeating: 0xFF, count: 98)
+        let diagnostics = Self.open(bytes).graph.fullCheck()
+        #expect(!diagnostics.contains { $0.message.contains("XML document") }, "\(diagnostics.map(\.description))")
+        for d in diagnostics {
+            #expect((d.range?.end ?? 0) <= bytes.count, "\(d.description)")
+        }
+        let named = Array("<\u{C9}l\u{E9}ment>".utf8) + Array("text</\u{C9}l\u{E9}ment>".utf8)
+        let d = Self.open(named).graph.fullCheck().first { $0.id == "damage.wrong-content" }
+        #expect(d?.message.contains("<\u{E9}l\u{E9}ment>") == true, "\(d?.message ?? "none")")
+        #expect(d?.range.map { $0.start == 0 && $0.end == 1 + "\u{C9}l\u{E9}ment".utf8.count } == true)
+    }
 }

@@ -31,7 +31,7 @@ enum ForeignText {
         }
         // Interface Builder XML never gets here: `IB3XMLProbe` recognised it first (an IB3 archive is
         // decoded, an Xcode 5+ document named in a note).
-        guard let (name, at) = rootElement(head, from: start) else { return nil }
+        guard let (name, at, length) = rootElement(head, from: start) else { return nil }
         guard !["plist", "dict", "array", "string", "key", "integer", "real", "true", "false", "date", "data"].contains(name),
               !plistTags.contains(where: { find(Array($0.utf8), in: head, from: start) != nil }) else { return nil }
         let what: String
@@ -41,13 +41,14 @@ enum ForeignText {
         case "error": what = "an XML error response (as cloud storage services return)"
         default: what = "an XML document whose root element is <\(DisplayText.escape(name))>, not <plist>"
         }
-        return ForeignContent(description: what, evidence: ByteRange(start: at, count: name.utf8.count + 1),
+        return ForeignContent(description: what, evidence: ByteRange(start: at, count: length + 1),
                               evidenceText: "the root element <\(DisplayText.escape(name))>")
     }
 
-    /// The first element's name (lowercased) and the offset of its `<`, skipping the declaration,
-    /// processing instructions, comments and the DOCTYPE.
-    static func rootElement(_ head: [UInt8], from start: Int) -> (String, Int)? {
+    /// The first element's name (lowercased), the offset of its `<` and the name's length in bytes,
+    /// skipping the declaration, processing instructions, comments and the DOCTYPE; nil when the
+    /// first tag's name is not an XML name in UTF-8 (`<<<`, invalid bytes: not an XML document).
+    static func rootElement(_ head: [UInt8], from start: Int) -> (name: String, at: Int, length: Int)? {
         var i = start
         while i < head.count {
             guard head[i] == UInt8(ascii: "<") else {
@@ -63,10 +64,20 @@ enum ForeignText {
             }
             var j = i + 1
             while j < head.count, j - i < 64, !isBlank(head[j]), head[j] != UInt8(ascii: ">"), head[j] != UInt8(ascii: "/") { j += 1 }
-            guard j > i + 1 else { return nil }
-            return (String(decoding: head[(i + 1)..<j], as: UTF8.self).lowercased(), i)
+            guard j > i + 1, let name = xmlName(head[(i + 1)..<j]) else { return nil }
+            return (name.lowercased(), i, j - i - 1)
         }
         return nil
+    }
+
+    /// `bytes` as text when they are valid UTF-8 and an XML name (XML 1.0's NameStartChar, then
+    /// NameChar, with every non-ASCII character allowed as the production nearly does), else nil.
+    static func xmlName(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard let first = bytes.first else { return nil }
+        func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") }
+        func isNameByte(_ b: UInt8) -> Bool { isLetter(b) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") }
+        guard isLetter(first) || first >= 0x80, bytes.allSatisfy({ isNameByte($0) || $0 >= 0x80 }) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// ` ("404 Not Found")` from the page's `<title>`, escaped and cut, or "".

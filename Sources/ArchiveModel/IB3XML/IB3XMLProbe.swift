@@ -9,7 +9,7 @@ enum IB3XMLProbe {
     static func format(_ bytes: InputBytes, from offset: Int) -> ContainerFormat? {
         guard bytes.byte(at: offset) == UInt8(ascii: "<") else { return nil }
         let head = bytes.bytes(in: ByteRange(offset, offset.addingReportingOverflow(window).partialValue))
-        guard let (name, at) = ForeignText.rootElement(head, from: 0), name == "archive" || name == "document" else { return nil }
+        guard let (name, at, _) = ForeignText.rootElement(head, from: 0), name == "archive" || name == "document" else { return nil }
         // The type attribute sits in the root's start tag, which ends at the first '>'.
         let tagEnd = head[at...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
         let tag = head[at..<tagEnd]
