@@ -28,7 +28,10 @@ import Darwin
 
     /// Slack 40 where a debug binary peaked at 34 MiB or less in every mode at these sizes (30 for
     /// bplist-badrefs, 22 MiB): a per-element cost like the dump's prepared rows before issue 37 (a
-    /// few hundred bytes an element) goes over it here.
+    /// few hundred bytes an element) goes over it here. Deep IB3 has the project's 50: its `--dump` keeps
+    /// a row per open level (each level's raw fields are listed after the level below) and fills the
+    /// dump's view cache (at least 4 MiB, so that a dictionary shown as entries and again as raw fields
+    /// decodes each object once), 46 MiB in debug.
     static let cases: [Case] = [
         Case(name: "prose-brace", perByte: 4, slack: 50, make: WorstInputs.proseAfterBrace),
         Case(name: "deep-openstep", perByte: 4, slack: 50, make: { WorstInputs.deepOpenStep(depth: 100_000) }),
@@ -37,7 +40,7 @@ import Darwin
         Case(name: "ts-classes", perByte: 4, slack: 40, make: { WorstInputs.repeatedClassRecords(count: 30_000) }),
         Case(name: "nib-values", perByte: 4, slack: 40, make: { WorstInputs.nibValues(count: 50_000) }),
         Case(name: "ib3-unknown", perByte: 4, slack: 40, make: { WorstInputs.ib3UnknownElements(count: 30_000) }),
-        Case(name: "deep-ib3", perByte: 4, slack: 40, make: { WorstInputs.deepIB3(depth: 20_000) }),
+        Case(name: "deep-ib3", perByte: 4, slack: 50, make: { WorstInputs.deepIB3(depth: 20_000) }),
     ]
 
     /// Runs the binary on `path` with `arguments`, output discarded; returns the child's peak RSS in bytes.
@@ -104,11 +107,9 @@ import Darwin
         for mode in Self.modes {
             let peak = try Self.peakRSS(mode, path: path)
             #expect(peak > 0)
-            // In the whole suite's parallel run a reading can include memory that is not the child's
-            // (seen 3 times in one full run, never alone): reported, not failed, until the reading is exact.
-            withKnownIssue("a peak read during the parallel full run may count more than the child", isIntermittent: true) {
-                #expect(peak <= ceiling, "\(input.name) \(mode): peak RSS \(peak >> 20) MiB over \(ceiling >> 20) MiB (\(bytes.count) bytes)")
-            }
+            // The three readings over the ceiling once taken for noise of the parallel run were the
+            // dump's own (the same alone): every ancestor's row and view held, a view cache of 32 MiB.
+            #expect(peak <= ceiling, "\(input.name) \(mode): peak RSS \(peak >> 20) MiB over \(ceiling >> 20) MiB (\(bytes.count) bytes)")
         }
     }
 }

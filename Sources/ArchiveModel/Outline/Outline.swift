@@ -23,12 +23,14 @@ public final class Outline {
     /// (`--dump`), which then decodes each object without judging it a second time.
     public let judgesObjects: Bool
 
-    /// `viewCapacity`: most decoded views kept (within the cache's memory budget either way).
-    public init(graph: any ObjectGraph, index: GraphIndex? = nil, judgesObjects: Bool = true, viewCapacity: Int = 4_096) {
+    /// `viewCapacity`: most decoded views kept; `viewBudget`: their most estimated bytes (the most
+    /// recently used few are kept whatever they cost).
+    public init(graph: any ObjectGraph, index: GraphIndex? = nil, judgesObjects: Bool = true, viewCapacity: Int = 4_096,
+                viewBudget: Int = 32 << 20) {
         self.graph = graph
         self.index = index
         self.judgesObjects = judgesObjects
-        views = ViewCache(capacity: viewCapacity)
+        views = ViewCache(capacity: viewCapacity, costBudget: viewBudget)
     }
 
     /// The top-level rows: every top-level entry, then "lost and found" when the index knows of any.
@@ -191,6 +193,13 @@ public final class Outline {
         } else {
             held[id] = (view(id), 1)
         }
+    }
+
+    /// Drops the cached view of `id` (unless held): a walk that will not show the object again
+    /// leaves the cache to the views it will (`--dump`, once every child of a row is written).
+    public func forget(_ id: ObjectID) {
+        guard held[id] == nil else { return }
+        views.remove(id: id)
     }
 
     /// Ends one `hold(_:)` of `id`.

@@ -103,6 +103,11 @@ struct ViewCache {
         }
     }
 
+    /// Drops the view of `id`, if cached.
+    mutating func remove(id: ObjectID) {
+        if let slot = slots[id] { remove(slot) }
+    }
+
     private mutating func remove(_ slot: Int) {
         unlink(slot)
         slots[entries[slot].id] = nil

@@ -40,8 +40,11 @@ public struct DumpRenderer {
         // The rows' diagnostics are the full check's (`diagnostics`): the rules are not run again per row.
         // An object shown again (a dictionary's values under its entries, then under its raw fields) is
         // not decoded again while the views fit the cache's memory budget, whatever their number.
+        // Their memory is in proportion to the file (twice its size, at least 4 MiB, at most the
+        // browser's 32 MiB): a file of a million one-byte objects must not cost a view each.
         outline = Outline(graph: document.graph, index: index, judgesObjects: false,
-                          viewCapacity: Swift.max(4_096, document.graph.objectCount))
+                          viewCapacity: Swift.max(4_096, document.graph.objectCount),
+                          viewBudget: Swift.min(32 << 20, Swift.max(4 << 20, document.input.count.multipliedReportingOverflow(by: 2).partialValue)))
         var byObject: [ObjectID: [Diagnostic]] = [:]
         var loose: [Diagnostic] = []
         for d in diagnostics {
@@ -95,12 +98,16 @@ public struct DumpRenderer {
         while let frame = frames.last {
             guard frame.next < frame.count else {
                 frames.removeLast()
-                if let t = frame.parent?.target { onPath[t] = false }
-                if let held = frame.held { outline.release(held) }
+                frame.close(onPath: &onPath, outline: outline)
                 continue
             }
             frames[frames.count - 1].next += 1
-            let node = frame.parent.map { outline.child(of: $0, at: frame.next) } ?? roots[frame.next]
+            let node = frame.parent.map { outline.child(of: $0.node, at: frame.next) } ?? roots[frame.next]
+            if frame.next + 1 == frame.count {
+                // Its last child is made: the row and its held view are not needed again, only its
+                // place on the path, so a chain a million deep keeps a few bytes a level.
+                frames[frames.count - 1].finish(outline: outline)
+            }
             let depth = frames.count - 1
             if isRedundantRawFields(node) { continue }
             let indent = Self.indent(depth: depth)
@@ -128,6 +135,7 @@ public struct DumpRenderer {
             guard expand else { continue }
             if let target = node.target { expanded[target] = true; onPath[target] = true }
             var child = DumpFrame(parent: node, count: outline.childCount(of: node), owner: EmbeddedArchives.owner(under: node))
+            child.pathTarget = node.target
             if case .object(let id) = node.source {
                 outline.hold(id)
                 child.held = id
@@ -286,17 +294,42 @@ final class FieldsCache {
 /// One expanded row of `DumpRenderer.render`'s walk (the top level when `parent` is nil): its
 /// children are made one at a time, `next` being the next to write.
 struct DumpFrame {
-    let parent: OutlineNode?
+    /// The row whose children are listed, boxed so that a finished frame keeps only a pointer's width.
+    final class Row {
+        let node: OutlineNode
+        init(_ node: OutlineNode) { self.node = node }
+    }
+
+    private(set) var parent: Row?
     let count: Int
     /// The object whose fields the children are (the owner of an inline data row's field).
     let owner: ObjectID?
     var next = 0
     /// The object whose view the outline holds while the children are listed.
     var held: ObjectID?
+    /// The object marked on the path (`onPath`) while the children and their rows are written.
+    var pathTarget: ObjectID?
 
     init(parent: OutlineNode?, count: Int, owner: ObjectID?) {
-        self.parent = parent
+        self.parent = parent.map(Row.init)
         self.count = count
         self.owner = owner
+    }
+
+    /// Drops the row, and releases and forgets the held view, once the last child is made: the
+    /// object is expanded once, so its view is not needed again (a later row of it is `→ #id`).
+    mutating func finish(outline: Outline) {
+        parent = nil
+        if let held {
+            outline.release(held)
+            outline.forget(held)
+        }
+        held = nil
+    }
+
+    /// Ends the frame: its object leaves the path and its view is released.
+    func close(onPath: inout [Bool], outline: Outline) {
+        if let t = pathTarget { onPath[t] = false }
+        if let held { outline.release(held) }
     }
 }
