@@ -144,6 +144,38 @@ import Testing
         }
     }
 
+    /// The answers that changed when the source listing and the unwrapper took the descriptors'
+    /// evidence: plist markup past zero bytes, an IB3 archive's root element as markup.
+    @Test func markupIsEvidenceWhereverItIsFound() throws {
+        let xml = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>\n"
+        let utf16: [UInt8] = [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(SourceSniffer.archiveFormat(utf16, name: nil) == .xmlPlist)
+        #expect(SourceSniffer.archiveFormat(Array("<?xml version=\"1.0\"?>\n<svg width=\"1\"/>\n".utf8), name: nil, inflated: true) == nil)
+        let ib3 = Array(Data(IB3ArchiveBuilder.sample().finished()).base64EncodedString().utf8)
+        let document = ArchiveDocument.open(InputBytes(ib3), name: "ib3.b64")
+        #expect(document.format == .ib3Archive && document.input.wrappers.count == 1)
+        // OpenStep shape alone is listed only under its names.
+        let strings = Array("\"a\" = \"b\";\n".utf8)
+        #expect(SourceSniffer.archiveFormat(strings, name: Array("Localizable.strings".utf8)) == .openStepPlist)
+        #expect(SourceSniffer.archiveFormat(strings, name: Array("notes.txt".utf8)) == nil)
+    }
+
+    /// An OpenStep plist writes data in groups of four bytes: an alias record's end tag is found
+    /// wherever a group boundary falls in it.
+    @Test func anAliasRecordsEndTagIsFoundAtEachGroupPosition() {
+        var residues = Set<Int>()
+        for name in ["a.txt", "ab.txt"] {
+            let record = BookmarkAliasRecordTests.v3(BookmarkAliasRecordTests.tags([(14, BookmarkAliasRecordTests.utf16(name))]))
+            residues.insert((record.count - 4) % 4)
+            guard let (_, text) = Self.containers(holding: record).first(where: { $0.0 == .openStepPlist }) else { continue }
+            let document = ArchiveDocument.open(InputBytes(text), name: "outer.plist")
+            var found: [ContainerFormat] = []
+            EmbeddedArchives.forEach(in: document.graph) { found.append($0.format); return true }
+            #expect(found == [.bookmark(alias: true)], "end tag at \((record.count - 4) % 4) of a group")
+        }
+        #expect(residues == [0, 2])
+    }
+
     @Test func theCatalogIsTheFormatsCatalogsAndTheOthers() {
         let ids = Set(DiagnosticRegistry.all.map(\.id))
         for descriptor in FormatRegistry.descriptors {
