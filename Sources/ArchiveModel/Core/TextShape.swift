@@ -1,7 +1,7 @@
 /// Tests of what text looks like, shared by the text formats' probes (XML and OpenStep plists).
-public enum TextShape {
+enum TextShape {
     /// Text: the 512 bytes from `offset` hold no NUL and few control bytes.
-    public static func looksLikeText(_ bytes: InputBytes, from offset: Int) -> Bool {
+    static func looksLikeText(_ bytes: InputBytes, from offset: Int) -> Bool {
         let end = Swift.min(bytes.count, offset + 512)
         var controls = 0
         for i in offset..<end {
@@ -13,7 +13,7 @@ public enum TextShape {
     }
 
     /// A byte of an OpenStep string written without quotes.
-    public static func isUnquotedStringByte(_ b: UInt8) -> Bool {
+    static func isUnquotedStringByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "_$/:.-".utf8.contains(b)
     }
 }
