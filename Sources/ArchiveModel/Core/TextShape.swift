@@ -16,4 +16,14 @@ enum TextShape {
     static func isUnquotedStringByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "_$/:.-".utf8.contains(b)
     }
+
+    /// Whether `needle` occurs in `haystack`.
+    static func contains(_ needle: String, in haystack: [UInt8]) -> Bool {
+        let needle = Array(needle.utf8)
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        for i in 0...(haystack.count - needle.count) where haystack[i] == first {
+            if haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
 }

@@ -36,8 +36,7 @@ struct XMLPlistFormat: FormatDescriptor {
     /// UTF-16 or UTF-32 plist is found too; XML without it (an SVG, any other XML) shows nothing.
     func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? {
         let text = Array(head.prefix(4096).filter { $0 != 0 })
-        let marked = ForeignText.find(Array("<plist".utf8), in: text, from: 0) != nil || ForeignText.find(Array("<dict>".utf8), in: text, from: 0) != nil
-        return marked ? .markup : nil
+        return TextShape.contains("<plist", in: text) || TextShape.contains("<dict>", in: text) ? .markup : nil
     }
 
     var catalog: [DiagnosticKind] { XMLPlistCode.kinds }
