@@ -9,11 +9,44 @@ import Testing
 /// string is as many `~` (so every byte offset is the same); the only difference allowed is the string
 /// itself where it is shown.
 @Suite struct FormatIdentityCLITests {
-    /// Names of formats and kinds the tool knows (`archiveKind` texts, `ContainerFormat` names,
-    /// signatures, writers).
-    static let names = ["typedstream", "streamtyped", "plist", "NIBArchive", "bookmark", "alias record", "unreadable",
-                        "IB3 XML archive", "NSArchiver", "GNUstep archive", "bplist00", "XML plist", "NSKeyedArchiver",
-                        "Interface Builder 3 XML archive", "bookmark data", "keyed archive (no $archiver)"]
+    /// Names of formats and kinds the tool knows: every registry format's names (`ContainerFormat`'s
+    /// description, short and `--json` names), the graphs' `archiveKind` texts, signatures and writers.
+    /// Names that a container would have to escape (quotes, markup) are left out, so every variant has
+    /// the byte offsets of its baseline.
+    static let names: [String] = {
+        let formats: [ContainerFormat] = [.binaryPlist, .binaryPlistVariant(version: "15"), .xmlPlist, .openStepPlist,
+                                          .typedstream(bigEndian: true), .typedstream(bigEndian: false), .nibArchive, .ib3Archive,
+                                          .interfaceBuilderDocument, .gnustepArchive, .bookmark(alias: false), .bookmark(alias: true)]
+            + AppleFormat.allCases.map { .apple($0) }
+        let registry = formats.flatMap { [$0.description, $0.shortName, $0.jsonName] }
+        let others = ["typedstream", "streamtyped", "plist", "NIBArchive", "bookmark", "alias record", "unreadable", "IB3 XML archive",
+                      "NSArchiver", "GNUstep archive", "bplist00", "NSKeyedArchiver", "keyed archive (no $archiver)",
+                      "com.apple.InterfaceBuilder3.Cocoa.XIB", "1.0"]
+        var seen = Set<String>()
+        return (registry + others).filter { name in
+            !name.contains { "\"<>&\\".contains($0) } && seen.insert(name).inserted
+        }
+    }()
+
+    /// The identity strings each registry format's files carry, as samples that set them all to a
+    /// name, with the names that mean something to the format itself (`NSKeyedArchiver` is the one
+    /// `$archiver` that raises no `keyed.archiver.unknown`); a format whose only identity is its
+    /// signature (which detection defines) says so. A format added to the registry must be listed
+    /// (`everyRegistryFormatIsCovered`).
+    static let carriers: [String: [(file: String, make: @Sendable (String) -> [UInt8], meaningful: [String])]] = [
+        "BinaryPlistFormat": [("identity-keyed.plist", keyedArchive(archiver:), ["NSKeyedArchiver"])],
+        "XMLPlistFormat": [("identity-keyed-xml.plist", xmlKeyedArchive(name:), ["NSKeyedArchiver"])],
+        "OpenStepPlistFormat": [("identity-keyed-openstep.plist", openStepKeyedArchive(name:), ["NSKeyedArchiver"])],
+        "IB3XMLFormat": [("identity.xib", ib3Archive(name:), [])],
+    ]
+
+    /// Formats whose files carry no identity string of their own beyond the signature.
+    static let signatureOnly: [String: String] = [
+        "TypedstreamFormat": "the header is a version byte, the signature (which decides the byte order) and a system version number",
+        "NIBArchiveFormat": "the header is the signature and two version numbers",
+        "BookmarkFormat": "bookmark data's header and an alias record's fields hold numbers, not a format name",
+        "RecognisedFormat": "not decoded: the signature alone names it",
+    ]
     static let modes: [[String]] = [["--check"], ["--dump"], ["--json"], ["--unarchive", "json"]]
 
     /// An NSArray of two strings and an NSDictionary of one entry, with `$archiver` `archiver`.
@@ -34,25 +67,83 @@ import Testing
         return Array(text.replacingOccurrences(of: "com.apple.InterfaceBuilder3.Cocoa.XIB", with: "com.apple.InterfaceBuilder3." + kind).utf8)
     }
 
+    /// The IB3 sample archive with `type="com.apple.InterfaceBuilder3.<name>"` (the prefix is the
+    /// detection the format defines) and `version="<name>"`.
+    static func ib3Archive(name: String) -> [UInt8] {
+        let text = String(decoding: ib3Archive(kind: name), as: UTF8.self)
+        return Array(text.replacingOccurrences(of: "version=\"7.10\"", with: "version=\"\(name)\"").utf8)
+    }
+
+    /// `keyedArchive(archiver:)`'s NSArray as an XML plist whose `$archiver` and `<plist version>` are `name`.
+    static func xmlKeyedArchive(name: String) -> [UInt8] {
+        let uid = { (n: Int) in "<dict><key>CF$UID</key><integer>\(n)</integer></dict>" }
+        return Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"\(name)\">\n<dict>"
+            + "<key>$archiver</key><string>\(name)</string><key>$objects</key><array><string>$null</string>"
+            + "<dict><key>$class</key>\(uid(4))<key>NS.objects</key><array>\(uid(2))\(uid(3))</array></dict>"
+            + "<string>alpha</string><string>beta</string>"
+            + "<dict><key>$classes</key><array><string>NSArray</string><string>NSObject</string></array>"
+            + "<key>$classname</key><string>NSArray</string></dict></array>"
+            + "<key>$top</key><dict><key>root</key>\(uid(1))</dict><key>$version</key><integer>100000</integer></dict>\n</plist>\n").utf8)
+    }
+
+    /// The same archive as an OpenStep plist whose `$archiver` is `name`.
+    static func openStepKeyedArchive(name: String) -> [UInt8] {
+        Array(("{\n    \"$archiver\" = \"\(name)\";\n    \"$objects\" = (\"$null\", { \"$class\" = { \"CF$UID\" = 4; }; "
+            + "\"NS.objects\" = ({ \"CF$UID\" = 2; }, { \"CF$UID\" = 3; }); }, alpha, beta, "
+            + "{ \"$classes\" = (NSArray, NSObject); \"$classname\" = NSArray; });\n"
+            + "    \"$top\" = { root = { \"CF$UID\" = 1; }; };\n    \"$version\" = 100000;\n}\n").utf8)
+    }
+
     /// Runs every mode on the variant and on its baseline (same file name, same length) and compares.
     static func expectSameReading(_ make: (String) -> [UInt8], file: String, names: [String] = names) throws {
+        var baselines: [String: [(status: Int32, out: String, err: String)]] = [:]
         for name in names {
             let baseline = String(repeating: "~", count: name.utf8.count)
-            for mode in modes {
+            if baselines[baseline] == nil {
                 let path = try CLITests.temp(make(baseline), file)
-                let expected = try CLITests.run(mode + [path])
-                _ = try CLITests.temp(make(name), file)
+                baselines[baseline] = try modes.map { try CLITests.run($0 + [path]) }.map { ($0.status, $0.out, $0.err) }
+            }
+            let path = try CLITests.temp(make(name), file)
+            for (mode, expected) in zip(modes, baselines[baseline] ?? []) {
                 let actual = try CLITests.run(mode + [path])
-                #expect(actual.status == expected.status, "\(mode) with \(name)")
-                #expect(actual.out == expected.out.replacingOccurrences(of: baseline, with: name), "\(mode) with \(name)")
-                #expect(actual.err == expected.err.replacingOccurrences(of: baseline, with: name), "\(mode) with \(name)")
+                #expect(actual.status == expected.status, "\(file) \(mode) with \(name)")
+                #expect(actual.out == substituted(expected.out, baseline, name), "\(file) \(mode) with \(name)")
+                #expect(actual.err == substituted(expected.err, baseline, name), "\(file) \(mode) with \(name)")
             }
         }
     }
 
+    /// `text` with every display of `baseline` (a run of `~`) as `name`'s: whole, or cut short with
+    /// `…` where a display cuts a long text (the first as many characters of `name`).
+    static func substituted(_ text: String, _ baseline: String, _ name: String) -> String {
+        var out = ""
+        var characters = Substring(text)
+        while let tilde = characters.firstIndex(of: "~") {
+            out += characters[..<tilde]
+            let run = characters[tilde...].prefix { $0 == "~" }
+            let rest = characters[run.endIndex...]
+            if run.count == baseline.count { out += name } else if rest.first == "…" { out += name.prefix(run.count) } else { out += run }
+            characters = rest
+        }
+        return out + characters
+    }
+
+    @Test func everyRegistryFormatIsCovered() {
+        for descriptor in FormatRegistry.descriptors {
+            let name = String(describing: type(of: descriptor))
+            #expect((Self.carriers[name] != nil) != (Self.signatureOnly[name] != nil), "\(name): list its identity strings or say it has none")
+        }
+    }
+
+    /// Every identity string of every registry format that has one, set to each format's names.
+    @Test(arguments: carriers.keys.sorted())
+    func noIdentityStringChoosesAReader(format: String) throws {
+        for carrier in Self.carriers[format] ?? [] {
+            try Self.expectSameReading(carrier.make, file: carrier.file, names: Self.names.filter { !carrier.meaningful.contains($0) })
+        }
+    }
+
     @Test func theArchiverKeyChoosesNothing() throws {
-        // NSKeyedArchiver itself is the one name that changes something: no keyed.archiver.unknown.
-        try Self.expectSameReading(Self.keyedArchive(archiver:), file: "identity-keyed.plist", names: Self.names.filter { $0 != "NSKeyedArchiver" })
         // The case the issue found: an NSArray read as a typedstream's lost its elements.
         let path = try CLITests.temp(Self.keyedArchive(archiver: "typedstream"), "identity-typedstream.plist")
         let unarchived = try CLITests.run(["--unarchive", "json", path])
@@ -62,7 +153,4 @@ import Testing
         #expect(!dumped.out.contains("no count"))
     }
 
-    @Test func theIB3TypeChoosesNothing() throws {
-        try Self.expectSameReading(Self.ib3Archive(kind:), file: "identity.xib")
-    }
 }

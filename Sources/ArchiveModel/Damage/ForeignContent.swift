@@ -10,15 +10,13 @@ public struct ForeignContent: Sendable, Equatable {
     public let evidenceText: String
 
     /// The foreign content `input` holds, or nil when it may be an archive (or is not recognised).
-    /// `format` is what `FormatDetector` decided; a decodable binary format is never foreign, nor is a
-    /// format Apple writes beside archives that the tool recognises (`ContainerFormat.isRecognised`,
-    /// the table in `AppleFormat`): those are named in a note of their own.
+    /// `format` is what `FormatDetector` decided: only an unknown input, or one whose format's probe
+    /// other text may pass (`FormatDescriptor.admitsForeignText`: XML's starts, OpenStep's shape), is
+    /// looked at. A format known by its signature or markup is never foreign, nor is a format Apple
+    /// writes beside archives that the tool recognises (`ContainerFormat.isRecognised`, the table in
+    /// `AppleFormat`): those are named in a note of their own.
     public static func identify(_ input: InputBytes, format: ContainerFormat) -> ForeignContent? {
-        switch format {
-        case .binaryPlist, .binaryPlistVariant, .typedstream, .nibArchive, .ib3Archive, .bookmark, .empty: return nil
-        case .apple, .gnustepArchive, .interfaceBuilderDocument: return nil
-        case .xmlPlist, .openStepPlist, .unknown: break
-        }
+        guard format == .unknown || FormatRegistry.descriptor(for: format)?.admitsForeignText(format) == true else { return nil }
         if let found = magic(input) { return found }
         // Foreign text is recognised in UTF-8 only: read byte by byte, UTF-16 markup is no element at all.
         if TextEncoding.detect(input).needsTranscoding { return nil }

@@ -3,23 +3,18 @@ public enum DiagnosticRegistry {
     /// All kinds, sorted by id.
     public static let all: [DiagnosticKind] = catalogs.flatMap { $0 }.sorted { $0.id < $1.id }
 
-    /// The catalogs, one per producer. A new producer adds its catalog here.
+    /// The catalogs, one per producer: each format's (`FormatDescriptor.catalog`, through the
+    /// registry), and those of the layers every format shares. A new producer that is not a format
+    /// adds its catalog here.
     static var catalogs: [[DiagnosticKind]] {
         [
-            BinaryPlistCode.kinds,
             DocumentCode.kinds,
-            XMLPlistCode.kinds,
-            OpenStepCode.kinds,
-            TypedstreamCode.kinds,
             DamageCode.kinds,
             WrapperCode.kinds,
             KeyedArchiveCode.kinds,
-            NIBArchiveCode.kinds,
             TextEncodingCode.kinds,
             SourceCode.kinds,
-            BookmarkCode.kinds,
-            IB3XMLCode.kinds,
-        ]
+        ] + FormatRegistry.catalogs
     }
 
     private static let byID: [String: DiagnosticKind] = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

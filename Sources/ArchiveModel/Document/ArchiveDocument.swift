@@ -63,30 +63,16 @@ public struct ArchiveDocument: Sendable {
             return ArchiveDocument(name: name, input: input, format: .unknown, tree: nil,
                                    graph: UnreadableGraph(input: input, format: .unknown, foreign: foreign))
         }
-        let tree: (any PlistTree)?
-        switch format {
-        case .binaryPlist: tree = BinaryPlistTree(input)
-        case .xmlPlist: tree = XMLPlistDecoder.decode(input)
-        case .openStepPlist: tree = OpenStepPlistDecoder.decode(input)
-        default: tree = nil
-        }
-        if let tree {
+        // The format's descriptor reads it (FormatRegistry); a plist tree gets keyed or plain semantics here.
+        switch FormatRegistry.descriptor(for: format)?.open(input, as: format) {
+        case .tree(let tree)?:
             let graph: any ObjectGraph = KeyedArchiveHeader.looksKeyed(tree) ? KeyedArchiveGraph(tree: tree) : PlistObjectGraph(tree: tree)
             return ArchiveDocument(name: name, input: input, format: format, tree: tree, graph: graph)
+        case .graph(let graph)?:
+            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: graph)
+        case nil:
+            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
         }
-        if case .typedstream = format {
-            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: TypedstreamDecoder.decode(input))
-        }
-        if format == .nibArchive {
-            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: NIBArchiveGraph(input: input))
-        }
-        if format == .ib3Archive {
-            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: IB3XMLGraph(input: input))
-        }
-        if case .bookmark(let alias) = format {
-            return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: BookmarkGraph(input: input, alias: alias))
-        }
-        return ArchiveDocument(name: name, input: input, format: format, tree: nil, graph: UnreadableGraph(input: input, format: format))
     }
 
     /// The Unicode encoding of a text format (XML, OpenStep, `.strings`, an IB3 archive); nil for binary formats.

@@ -121,7 +121,7 @@ public enum EmbeddedArchives {
     /// do not decode at all (better kept as the bytes they are). The caller keeps to `maxDepth`.
     static func openValue(_ bytes: [UInt8], budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
         // A bookmark is exported as the data it is: its graph is a view of the record, not an archive's objects.
-        guard let format = EmbeddedArchive.format(of: bytes), !(format.isBookmark), budget.spend(bytes.count) else { return nil }
+        guard let format = EmbeddedArchive.format(of: bytes), !format.isRecord, budget.spend(bytes.count) else { return nil }
         let document = EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")
         guard !(document.graph is UnreadableGraph) else { return nil }
         return (format, document)
@@ -136,27 +136,41 @@ public enum EmbeddedArchives {
                             range: ByteRange(inside.offset, graph.input.count), offset: inside.offset)
     }
 
-    /// The starts of the archives this tool decodes as a container's data values hold them: raw in a
-    /// binary plist's data or a typedstream's byte array, base64 in an XML plist's `<data>`, hex in an
-    /// OpenStep plist's `<…>`. Bookmark data starts with `book`; an alias record has no signature, so
-    /// its end tag (FF FF 00 00) stands for it (in base64 at each of its three alignments).
-    static func archiveStarts(in container: ContainerFormat) -> [[UInt8]] {
-        let starts: [String] = switch container {
-        // The base64 characters that depend on the magic bytes alone (8 × length / 6 of them).
-        case .xmlPlist: ["YnBsaXN0MD", "BAtzdHJlYW10eXBlZ", "BAt0eXBlZHN0cmVhb", "PD94bW", "PHBsaXN0", "TklCQXJjaGl2Z", "Ym9va",
-                         "//8AA", "//AA", "//wAA"]
-        case .openStepPlist: ["62706c69", "040b7374", "040b7479", "3c3f786d", "3c706c69", "4e494241", "626f6f6b", "ffff0000"]
-        default: ["bplist00", "\u{04}\u{0B}streamtyped", "\u{04}\u{0B}typedstream", "<?xml", "<plist", "NIBArchive", "book", "\u{FF}\u{FF}\u{00}\u{00}"]
-        }
-        return starts.map { $0.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) } }
+    /// A start of an archive or record as a container's data values hold it: one form of a format's
+    /// raw signature, with the descriptor that confirms it (raw forms only).
+    struct ArchiveStart {
+        let bytes: [UInt8]
+        /// The raw signature, when `bytes` are it (not its base64 or hex form).
+        let raw: FormatSignature?
+        let descriptor: any FormatDescriptor
     }
 
-    /// Whether a raw `book` at `offset` goes on as bookmark data's header does (the version word
-    /// 0x10040000 at +8, or the Finder alias-file shape `book\0\0\0\0mark`): the word "book" is common
-    /// in a binary plist's keys. Other starts need no more.
-    static func confirms(_ start: [UInt8], at offset: Int, in input: InputBytes) -> Bool {
-        guard start == Array("book".utf8) else { return true }
-        return input.matches([0x00, 0x00, 0x04, 0x10], at: offset + 8) || input.matches([0, 0, 0, 0] + Array("mark".utf8), at: offset + 4)
+    /// The starts of the archives and records this tool decodes as a container's data values hold
+    /// them, derived from the registry's raw signatures (`FormatSignature`): raw in a binary plist's
+    /// data or a typedstream's byte array, base64 in an XML plist's `<data>`, hex in an OpenStep
+    /// plist's `<…>`. An alias record has no signature, so its end tag (FF FF 00 00) stands for it (in
+    /// base64 at each of its three alignments).
+    static func archiveStarts(in container: ContainerFormat) -> [ArchiveStart] {
+        switch container {
+        case .xmlPlist: base64Starts
+        case .openStepPlist: hexStarts
+        default: rawStarts
+        }
+    }
+
+    private static let rawStarts = FormatRegistry.signatures.map { ArchiveStart(bytes: $0.signature.bytes, raw: $0.signature, descriptor: $0.descriptor) }
+    private static let base64Starts = FormatRegistry.signatures.flatMap { entry in
+        entry.signature.base64Forms.map { ArchiveStart(bytes: $0, raw: nil, descriptor: entry.descriptor) }
+    }
+    private static let hexStarts = FormatRegistry.signatures.flatMap { entry in
+        entry.signature.hexForms.map { ArchiveStart(bytes: $0, raw: nil, descriptor: entry.descriptor) }
+    }
+
+    /// Whether `start` at `offset` goes on as its format does (`FormatDescriptor.confirms`: a raw
+    /// `book` is followed by bookmark data's header). Base64 and hex starts need no more.
+    static func confirms(_ start: ArchiveStart, at offset: Int, in input: InputBytes) -> Bool {
+        guard let raw = start.raw else { return true }
+        return start.descriptor.confirms(raw, at: offset, in: input)
     }
 
     /// Whether `input` holds the start of an archive anywhere past its first byte, as a `container`
@@ -167,12 +181,12 @@ public enum EmbeddedArchives {
         // A table of the starts' first bytes, so the pass over the bytes is one load and test each
         // (a table of candidate lists cost a retain and release per byte: 2% of a large file's check).
         var isFirst = [Bool](repeating: false, count: 256)
-        for start in starts { if let b = start.first { isFirst[Int(b)] = true } }
+        for start in starts { if let b = start.bytes.first { isFirst[Int(b)] = true } }
         let bytes = input.buffer
         guard bytes.count > 1 else { return false }
         return isFirst.withUnsafeBufferPointer { isFirst in
             for offset in 1..<bytes.count where isFirst[Int(bytes[offset])] {
-                if starts.contains(where: { input.matches($0, at: offset) && confirms($0, at: offset, in: input) }) { return true }
+                if starts.contains(where: { input.matches($0.bytes, at: offset) && confirms($0, at: offset, in: input) }) { return true }
             }
             return false
         }

@@ -38,6 +38,7 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
     static func diagnostic(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic {
         let head = FormatDetector.describePrefix(input)
         let range = ByteRange(0, Swift.min(16, input.count))
+        if let note = FormatRegistry.descriptor(for: format)?.notDecodedNote(input, format) { return note }
         switch format {
         case .empty:
             return Diagnostic(DocumentCode.empty, "the file is empty (0 bytes)", range: ByteRange(0, 0))
@@ -48,8 +49,6 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                 : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
             return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); first bytes: \(head)",
                               severity: known ? nil : .error, range: range)
-        case .interfaceBuilderDocument:
-            return IB3XMLProbe.sourceDocumentNote(input)
         case .apple(let format):
             return format.note(input)
         case .gnustepArchive:

@@ -38,17 +38,4 @@ public enum GraphKind: Sendable, Hashable {
         case .typedstream, .nibArchive, .bookmark, .unreadable: true
         }
     }
-
-    /// The kind a graph of `container` is read as, for graphs that do not say (stand-ins in tests):
-    /// a property-list container is taken as a keyed archive.
-    public init(container: ContainerFormat) {
-        switch container {
-        case .typedstream: self = .typedstream
-        case .nibArchive: self = .nibArchive
-        case .ib3Archive: self = .ib3Archive
-        case .bookmark: self = .bookmark
-        case .binaryPlist, .xmlPlist, .openStepPlist: self = .keyedArchive
-        case .binaryPlistVariant, .interfaceBuilderDocument, .gnustepArchive, .apple, .empty, .unknown: self = .unreadable
-        }
-    }
 }

@@ -21,9 +21,9 @@ enum DataPresenter {
     }
 
     /// `980 bytes, bookmark: /Applications/Syncthing.app on "Macintosh HD" (/), created …` for bookmark
-    /// data or an alias record (`EmbeddedArchive.bookmarkSummary`), else `N bytes <hex…>`.
+    /// data or an alias record (`BookmarkFormat.summary(of:)`), else `N bytes <hex…>`.
     static func dataSummary(_ bytes: [UInt8]) -> String {
-        guard let line = EmbeddedArchive.bookmarkSummary(bytes) else { return ValueFormatter.dataSummary(bytes) }
+        guard let line = BookmarkFormat.summary(of: bytes) else { return ValueFormatter.dataSummary(bytes) }
         return ValueFormatter.byteCount(bytes.count) + ", " + line
     }
 

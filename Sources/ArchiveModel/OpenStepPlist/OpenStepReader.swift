@@ -96,7 +96,7 @@ struct OpenStepReader {
 
     /// Whether `b` may appear in an unquoted string (`A–Z a–z 0–9 _ $ / : . -`).
     @inline(__always)
-    static func isUnquoted(_ b: UInt8) -> Bool { FormatDetector.isUnquotedStringByte(b) }
+    static func isUnquoted(_ b: UInt8) -> Bool { TextShape.isUnquotedStringByte(b) }
 
     /// Whether `b` can start a value: a container, data, or a quoted or unquoted string.
     static func isValueStart(_ b: UInt8) -> Bool {

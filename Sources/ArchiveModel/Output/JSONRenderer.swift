@@ -102,24 +102,8 @@ public struct JSONRenderer {
         e.write(e.w.flush())
     }
 
-    /// Stable short names: `bplist`, `xml`, `openstep`, `typedstream`, …
-    var formatName: String {
-        switch document.format {
-        case .binaryPlist: "bplist00"
-        case .binaryPlistVariant(let v): "bplist\(v)"
-        case .xmlPlist: "xml"
-        case .openStepPlist: "openstep"
-        case .typedstream: "typedstream"
-        case .nibArchive: "nibarchive"
-        case .ib3Archive: "ib3xml"
-        case .interfaceBuilderDocument: "ib-document"
-        case .gnustepArchive: "gnustep-archive"
-        case .apple(let format): "apple-" + format.jsonName
-        case .bookmark(let alias): alias ? "alias-record" : "bookmark"
-        case .empty: "empty"
-        case .unknown: "unknown"
-        }
-    }
+    /// Stable short names: `bplist00`, `xml`, `openstep`, `typedstream`, … (each format's descriptor's).
+    var formatName: String { document.format.jsonName }
 
     static func writeRange(_ r: ByteRange?, _ w: inout JSONWriter) {
         guard let r else { return w.raw("null") }

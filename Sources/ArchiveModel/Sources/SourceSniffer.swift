@@ -17,9 +17,6 @@ public enum SourceSniffer {
     static let zipEmptyEnd: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
     static let sqliteHeader: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
-    /// Names whose OpenStep-looking text is taken for an OpenStep plist.
-    static let openStepExtensions = [".strings", ".plist", ".pbxproj", ".stringsdict"]
-
     /// What `head` (the first up to `headSize` bytes) holds; `name` is the file or entry name, if any.
     public static func classify(head: [UInt8], name: [UInt8]? = nil) -> Kind? {
         let input = InputBytes(head)
@@ -32,28 +29,28 @@ public enum SourceSniffer {
         return .archive(format, wrapper: unwrapped.wrappers.map(\.kind.rawValue).joined(separator: " › "))
     }
 
-    /// The archive format `head` starts with: every format the tool decodes (`ContainerFormat.isDecodable`:
-    /// binary plist, typedstream, NIBArchive, bookmark data and alias records by signature, IB3 XML
-    /// archives by their root element), XML when `<plist` follows, OpenStep text only under an OpenStep
-    /// name (or inside a compressed wrapper, whose checksum already says it was meant). A format that is
-    /// recognised but not decoded (`AppleFormat`) is not listed.
+    /// The archive format `head` starts with, when its descriptor (`FormatRegistry`) decodes it and the
+    /// bytes show it (`FormatDescriptor.evidence`): a signature or a structure that fits (binary plist,
+    /// typedstream, NIBArchive, bookmark data, alias records) in at least 8 bytes, the format's own
+    /// markup (`<plist` or `<dict>`, an IB3 archive's root element), text of a format's shape only
+    /// (OpenStep) under one of its names (`sourceNameSuffixes`) or inside a compressed wrapper, whose
+    /// checksum already says it was meant. A format that is recognised but not decoded (`AppleFormat`)
+    /// is not listed.
     static func archiveFormat(_ head: [UInt8], name: [UInt8]?, inflated: Bool = false) -> ContainerFormat? {
         guard !head.isEmpty else { return nil }
         let format = FormatDetector.detect(InputBytes(head))
-        switch format {
-        case .binaryPlist, .typedstream, .nibArchive, .bookmark:
+        guard let descriptor = FormatRegistry.descriptor(for: format), descriptor.isDecodable(format),
+              let evidence = descriptor.evidence(of: format, in: head) else { return nil }
+        switch evidence {
+        case .signature, .structure:
             return head.count >= 8 ? format : nil
-        case .xmlPlist:
-            return ForeignText.find(Array("<plist".utf8), in: head, from: 0) != nil ? format : nil
-        case .ib3Archive:
+        case .markup:
             return format
-        case .openStepPlist:
+        case .shape:
             if inflated { return format }
             guard let name else { return nil }
             let lower = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-            return openStepExtensions.contains { lower.count > $0.utf8.count && lower.suffix($0.utf8.count).elementsEqual($0.utf8) } ? format : nil
-        default:
-            return nil
+            return descriptor.sourceNameSuffixes.contains { lower.count > $0.utf8.count && lower.suffix($0.utf8.count).elementsEqual($0.utf8) } ? format : nil
         }
     }
 }

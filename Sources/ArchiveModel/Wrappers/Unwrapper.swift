@@ -68,22 +68,19 @@ public enum Unwrapper {
 
     /// Whether decoded content starts like an archive this tool reads, or like another wrapper. An
     /// inflated stream (whose magic and checksum already say it is one) may hold any format the tool
-    /// decodes (`ContainerFormat.isDecodable`: an OpenStep plist, an IB3 archive, an alias record
-    /// too); text that merely decodes must show an archive's signature.
+    /// decodes that its first bytes show (`FormatDescriptor.evidence`: an OpenStep plist's shape, an
+    /// alias record's structure too); text that merely decodes must show an archive's signature or its
+    /// own markup (plist markup, found in UTF-16 or UTF-32 too; an IB3 archive's root element).
     static func looksWrapped(_ bytes: [UInt8], compressed: Bool = false) -> Bool {
         guard bytes.count >= (compressed ? 1 : 8) else { return false }
         let head = InputBytes(bytes.prefix(4096))
         if head.matches([0x1F, 0x8B, 0x08]) || CompressedStreamLayer.matches(head) { return true }
         let format = FormatDetector.detect(head)
-        switch format {
-        case .binaryPlist, .typedstream, .nibArchive, .bookmark(alias: false): return true
-        case .xmlPlist:
-            // Text that decodes to an XML plist must show plist markup, not merely start with `<`. Zero
-            // bytes are passed over, so the markup of a UTF-16 or UTF-32 plist is found too.
-            let text = Array(bytes.prefix(4096).filter { $0 != 0 })
-            return ForeignText.find(Array("<plist".utf8), in: text, from: 0) != nil
-                || ForeignText.find(Array("<dict>".utf8), in: text, from: 0) != nil
-        default: return compressed && format.isDecodable
+        guard let descriptor = FormatRegistry.descriptor(for: format), descriptor.isDecodable(format) else { return false }
+        switch descriptor.evidence(of: format, in: Array(bytes.prefix(4096))) {
+        case .signature?, .markup?: return true
+        case .structure?, .shape?: return compressed
+        case nil: return false
         }
     }
 

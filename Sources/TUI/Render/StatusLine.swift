@@ -97,13 +97,7 @@ enum StatusLine {
     }
 
     static func formatName(_ graph: any ObjectGraph) -> String {
-        let container: String = switch graph.container {
-        case .binaryPlist: "bplist00"
-        case .xmlPlist: "XML plist"
-        case .openStepPlist: "OpenStep plist"
-        case .typedstream: "typedstream"
-        default: graph.container.description
-        }
+        let container = graph.container.shortName
         // "XML plist", not "XML plist plist"; "bookmark data", not "bookmark data bookmark": the kind
         // is added only where it says more than the container (a keyed archive's $archiver).
         let kind = graph.graphKind.isNamedByContainer ? "" : DisplayText.escape(graph.archiveKind)
