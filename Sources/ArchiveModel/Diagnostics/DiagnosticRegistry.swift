@@ -19,6 +19,7 @@ public enum DiagnosticRegistry {
             SourceCode.kinds,
             BookmarkCode.kinds,
             IB3XMLCode.kinds,
+            SecurityCode.kinds,
         ]
     }
 

@@ -1,0 +1,70 @@
+import ArchiveModel
+import Testing
+import TestSupport
+
+/// Issue 40, bad input: cycles, 100,000 classes, names that do not demangle, class chains that
+/// loop, very deep nesting: bounded, no crash, located findings.
+@Suite struct SecurityHostileTests {
+    typealias F = SecurityAuditFixtures
+
+    @Test func aHundredThousandClassesAreCensused() {
+        let g = F.graph { k in
+            var items: [Int] = []
+            for i in 0..<100_000 { items.append(k.object("C\(i)", [])) }
+            return k.object("NSArray", [("NS.objects", .refs(items))])
+        }
+        let audit = F.audit(g, allowed: ["NSArray"])
+        // The census lists 100,000 classes and counts the one past them.
+        #expect(audit.census.classes.count == 100_000 && audit.census.classesOmitted == 1)
+        #expect(audit.prediction?.rejection?.className == "C0")
+        #expect(audit.prediction?.smallestAllowList.count == 100_001)
+    }
+
+    @Test func deepNestingDoesNotOverflowTheStack() {
+        let audit = F.audit(F.chain(depth: 50_000))
+        #expect(audit.walk.maxDepth == 50_000)
+        #expect(audit.findings.map(\.id) == ["security.nesting"])
+    }
+
+    @Test func manyCyclesAreBounded() {
+        let g = F.graph { k in
+            let hub = k.reserve()
+            var items: [Int] = []
+            for _ in 0..<5_000 { items.append(k.object("Back", [("hub", .ref(hub))])) }
+            let c = k.classID("NSMutableArray", ["NSArray", "NSObject"])
+            k.set(hub, .object(classID: c, fields: [("NS.objects", .refs(items))]))
+            return hub
+        }
+        let audit = F.audit(g)
+        #expect(audit.walk.backEdgeCount == 5_000)
+        #expect(audit.walk.backEdges.count == 1_000)
+        // One finding for the one object reached from its own fields.
+        #expect(audit.findings.filter { $0.id == "security.self-reference" }.count == 1)
+    }
+
+    @Test func classChainsThatLoopAreReadOnce() {
+        let g = F.graph { k in
+            let c = k.add(.classDictionary(name: "NSMutableArray", chain: Array(repeating: ["NSMutableArray", "NSMutableArray"], count: 200).flatMap { $0 }))
+            return k.add(.object(classID: c, fields: [("NS.objects", .refs([]))]))
+        }
+        let audit = F.audit(g)
+        #expect(audit.findings.map(\.id) == ["security.class.substitution"])
+    }
+
+    @Test func namesThatDoNotDemangleAreNotedOncePerClass() {
+        let g = F.graph { k in
+            var items: [Int] = []
+            for i in 0..<1_000 { items.append(k.object("_TtC\(i % 7)x", [])) }
+            return k.object("NSArray", [("NS.objects", .refs(items))])
+        }
+        let notes = F.audit(g).findings.filter { $0.id == "security.class.swift-name-unread" }
+        #expect(notes.count == 7)
+    }
+
+    @Test func danglingAndOutOfRangeReferencesAreSkipped() {
+        let g = F.graph { k in k.object("NSArray", [("NS.objects", .refs([9_999, 0])), ("x", .rawUID(1 << 40))]) }
+        let audit = F.audit(g, allowed: ["NSArray"])
+        #expect(audit.walk.order.count == 1)
+        #expect(audit.prediction?.rejection == nil)
+    }
+}
