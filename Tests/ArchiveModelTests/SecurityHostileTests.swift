@@ -67,4 +67,46 @@ import TestSupport
         #expect(audit.walk.order.count == 1)
         #expect(audit.prediction?.rejection == nil)
     }
+
+    /// Every truncation and every byte inverted of a fixture with each pattern: the audit ends,
+    /// every finding is registered and located on an object in range.
+    @Test func damagedCopiesAreAuditedWithoutCrash() {
+        var k = KeyedArchiveBuilder()
+        let dict = k.reserve()
+        let holder = k.object("Holder", [("owner", .ref(dict))])
+        let expression = k.object("NSFunctionExpression", superclasses: ["NSExpression", "NSObject"],
+                                  [("NSExpressionType", .int(4)), ("NSSelectorName", .ref(k.add(.string("valueForKey:"))))])
+        let c = k.classID("NSMutableDictionary", ["NSDictionary", "NSObject"])
+        k.set(dict, .object(classID: c, fields: [("NS.keys", .refs([k.add(.string("a")), k.add(.string("b"))])), ("NS.objects", .refs([holder, expression]))]))
+        k.top = [("root", .ref(dict))]
+        let bytes = k.buildBinary()
+        var variants: [[UInt8]] = (0..<bytes.count).map { Array(bytes.prefix($0)) }
+        for i in bytes.indices {
+            var copy = bytes
+            copy[i] ^= 0xFF
+            variants.append(copy)
+        }
+        for variant in variants {
+            let graph = ArchiveDocument.open(InputBytes(variant), name: "v").graph
+            let audit = SecurityAudit(graph: graph, allowed: ["NSDictionary"])
+            for d in audit.findings {
+                #expect(DiagnosticRegistry.kind(d.id) != nil)
+                #expect(d.object.map { $0 >= 0 && $0 < graph.objectCount } ?? true)
+            }
+            _ = SecurityAuditRenderer.json(audit, graph: graph, file: "v", format: "f")
+        }
+    }
+
+    /// The messages the audit produces read well (MessageGrammarTests' rules).
+    @Test func auditMessagesPassTheGrammarCheck() {
+        let graphs = [F.selfReference, F.dictionary, F.arrayOfCustom, F.chain(depth: 600)]
+        var messages: [String] = []
+        for graph in graphs {
+            let audit = F.audit(graph, allowed: ["NSArray"])
+            messages += audit.findings.map(\.message) + SecurityAuditRenderer.lines(audit, graph: graph)
+        }
+        for message in messages {
+            #expect(MessageGrammarTests.problems(in: message).isEmpty, "\(message): \(MessageGrammarTests.problems(in: message))")
+        }
+    }
 }
