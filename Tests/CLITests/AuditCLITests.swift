@@ -8,13 +8,13 @@ import TestSupport
 @Suite struct AuditCLITests {
     typealias CLI = CLITests
 
-    /// `{"name": 7}` as a keyed archive.
-    static func dictionary() throws -> String {
+    /// `{"name": 7}` as a keyed archive, in a file of its own per caller (tests run in parallel).
+    static func dictionary(_ function: String = #function) throws -> String {
         var k = KeyedArchiveBuilder()
         let key = k.add(.string("name")), value = k.add(.int(7))
         let root = k.object("NSDictionary", [("NS.keys", .refs([key])), ("NS.objects", .refs([value]))])
         k.top = [("root", .ref(root))]
-        return try CLI.temp(k.buildBinary(), "audit-dict.bplist")
+        return try CLI.temp(k.buildBinary(), "audit-dict-\(function.prefix { $0 != "(" }).bplist")
     }
 
     @Test func aFailingAllowListExitsOneWithApplesMessage() throws {
@@ -84,8 +84,9 @@ import TestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ab-audit-\(getpid())").path
         try? FileManager.default.removeItem(atPath: dir)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try Data(contentsOf: URL(fileURLWithPath: try Self.dictionary())).write(to: URL(fileURLWithPath: dir + "/a.bplist"))
-        try Data(contentsOf: URL(fileURLWithPath: try Self.dictionary())).write(to: URL(fileURLWithPath: dir + "/b.bplist"))
+        let one = try Data(contentsOf: URL(fileURLWithPath: try Self.dictionary()))
+        try one.write(to: URL(fileURLWithPath: dir + "/a.bplist"))
+        try one.write(to: URL(fileURLWithPath: dir + "/b.bplist"))
         let r = try CLI.run(["--audit", "--json", "--allowed-classes", "NSDictionary,NSString,NSNumber", dir])
         #expect(r.status == 0)
         #expect(r.out.split(separator: "\n").count == 2, "\(r.out)")
