@@ -23,6 +23,14 @@ import Testing
         #expect(session.state.overlay == nil)
     }
 
+    @Test func afterThePanelTheTreeMarksObjectsWithAFinding() {
+        let before = Headless.render(graph: Self.graph, fileName: "panel", cols: 100, rows: 12, keys: "l")
+        #expect(!before.contains("⚑ security"))
+        let after = Headless.render(graph: Self.graph, fileName: "panel", cols: 100, rows: 12, keys: "A<Esc>l")
+        let marked = after.split(separator: "\n").filter { $0.contains("⚑ security") }
+        #expect(marked.count == 1 && marked.first?.contains("NSSharedKeyDictionary") == true, "\(after)")
+    }
+
     @Test func thePanelScrollsAsText() {
         let session = Headless.run(graph: Self.graph, fileName: "panel", cols: 100, rows: 5, keys: "Aj")
         guard case .security(let lines, let cursor)? = session.state.overlay else { Issue.record("no panel"); return }
