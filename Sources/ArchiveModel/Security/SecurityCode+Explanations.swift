@@ -1,11 +1,13 @@
 /// The `--explain` paragraphs of the security audit, each naming the public source of the pattern.
 extension SecurityCode {
-    static let fullyRemote = "https://googleprojectzero.blogspot.com/2019/08/the-fully-remote-attack-surface-of.html"
-    static let cve20198646 = "https://googleprojectzero.blogspot.com/2019/08/the-many-possibilities-of-cve-2019-8646.html"
-    static let remotePart1 = "https://googleprojectzero.blogspot.com/2020/01/remote-iphone-exploitation-part-1.html"
-    static let remotePart2 = "https://googleprojectzero.blogspot.com/2020/01/remote-iphone-exploitation-part-2.html"
+    // Project Zero's posts (googleprojectzero.blogspot.com), cited by title and date: their URLs are
+    // longer than an --explain line (the README's "Security audit" lists them in full).
+    static let fullyRemote = "Project Zero, \"The Fully Remote Attack Surface of the iPhone\" (August 2019)"
+    static let cve20198646 = "Project Zero, \"The Many Possibilities of CVE-2019-8646\" (August 2019)"
+    static let remotePart1 = "Project Zero, \"Remote iPhone Exploitation Part 1\" (January 2020)"
+    static let remotePart2 = "Project Zero, \"Remote iPhone Exploitation Part 2\" (January 2020)"
     static let secureCoding = "https://developer.apple.com/documentation/foundation/nssecurecoding"
-    static let unarchived = "https://developer.apple.com/documentation/foundation/nskeyedunarchiver/unarchivedobject(ofclasses:from:)"
+    static let unarchived = "https://developer.apple.com/documentation/foundation/nskeyedunarchiver"
 
     public var explanation: String {
         switch self {
