@@ -42,6 +42,21 @@ import TestSupport
         #expect(audit.findings.filter { $0.id == "security.self-reference" }.count == 1)
     }
 
+    /// A deep chain whose last object refers back to the first a thousand times: each back edge's
+    /// cycle is found without scanning the stack.
+    @Test func backEdgesFromDeepInTheStackAreBounded() {
+        let g = F.graph { k in
+            let first = k.reserve()
+            var next = k.object("Link", [("back", .refs(Array(repeating: first, count: 2_000)))])
+            for _ in 0..<20_000 { next = k.object("Link", [("next", .ref(next))]) }
+            k.set(first, .object(classID: k.classID("Link"), fields: [("next", .ref(next))]))
+            return first
+        }
+        let audit = F.audit(g)
+        #expect(audit.walk.backEdgeCount == 2_000 && audit.walk.backEdges.count == 1_000)
+        #expect(audit.walk.backEdges.allSatisfy { $0.target == audit.walk.order[0] && $0.members.count == 256 })
+    }
+
     @Test func classChainsThatLoopAreReadOnce() {
         let g = F.graph { k in
             let c = k.add(.classDictionary(name: "NSMutableArray", chain: Array(repeating: ["NSMutableArray", "NSMutableArray"], count: 200).flatMap { $0 }))

@@ -89,6 +89,8 @@ extension DecodeWalk {
         }
         var state: [UInt8]
         var parent: [Int], field: [Int], item: [Int]
+        /// Where each object on the stack is in it (read only while the object is on the stack).
+        var stackPosition: [Int]
         var order: [ObjectID] = []
         var stack: [Frame] = []
         var maxDepth = 0, deepest: ObjectID?
@@ -100,6 +102,7 @@ extension DecodeWalk {
             parent = [Int](repeating: -2, count: count)
             field = [Int](repeating: -1, count: count)
             item = [Int](repeating: -1, count: count)
+            stackPosition = [Int](repeating: 0, count: count)
         }
 
         /// Visits `child` (first visit: recorded and pushed; on the stack: a back edge).
@@ -115,11 +118,13 @@ extension DecodeWalk {
                 order.append(id)
                 if depth > maxDepth { maxDepth = depth; deepest = id }
                 let fields = Array(read(id).fields)
+                stackPosition[id] = stack.count
                 stack.append(Frame(id: id, children: DecodeWalk.children(of: fields, count: state.count)))
             case 1:
                 backEdgeCount += 1
                 guard backEdges.count < DecodeWalk.backEdgeLimit, from >= 0 else { return }
-                let start = stack.lastIndex { $0.id == id } ?? stack.count
+                // O(1): a hostile archive can give a deep stack many references back to its bottom.
+                let start = min(stackPosition[id], stack.count)
                 let members = stack[start...].prefix(DecodeWalk.memberLimit).map(\.id)
                 backEdges.append(BackEdge(from: from, target: id, members: members, field: childField, item: childItem))
             default:
