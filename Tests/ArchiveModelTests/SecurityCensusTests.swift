@@ -72,7 +72,7 @@ import TestSupport
     /// deliberately damaged ones.
     @Test(.needsCorpus) func corpusArchivesHaveNoFalseRisk() throws {
         var risky: [String] = []
-        for folder in ["keyed-binary", "keyed-xml", "typedstream", "nibarchive"] {
+        for folder in ["keyed-binary", "keyed-xml", "typedstream", "nibarchive", "ib3xml"] {
             for path in Corpus.files(folder) {
                 let audit = SecurityAudit(graph: try Corpus.open(path).graph, allowed: nil)
                 for d in audit.findings where d.severity >= .warning { risky.append("\(path): \(d)") }

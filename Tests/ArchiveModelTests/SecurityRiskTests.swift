@@ -41,10 +41,17 @@ import TestSupport
 
     @Test func functionExpressionSelectorIsListed() throws {
         let bad = F.single("NSFunctionExpression", superclasses: ["NSExpression", "NSObject"]) { k in
-            [("NSExpressionType", .int(4)), ("NSSelectorName", .ref(k.add(.string("valueForKey:"))))]
+            [("NSExpressionType", .int(4)), ("NSSelectorName", .ref(k.add(.string("performSelector:withObject:"))))]
         }
         let d = try #require(finding(bad, "security.selector"))
-        #expect(d.message.contains("function expression") && d.message.contains("\"valueForKey:\""), "\(d.message)")
+        #expect(d.message.contains("function expression") && d.message.contains("\"performSelector:withObject:\""), "\(d.message)")
+        // A key-path read and a documented function are what ordinary predicates hold.
+        for (type, selector) in [(Int64(3), "valueForKey:"), (4, "sum:")] {
+            let twin = F.single("NSFunctionExpression", superclasses: ["NSExpression", "NSObject"]) { k in
+                [("NSExpressionType", .int(type)), ("NSSelectorName", .ref(k.add(.string(selector))))]
+            }
+            #expect(finding(twin, "security.selector") == nil, "\(selector)")
+        }
         let twin = F.single("NSConstantValueExpression", superclasses: ["NSExpression", "NSObject"]) { k in
             [("NSExpressionType", .int(0)), ("NSConstantValue", .ref(k.add(.int(3))))]
         }

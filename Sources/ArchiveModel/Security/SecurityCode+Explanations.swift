@@ -73,7 +73,10 @@ extension SecurityCode {
             """
         case .selector: """
             NSExpression (function, key-path and block expressions) and NSSortDescriptor carry the name of a \
-            selector or function that is called when the predicate is evaluated or the array sorted. Secure \
+            selector or function that is called when the predicate is evaluated or the array sorted. Key-path \
+            reads (valueForKey:), the functions NSExpression documents (sum:, count: …) and the standard \
+            comparisons (compare: …) are what ordinary predicates hold and are not reported; FUNCTION(receiver, \
+            'selector') calls any method of the receiver. Secure \
             decoding disables evaluation of decoded predicates until allowEvaluation is called, but code that \
             calls it (or sorts with a decoded descriptor) runs what the archive names. The finding lists the \
             selector names. Sources: \(Self.fullyRemote) and \

@@ -22,13 +22,30 @@ enum SelectorRisk {
         return []
     }
 
+    /// What a key-path expression calls to read its key path: the evaluation every predicate on a
+    /// property does, not a risk by itself.
+    static let keyPathSelectors: Set<String> = ["valueForKey:", "valueForKeyPath:"]
+    /// The functions NSExpression documents for `expressionForFunction:arguments:` (called on its own
+    /// utility class, not on an object the archive chooses).
+    static let documentedFunctions: Set<String> = [
+        "sum:", "count:", "min:", "max:", "average:", "median:", "mode:", "stddev:", "add:to:", "from:subtract:",
+        "multiply:by:", "divide:by:", "modulus:by:", "sqrt:", "log:", "ln:", "raise:toPower:", "exp:", "floor:",
+        "ceiling:", "abs:", "trunc:", "uppercase:", "lowercase:", "random", "random:", "randomn:", "now",
+        "bitwiseAnd:with:", "bitwiseOr:with:", "bitwiseXor:with:", "leftshift:by:", "rightshift:by:", "onesComplement:",
+        "noindex:", "distanceToLocation:fromLocation:", "length:",
+    ]
+
+    /// A block expression, or a function or key-path expression calling a selector that is neither a
+    /// key-path read nor a documented function (`FUNCTION(receiver, 'selector')` calls any method).
     private static func expression(_ object: GraphObject, chain: [String], value: (ObjectID) -> ScalarValue?) -> [Diagnostic] {
         var kind: String?
         for field in object.fields where field.key.isLiterally("NSExpressionType") {
             if case .scalar(.integer(let n, _)) = field.value { kind = callingTypes[n] }
         }
         let name = stringField(object, { $0.lowercased().contains("selector") || $0.lowercased().contains("function") }, value: value)
-        guard kind != nil || name != nil else { return [] }
+        if kind != "block" {
+            guard let name, !keyPathSelectors.contains(name), !documentedFunctions.contains(name) else { return [] }
+        }
         let what = (kind.map { "a \($0) expression" } ?? "an expression")
         let calls = name.map { " calling \(ValueFormatter.quoted($0))" } ?? ""
         return [Diagnostic(SecurityCode.selector, "#\(object.id) (\(ValueFormatter.excerpt(chain[0]))) is \(what)\(calls)",
