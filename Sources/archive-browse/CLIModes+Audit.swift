@@ -7,7 +7,11 @@ extension CLIModes {
     static func audit(_ sources: [InputSource], allowed: [String]?, json: Bool, grouped: Bool, _ out: FileOutput) -> Int32 {
         var worst: Int32 = 0
         for source in sources {
-            guard let document = source.openReporting() else { worst = 2; continue }
+            guard let document = source.openReporting() else {
+                notRead(json ? source.jsonName : source.displayName, json: json, out)
+                worst = 2
+                continue
+            }
             worst = max(worst, audit(document, name: json ? source.jsonName : document.displayName, allowed: allowed, json: json, grouped: grouped, out))
         }
         return worst
@@ -32,9 +36,23 @@ extension CLIModes {
     }
 
     private static func auditPlace(_ source: ArchiveSource, _ place: SourcePlace, allowed: [String]?, json: Bool, grouped: Bool, _ out: FileOutput) -> Int32 {
-        let (document, _) = SourceCheck.open(source, place)
-        guard let document else { return 2 }
+        let (document, extraction) = SourceCheck.open(source, place)
+        guard let document else {
+            notRead(SourceReport.label(source, place), json: json, out, reason: extraction.failure ?? "not read")
+            return 2
+        }
         return audit(document, name: SourceReport.label(source, place), allowed: allowed, json: json, grouped: grouped, out)
+    }
+
+    /// An input that was not read: a line saying so (`--json`: `{"file", "error"}`).
+    private static func notRead(_ name: String, json: Bool, _ out: FileOutput, reason: String = "not read") {
+        if json {
+            var w = JSONWriter()
+            w.raw("{"); w.key("file", first: true); w.string(name); w.key("error"); w.string(reason); w.raw("}")
+            out.line(w.text)
+        } else {
+            out.line("\(name): \(DisplayText.escape(reason))")
+        }
     }
 
     /// One archive: the report on standard output; 1 when it fails, 2 when it was not decoded.

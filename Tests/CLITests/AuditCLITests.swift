@@ -92,6 +92,14 @@ import TestSupport
         #expect(r.out.split(separator: "\n").count == 2, "\(r.out)")
     }
 
+    @Test func anUnreadableFileIsSaidAndExitsTwo() throws {
+        let path = try Self.dictionary()
+        let r = try CLI.run(["--audit", "--json", "/nonexistent/x.plist", path])
+        #expect(r.status == 2)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2 && lines.first == #"{"file":"/nonexistent/x.plist","error":"not read"}"#, "\(r.out)")
+    }
+
     @Test func auditRefusesOtherModes() throws {
         let path = try Self.dictionary()
         #expect(try CLI.run(["--audit", "--check", path]).status == 2)
