@@ -75,10 +75,17 @@ struct ArchiveBrowseCommand: ParsableCommand {
                                valueName: "side"))
     var side: String?
 
+    @Flag(help: "Security audit (issue 40): the classes decoding would instantiate, the allow-list prediction and risk findings (--json too); exit 1 on a failed allow-list or a risk.")
+    var audit = false
+
+    @Option(help: ArgumentHelp("With --audit: the classes unarchivedObject(ofClasses:from:) is given (comma-separated, or @FILE of names); given empty (--allowed-classes=), only the smallest list.",
+                               valueName: "classes"))
+    var allowedClasses: String?
+
     static func main() {
         Platform.returnLargeFreedMemory()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(AuditArguments.normalised(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let exit as ExitCode {
             Platform.exit(exit.rawValue)
@@ -101,6 +108,8 @@ struct ArchiveBrowseCommand: ParsableCommand {
             if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
             return
         }
+        if audit { return try validateAudit() }
+        if allowedClasses != nil { throw ValidationError("--allowed-classes works only with --audit") }
         if exportModeCount > 0 {
             if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
             return try validateExport()
@@ -124,6 +133,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
 
     func run() throws {
         if let explain { throw ExitCode(CLIModes.explain(explain)) }
+        if audit { throw ExitCode(runAudit()) }
         let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
         let output = FileOutput.standardOutput
         defer { output.flush() }

@@ -29,8 +29,16 @@ func finish(_ message: String, _ status: Int32) -> Never {
     exit(status)
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else { finish("usage: foundation-peer FILE (readable)", 2) }
+var arguments = CommandLine.arguments
+// `--allowed-classes A,B FILE`: unarchivedObject(ofClasses:from:) with those classes instead (issue 40's
+// differential test): exit 0 decoded, 1 refused (Foundation's message on standard output), 2 a class
+// this Foundation does not have.
+var allowedNames: [String]?
+if arguments.count == 4, arguments[1] == "--allowed-classes" {
+    allowedNames = arguments[2].split(separator: ",").map(String.init)
+    arguments.removeSubrange(1...2)
+}
+guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else { finish("usage: foundation-peer [--allowed-classes A,B] FILE (readable)", 2) }
 guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
       let objects = plist["$objects"] as? [Any], let top = plist["$top"] as? [String: Any] else {
     finish("not a keyed archive PropertyListSerialization reads", 2)
@@ -78,6 +86,22 @@ for start in top.values.compactMap(uid) where start > 0 && start < objects.count
             colour[last.node] = 2
             stack.removeLast()
         }
+    }
+}
+
+if let allowedNames {
+    var classes: [AnyClass] = []
+    for name in allowedNames {
+        guard let found = NSClassFromString(name) else { finish("no class \(name) in this Foundation", 2) }
+        classes.append(found)
+    }
+    do {
+        let value = try NSKeyedUnarchiver.unarchivedObject(ofClasses: classes, from: data)
+        print("decoded: " + (value.map { String(describing: type(of: $0)) } ?? "nil"))
+        exit(0)
+    } catch {
+        print("refused: " + ((error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"))
+        exit(1)
     }
 }
 

@@ -14,6 +14,7 @@ public enum DiagnosticRegistry {
             KeyedArchiveCode.kinds,
             TextEncodingCode.kinds,
             SourceCode.kinds,
+            SecurityCode.kinds,
         ] + FormatRegistry.catalogs
     }
 

@@ -10,7 +10,7 @@ public enum Command: String, Sendable, Hashable, CaseIterable {
     // Embedded archives
     case openEmbedded, closeArchive, toggleRepaired
     // Panes and lists
-    case showReferrers, toggleHex, toggleDetail, showProblems, nextProblem, previousProblem, showHelp
+    case showReferrers, toggleHex, toggleDetail, showProblems, nextProblem, previousProblem, showHelp, showSecurity
     case scrollDetailDown, scrollDetailUp
     // Copying
     case startYank, yankValue, yankKey, yankPath, yankJQPath

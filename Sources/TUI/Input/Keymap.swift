@@ -58,6 +58,7 @@ public enum Keymap {
         bind([.ctrl("e")], .scrollDetailDown, "scroll the detail pane down", "Panes"),
         bind([.ctrl("y")], .scrollDetailUp, "scroll the detail pane up", "Panes"),
         bind([.char("p")], .showProblems, "problems list (all diagnostics), on the first error", "Panes"),
+        bind([.char("A")], .showSecurity, "security audit: classes decoding would instantiate, smallest allow-list, risk findings", "Panes"),
         bind([.char("y")], .startYank, "copy: then v value, k key, p path, j jq path", "Other"),
         bind([.char("?"), .function(1)], .showHelp, "this help", "Other"),
         bind([.char("q")], .closeArchive, "quit; in an embedded archive: back to the outer one", "Other"),

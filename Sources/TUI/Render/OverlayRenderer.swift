@@ -60,6 +60,10 @@ enum OverlayRenderer {
             let title = " referrers of #\(id) (\(count))  Enter jumps · Esc closes"
             if list.isEmpty { return Content(title, [[Span("nothing refers to #\(id)", Theme.marker)]], selectable: false) }
             return Content(title, count: list.count, selectable: true) { DetailPane.referrerLine(list[$0], context) }
+        case .security(let lines, _):
+            return Content(" security audit: what decoding would instantiate and do  Esc closes", count: lines.count, selectable: false) {
+                [Span(lines[$0], lines[$0].contains("warning: security.") || lines[$0].contains("error: security.") ? Theme.warning : Theme.summary)]
+            }
         case .prompt:
             return Content("", [], selectable: false)
         }

@@ -7,7 +7,7 @@ public enum Renderer {
         var screen = ScreenBuffer(cols: state.cols, rows: state.rows)
         let layout = state.layout
         switch state.overlay {
-        case .help, .problems, .referrers:
+        case .help, .problems, .referrers, .security:
             OverlayRenderer.draw(state, context, into: &screen)
         case .prompt, nil:
             TreeRenderer.draw(state, context, in: layout.tree, into: &screen)

@@ -91,6 +91,9 @@ enum TreeRenderer {
         if let found = Embedded.archive(of: row, context: context) {
             spans.append(Span("  ⧉ embedded " + Embedded.shortName(found.format), Theme.embedded))
         }
+        if let t = row.node.target, context.securityFindings.contains(t) {
+            spans.append(Span("  ⚑ security", Theme.warning))
+        }
         return spans
     }
 

@@ -21,6 +21,8 @@ public final class BrowserContext {
     public var fileOffset: Int? { node.fileOffset }
     /// Set when this session shows the file's repaired reading (`R`): what the repair changed.
     public let repaired: RepairedReading?
+    /// Objects with a security finding (warning or error) of the audit the `A` panel ran; empty before.
+    public internal(set) var securityFindings: Set<ObjectID> = []
     /// Every diagnostic of a full check, sorted by offset; nil until checked.
     public private(set) var diagnostics: [Diagnostic]?
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]

@@ -36,6 +36,7 @@ extension BrowserState {
         case .scrollDetailDown: detailScroll += max(1, (layout.detail?.height ?? 2) / 2)
         case .scrollDetailUp: detailScroll = max(0, detailScroll - max(1, (layout.detail?.height ?? 2) / 2))
         case .showProblems: showProblems(context)
+        case .showSecurity: showSecurity(context)
         case .nextProblem: jumpToProblem(forward: true, context)
         case .previousProblem: jumpToProblem(forward: false, context)
         case .showHelp: overlay = .help(ListCursor())

@@ -7,6 +7,7 @@ extension BrowserState {
         case .help: HelpText.lines.count
         case .problems: context.problemRows(open: openProblemGroups).count
         case .referrers(_, let list, _): list.count
+        case .security(let lines, _): lines.count
         case .prompt, nil: 0
         }
     }
@@ -17,8 +18,8 @@ extension BrowserState {
     mutating func moveList(_ command: Command, _ context: BrowserContext) {
         guard let current = overlay, var cursor = current.cursor else { return }
         let count = listCount(context), height = listHeight
-        if case .help = current {
-            // Help scrolls as a page of text rather than moving a selection.
+        if current.scrollsAsText {
+            // Help and the audit scroll as a page of text rather than moving a selection.
             let maxTop = max(0, count - height)
             switch command {
             case .listDown: cursor.top += 1
@@ -83,7 +84,7 @@ extension BrowserState {
             overlay = nil
             guard cursor.selected < list.count else { return }
             jump(toReferrer: list[cursor.selected], of: id, context)
-        case .help, .prompt:
+        case .help, .prompt, .security:
             break
         }
     }

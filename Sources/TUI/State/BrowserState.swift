@@ -88,7 +88,7 @@ public struct BrowserState: Sendable {
         if yankPending { return .yank }
         switch overlay {
         case .prompt: return .prompt
-        case .help, .problems, .referrers: return .list
+        case .help, .problems, .referrers, .security: return .list
         case nil: return .tree
         }
     }

@@ -28,12 +28,14 @@ public enum Overlay: Sendable, Equatable {
     case problems(ListCursor)
     /// The referrers of an object.
     case referrers(ObjectID, [Referrer], ListCursor)
+    /// The security audit's lines (`A`, issue 40), scrolled as text.
+    case security([String], ListCursor)
     /// A text prompt with what has been typed so far.
     case prompt(PromptKind, String)
 
     var cursor: ListCursor? {
         switch self {
-        case .help(let c), .problems(let c), .referrers(_, _, let c): c
+        case .help(let c), .problems(let c), .referrers(_, _, let c), .security(_, let c): c
         case .prompt: nil
         }
     }
@@ -43,6 +45,7 @@ public enum Overlay: Sendable, Equatable {
         case .help: .help(cursor)
         case .problems: .problems(cursor)
         case .referrers(let id, let list, _): .referrers(id, list, cursor)
+        case .security(let lines, _): .security(lines, cursor)
         case .prompt: self
         }
     }

@@ -1,0 +1,45 @@
+/// What the audit knows of a class an archive names: the SDK it is public in, its superclass there,
+/// whether it adopts NSSecureCoding (`supportsSecureCoding`), and the Apple documentation page that
+/// says so (the page's "Conforms To" list).
+public struct KnownCodingClass: Sendable, Equatable {
+    /// The framework whose public headers declare the class.
+    public enum Framework: String, Sendable {
+        case foundation = "Foundation", appKit = "AppKit", uiKit = "UIKit"
+
+        /// The documentation path segment of the framework.
+        var documentationPath: String {
+            switch self {
+            case .foundation: "foundation"
+            case .appKit: "appkit"
+            case .uiKit: "uikit"
+            }
+        }
+    }
+
+    public let name: String
+    public let superclass: String?
+    public let framework: Framework
+    /// True when the class is one of the property-list classes (`NSString`, `NSNumber`, `NSData`,
+    /// `NSDate`, `NSArray`, `NSDictionary` and their mutable subclasses).
+    public let isPropertyList: Bool
+    /// `supportsSecureCoding` as Apple documents it: true when the class adopts NSSecureCoding.
+    public let supportsSecureCoding: Bool
+    /// Whether decoding its elements checks them against the caller's allowed classes (collections:
+    /// `-[NSArray initWithCoder:]` asks for its elements with the coder's `allowedClasses`).
+    public let isCollection: Bool
+
+    /// The Apple documentation page that lists the class's protocols.
+    public var documentation: String {
+        "https://developer.apple.com/documentation/\(framework.documentationPath)/\(name.lowercased())"
+    }
+}
+
+extension KnownCodingClass {
+    /// The class named `name` in the table, or nil.
+    public static func named(_ name: String) -> KnownCodingClass? { byName[name] }
+
+    private static let byName: [String: KnownCodingClass] = Dictionary(table.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// Whether `name` is one of the collection classes whose elements are checked against the caller's set.
+    static func isCollection(_ name: String) -> Bool { byName[name]?.isCollection ?? false }
+}
