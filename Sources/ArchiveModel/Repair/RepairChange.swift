@@ -65,8 +65,7 @@ struct RepairChangeDescriber {
         var here: String, there: String
         // The field whose bytes hold the byte, else (a reference stored apart from its value, as in a
         // binary plist's dictionary) the first field whose value differs between the readings.
-        let differing = object.fields.first { f in otherObject.fields.first { $0.key == f.key }?.value != f.value }
-        if let field = Self.innermostField(of: object, containing: offset) ?? differing {
+        if let field = Self.innermostField(of: object, containing: offset) ?? Self.firstDiffering(object, otherObject) {
             place += " " + ValueFormatter.excerpt(field.key)
             let otherField = otherObject.fields.first { $0.key == field.key }
             here = describe(field.value, in: located)
@@ -95,6 +94,15 @@ struct RepairChangeDescriber {
         default:
             return KnownText.describe(value)
         }
+    }
+
+    /// The first field of `object` whose value is another in `other` (by key; a key `other` lacks
+    /// differs), among their first `limit` fields: one pass over each (a root of tens of thousands
+    /// of fields, as a typedstream's can be, was compared field by field with every other).
+    static func firstDiffering(_ object: GraphObject, _ other: GraphObject, limit: Int = 100_000) -> Field? {
+        var others: [String: FieldValue] = [:]
+        for field in other.fields.prefix(limit) where others[field.key] == nil { others[field.key] = field.value }
+        return object.fields.prefix(limit).first { others[$0.key] != $0.value }
     }
 
     /// The field of `object` whose bytes hold `offset`, the shortest when several do.
