@@ -77,6 +77,7 @@ public enum SourceReport {
         w.key("clean"); w.raw(String(tally.clean))
         w.key("with_problems"); w.raw(String(tally.withProblems))
         w.key("unreadable"); w.raw(String(tally.unreadable))
+        w.key("sources_with_problems"); w.raw(String(tally.sourcesWithProblems))
         w.key("by_format"); w.raw("{")
         for (i, (format, count)) in tally.formats.enumerated() {
             w.key(format, first: i == 0); w.raw(String(count))
@@ -101,6 +102,9 @@ public struct SourceTally: Sendable {
     private var byFormat: [String: Int] = [:]
     /// A source's own problems: 1 when any error or warning, 2 when it could not be read at all.
     public private(set) var sourceStatus: Int32 = 0
+    /// Sources whose own diagnostics hold an error or a warning (notes, such as a virtual table's
+    /// module this SQLite lacks, are not problems).
+    public private(set) var sourcesWithProblems = 0
 
     public init() {}
 
@@ -116,7 +120,9 @@ public struct SourceTally: Sendable {
     /// Counts a source's own diagnostics into the exit status.
     public mutating func add(source: ArchiveSource) {
         let unreadableSource = source.diagnostics.contains { $0.id == SourceCode.sqliteUnreadable.rawValue } && source.entries.isEmpty
-        sourceStatus = Swift.max(sourceStatus, unreadableSource ? 2 : CheckReport.exitStatus(source.diagnostics))
+        let status = unreadableSource ? 2 : CheckReport.exitStatus(source.diagnostics)
+        if status > 0 { sourcesWithProblems += 1 }
+        sourceStatus = Swift.max(sourceStatus, status)
     }
 
     public var total: Int { clean + withProblems + unreadable }
@@ -127,10 +133,13 @@ public struct SourceTally: Sendable {
     /// 2 when any archive (or source) was not read, else 1 when any had problems, else 0.
     public var worst: Int32 { Swift.max(sourceStatus, unreadable > 0 ? 2 : withProblems > 0 ? 1 : 0) }
 
-    /// `12 archives: 9 clean, 2 with problems, 1 unreadable; bplist00 8, typedstream 4`.
+    /// `12 archives: 9 clean, 2 with problems, 1 unreadable; bplist00 8, typedstream 4`, with
+    /// `; 1 source with problems` before the formats when a source's own diagnostics hold an error or
+    /// a warning (so the summary agrees with the exit status).
     public var summary: String {
         let formatsText = formats.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        let sources = sourcesWithProblems > 0 ? "; " + English.count(sourcesWithProblems, "source") + " with problems" : ""
         return English.count(total, "archive") + ": \(clean) clean, \(withProblems) with problems, \(unreadable) unreadable"
-            + (formatsText.isEmpty ? "" : "; " + formatsText)
+            + sources + (formatsText.isEmpty ? "" : "; " + formatsText)
     }
 }
