@@ -12,6 +12,17 @@ public enum SourceReport {
         return text
     }
 
+    /// Whether the label's unescaped text is exact: the source's path and the place's names are UTF-8.
+    public static func isExact(_ source: ArchiveSource, _ place: SourcePlace) -> Bool {
+        String(validating: source.path, as: UTF8.self) != nil && place.isExact
+    }
+
+    /// The label as JSON output holds it: unescaped when exact, else escaped as a whole, as a single
+    /// file's name is (`JSONWriter.nameText`, `ArchiveDocument.nameIsExact`).
+    public static func jsonLabel(_ source: ArchiveSource, _ place: SourcePlace) -> String {
+        label(source, place, escaped: !isExact(source, place))
+    }
+
     /// The source's section of `--check`: `NAME: KIND: N archives; …` and its diagnostics indented.
     public static func sourceSection(_ source: ArchiveSource, grouped: Bool) -> [String] {
         let head = "\(source.displayName): \(source.kind): \(English.count(source.entries.count, "archive")); \(CheckReport.summary(source.diagnostics))"
@@ -30,7 +41,7 @@ public enum SourceReport {
     /// The source's JSON line: `{"source": …, "kind": …, "archives": N, "diagnostics": […]}`.
     public static func sourceJSON(_ source: ArchiveSource) -> String {
         var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
+        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
         w.key("kind"); w.string(source.kind.description)
         w.key("archives"); w.raw(String(source.entries.count))
         w.key("diagnostics"); w.raw("[")
@@ -46,11 +57,11 @@ public enum SourceReport {
     /// `file` is the label), or `"error": …` when it could not be read.
     public static func archiveJSON(_ source: ArchiveSource, _ place: SourcePlace) -> (text: String, status: Int32, format: String) {
         var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
-        w.key("place"); w.string(place.text)
+        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
+        w.key("place"); w.string(place.jsonText)
         let (document, extraction) = SourceCheck.open(source, place)
         guard let document else {
-            w.key("file"); w.string(label(source, place, escaped: false))
+            w.key("file"); w.string(jsonLabel(source, place))
             w.key("error"); w.string(extraction.failure ?? "not read")
             w.key("diagnostics"); w.raw("[")
             for (i, d) in extraction.problems.enumerated() {
