@@ -137,7 +137,9 @@ public enum FormatDetector {
     private static func detectUTF8Text(_ bytes: InputBytes) -> ContainerFormat {
         var offset = bytes.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
         while let b = bytes.byte(at: offset), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { offset += 1 }
-        guard let first = bytes.byte(at: offset) else { return .unknown }
+        // Only whitespace (after a BOM, if any): CF reads it as an empty dictionary, and the OpenStep
+        // decoder says so (`openstep.root.whitespace-only`).
+        guard let first = bytes.byte(at: offset) else { return offset > 0 ? .openStepPlist : .unknown }
         if let interfaceBuilder = IB3XMLProbe.format(bytes, from: offset) { return interfaceBuilder }
         if looksLikeHeadlessXML(bytes, from: offset) { return .xmlPlist }
         if first == UInt8(ascii: "<") {
@@ -167,16 +169,32 @@ public enum FormatDetector {
         return false
     }
 
-    /// OpenStep text: the first 512 bytes hold no NUL and few control bytes.
+    /// OpenStep text: the first 512 bytes hold no NUL and few control bytes; or the text before the
+    /// first NUL is clear and the rest of the input is all NUL (`hasZeroFilledTail`).
     private static func looksLikeText(_ bytes: InputBytes, from offset: Int) -> Bool {
         let end = Swift.min(bytes.count, offset + 512)
         var controls = 0
         for i in offset..<end {
             guard let b = bytes.byte(at: i) else { break }
-            if b == 0 { return false }
+            if b == 0 { return controls * 20 < Swift.max(1, i - offset) && hasZeroFilledTail(bytes, from: i) }
             if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { controls += 1 }
         }
         return controls * 20 < Swift.max(1, end - offset)
+    }
+
+    /// Whether every byte from `start` to the end is NUL: a text file whose tail was zero-filled (a wiped
+    /// or never-written end, as a crash or an imaging tool leaves). Its head decides the format however
+    /// large the share of zeros, and its decoder names the damage (`damage.zero-filled`). Binary formats
+    /// that begin with text (`SQLite format 3`, then NUL) have non-zero bytes after it.
+    static func hasZeroFilledTail(_ bytes: InputBytes, from start: Int) -> Bool {
+        let chunk = 1 << 16
+        var at = start
+        while at < bytes.count {
+            let next = Swift.min(bytes.count, at + chunk)
+            if bytes.bytes(in: ByteRange(at, next)).contains(where: { $0 != 0 }) { return false }
+            at = next
+        }
+        return true
     }
 
     static func isUnquotedStringByte(_ b: UInt8) -> Bool {
