@@ -18,7 +18,7 @@ struct RescueSummary {
 
     /// Text for standard error, every piece from the file escaped.
     func writeText(_ out: FileOutput) {
-        let outName = DisplayText.escape(bytes: output)
+        let outName = CLIModes.isStandardOutput(output) ? "standard output" : DisplayText.escape(bytes: output)
         var head = "archive-browse: \(input.displayName): wrote \(outName) (\(ValueFormatter.byteCount(size)))"
         if kind == .salvage { head += ": " + report.summary }
         out.write(head + "\n")
