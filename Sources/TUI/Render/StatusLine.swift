@@ -84,7 +84,7 @@ enum StatusLine {
     /// From this width on, the count takes its long form ("so far", "file cut at N").
     static let longCountColumns = 70
     /// Below this width a likely cause of damage takes the room of the count's words (`3! ?`).
-    static let narrowWithCauseColumns = 56
+    static let narrowWithCauseColumns = 60
 
     /// Problem count and help hint, shorter on narrow screens; first, when the file was cut short on
     /// disk while open, where (it stays: every row past there shows zeros, not the file).
