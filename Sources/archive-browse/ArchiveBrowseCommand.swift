@@ -47,6 +47,9 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Explain a diagnostic id (e.g. bplist.ref.out-of-range): what it means, how Apple's reader behaves, what to do.", valueName: "ID"))
     var explain: String?
 
+    @Flag(name: [.customShort("q"), .long], help: "Write no notes on standard error, in any mode (errors and warnings still go there).")
+    var quiet = false
+
     @Flag(help: "With --check or --dump: list every diagnostic instead of grouping an id reported many times.")
     var noGroup = false
 
@@ -124,6 +127,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
 
     func run() throws {
         if let explain { throw ExitCode(CLIModes.explain(explain)) }
+        QuietNotes.isOn = quiet
         let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
         let output = FileOutput.standardOutput
         defer { output.flush() }
