@@ -31,6 +31,11 @@ extension ArchiveBrowseCommand {
         if diff == "-" && files == ["-"] { throw ValidationError("standard input (-) can be read only once") }
     }
 
+    /// `--columns a,b` as names, blanks dropped.
+    var columnNames: [String] {
+        (columns ?? "").split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+    }
+
     /// Opens the input(s) and runs the export mode; the exit status.
     func runExport(_ sources: [InputSource], _ out: FileOutput) -> Int32 {
         guard let source = sources.first else { return 2 }
@@ -40,6 +45,18 @@ extension ArchiveBrowseCommand {
             let other: InputSource = diff == "-" ? .standardInput : .file(RawArguments.bytes(of: [diff]).first ?? Array(diff.utf8))
             guard let a = Self.open(diff, other), let b = Self.open(file, source) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
+        }
+        // A whole source: one JSON Lines record per archive (`--unarchive json` only).
+        if let unarchive, let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
+            guard unarchive == "json" else {
+                FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
+                return 2
+            }
+            return CLIModes.unarchiveSource(path, columns: columnNames, out)
+        }
+        if columns != nil {
+            FileOutput.standardError.write("archive-browse: --columns goes with --unarchive json over a database\n")
+            return 2
         }
         guard let document = Self.open(file, source) else { return 2 }
         if let unarchive, let format = ExportFormat(rawValue: unarchive) { return CLIModes.unarchive(document, format: format, out) }
