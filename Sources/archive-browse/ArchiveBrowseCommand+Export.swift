@@ -46,16 +46,19 @@ extension ArchiveBrowseCommand {
             guard let a = Self.open(diff, other), let b = Self.open(file, source) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
         }
-        // A whole source: one JSON Lines record per archive (`--unarchive json` only).
-        if let unarchive, let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
+        // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`).
+        if unarchive != nil || extract != nil, let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
+            if let extract, let components = KeyPath.parse(extractForm: extract) {
+                return CLIModes.exportSource(path, columns: columnNames, content: .value(at: components), out)
+            }
             guard unarchive == "json" else {
                 FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
                 return 2
             }
-            return CLIModes.unarchiveSource(path, columns: columnNames, out)
+            return CLIModes.exportSource(path, columns: columnNames, content: .document, out)
         }
         if columns != nil {
-            FileOutput.standardError.write("archive-browse: --columns goes with --unarchive json over a database\n")
+            FileOutput.standardError.write("archive-browse: --columns goes with --unarchive json or --extract over a source\n")
             return 2
         }
         guard let document = Self.open(file, source) else { return 2 }

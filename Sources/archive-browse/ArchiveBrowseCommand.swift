@@ -56,7 +56,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the archive as a plain document, references resolved: json, xml1 or binary1.", valueName: "format"))
     var unarchive: String?
 
-    @Option(help: ArgumentHelp("With --unarchive json over a database: other columns of each archive's row to add to its record (date,handle_id or message.date).", valueName: "columns"))
+    @Option(help: ArgumentHelp("With --unarchive json or --extract over a database: other columns of each archive's row to add to its record (date,handle_id or message.date).", valueName: "columns"))
     var columns: String?
 
     @Option(help: ArgumentHelp("Print the value at a key path of the resolved document (root.items.3.name; \\. for a dot in a key).", valueName: "keypath"))
@@ -107,7 +107,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
             if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
             return
         }
-        if columns != nil && unarchive == nil { throw ValidationError("--columns goes with --unarchive json over a database") }
+        if columns != nil && unarchive == nil && extract == nil { throw ValidationError("--columns goes with --unarchive json or --extract over a source") }
         if exportModeCount > 0 {
             if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
             return try validateExport()

@@ -1,11 +1,11 @@
 import ArchiveModel
 
-/// `--unarchive json SOURCE [--columns a,b]` (issue 38, item 1): every archive of a folder, ZIP file
+/// `--unarchive json SOURCE [--columns a,b]` and `--extract KEYPATH SOURCE` (issue 38, item 1): every archive of a folder, ZIP file
 /// or database as one JSON Lines record (`SourceExport`), on all cores, written in list order as each
 /// batch is done (memory holds one batch of records). The source's own problems and a summary go to
 /// standard error; the exit status is the worst, as `--check`'s over the source.
 extension CLIModes {
-    static func unarchiveSource(_ path: [UInt8], columns: [String], _ out: FileOutput) -> Int32 {
+    static func exportSource(_ path: [UInt8], columns: [String], content: SourceExport.Content, _ out: FileOutput) -> Int32 {
         guard let source = ArchiveSource.open(path: path) else {
             FileOutput.standardError.write("archive-browse: cannot read \(DisplayText.escape(bytes: path)) as a source of archives\n")
             return 2
@@ -15,7 +15,7 @@ extension CLIModes {
         let err = FileOutput.standardError
         for line in CheckReport.lines(QuietNotes.shown(source.diagnostics)) { err.write("archive-browse: \(source.displayName): \(line)\n") }
         let entries = source.entries
-        SourceCheck.inOrder(count: entries.count, work: { SourceExport.record(source, entries[$0].place, columns: columns) }) { _, record in
+        SourceCheck.inOrder(count: entries.count, work: { SourceExport.record(source, entries[$0].place, columns: columns, content: content) }) { _, record in
             out.line(record.text)
             tally.add(status: record.status, format: record.format)
             return true

@@ -61,6 +61,23 @@ struct SourceExportCLITests {
         #expect(!quiet.err.contains("note"), "\(quiet.err)")
     }
 
+    @Test func extractOverADatabaseGivesEachArchivesValueOrWhyNot() throws {
+        let db = try #require(SourceFixtures.make("chatdb"))
+        let result = try CLITests.run(["--extract", "root", db, "--columns", "date"])
+        #expect(result.status == 1, "the half archive has errors: \(result.err)")
+        let records = try Self.records(result.out)
+        #expect(records.count == 6)
+        let payload = try #require(records.first { $0["place"] as? String == "message.payload_data:1234" })
+        #expect(payload["value"] as? String == "payload")
+        #expect(payload["status"] as? Int == 0)
+        #expect((payload["columns"] as? [String: Any])?["date"] as? Int == 3)
+        let nowhere = try Self.records(try CLITests.run(["--extract", "no.such", db]).out)
+        let xml = try #require(nowhere.first { $0["place"] as? String == "odd \"name.v:1" })
+        #expect(xml["error"] as? String == "no value at no.such; the longest prefix that resolves is the document, a dictionary of 1 key")
+        #expect(xml["status"] as? Int == 1 && xml["value"] == nil)
+        #expect(nowhere.allSatisfy { $0["error"] is String && ($0["status"] as? Int ?? 0) >= 1 })
+    }
+
     @Test func otherFormatsAndColumnsAloneAreRefused() throws {
         let db = try #require(SourceFixtures.make("chatdb"))
         let xml = try CLITests.run(["--unarchive", "xml1", db])
@@ -68,7 +85,7 @@ struct SourceExportCLITests {
         #expect(xml.err.contains("use --unarchive json"))
         let alone = try CLITests.run(["--check", db, "--columns", "date"])
         #expect(alone.status == 2)
-        #expect(alone.err.contains("--columns goes with --unarchive json"))
+        #expect(alone.err.contains("--columns goes with --unarchive json or --extract"))
         let place = try CLITests.run(["--unarchive", "json", db + ":message.payload_data:1234", "--columns", "date"])
         #expect(place.status == 2, "a place is one document: no record, no columns")
     }

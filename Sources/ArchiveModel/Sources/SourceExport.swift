@@ -1,13 +1,24 @@
-/// `--unarchive json` over a source (issue 38, item 1): one JSON Lines record per archive, streamed in
-/// list order.
+/// `--unarchive json` and `--extract KEYPATH` over a source (issue 38, item 1): one JSON Lines record per
+/// archive, streamed in list order.
 ///
 /// A record: `{"source", "place", "table", "column", "rowid", "columns": {NAME: value}, "format",
-/// "status", "document", "diagnostics"}`; `table`, `column`, `rowid` and `columns` only for a database
-/// cell; `"error"` instead of `document` when the archive could not be read. `document` is what
-/// `--unarchive json` writes for the archive alone; `diagnostics` are `--check`'s (as in `--json`).
+/// "status", "document" (or "value"), "diagnostics"}`; `table`, `column`, `rowid` and `columns` only for
+/// a database cell; `"error"` instead of `document` when the archive could not be read (or, extracting,
+/// the path does not resolve). `document` is what `--unarchive json` writes for the archive alone,
+/// `value` what `--extract` writes as JSON; `diagnostics` are `--check`'s (as in `--json`).
 public enum SourceExport {
-    /// One archive's record (one line, no newline), its exit status (as `--check`'s) and format.
-    public static func record(_ source: ArchiveSource, _ place: SourcePlace, columns: [String]) -> (text: String, status: Int32, format: String) {
+    /// What each record carries of its archive.
+    public enum Content: Sendable {
+        /// The whole document (`--unarchive json`).
+        case document
+        /// The value at a key path (`--extract`), as JSON.
+        case value(at: [String])
+    }
+
+    /// One archive's record (one line, no newline), its exit status (as `--check`'s; 1 when the key path
+    /// does not resolve) and format.
+    public static func record(_ source: ArchiveSource, _ place: SourcePlace, columns: [String],
+                              content: Content = .document) -> (text: String, status: Int32, format: String) {
         var w = JSONWriter()
         w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
         w.key("place"); w.string(place.jsonText)
@@ -34,12 +45,24 @@ public enum SourceExport {
             return (w.text, 2, "unreadable")
         }
         let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
-        let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
+        var status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
         let format = SourceCheck.formatName(document)
+        var body: String
+        switch content {
+        case .document: body = ",\"document\":" + exportedJSON(document)
+        case .value(let path):
+            switch extractedJSON(document, path) {
+            case .success(let json): body = ",\"value\":" + json
+            case .failure(let why):
+                var e = JSONWriter()
+                e.key("error"); e.string(why.message)
+                body = e.text
+                status = Swift.max(status, 1)
+            }
+        }
         w.key("format"); w.string(format)
         w.key("status"); w.raw(String(status))
-        w.key("document")
-        var text = w.text + exportedJSON(document)
+        var text = w.text + body
         var tail = JSONWriter()
         writeDiagnostics(diagnostics, &tail)
         tail.raw("}")
@@ -59,6 +82,30 @@ public enum SourceExport {
         exporter.write(exporter.shapes.root, to: &sink)
         while buffer.bytes.last == UInt8(ascii: "\n") { buffer.bytes.removeLast() }
         return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    /// Why a key path gave no value.
+    struct NoValue: Error { var message: String }
+
+    /// The value at `path` as `--extract` writes a subtree (scalars as JSON scalars), on one line.
+    static func extractedJSON(_ document: ArchiveDocument, _ path: [String]) -> Result<String, NoValue> {
+        let shapes = ExportShapes.followingEmbeddedArchives(of: document.graph)
+        switch ExportPathResolver(shapes: shapes).resolve(path) {
+        case .notFound(let resolved, let there):
+            let prefix = resolved.isEmpty ? "the document" : KeyPath.escapedForm(resolved)
+            return .failure(NoValue(message: "no value at \(KeyPath.escapedForm(path)); the longest prefix that resolves is \(prefix), \(there)"))
+        case .found(let value, let resolved, let owner):
+            final class Buffer: @unchecked Sendable {
+                // Safety: used by one thread, within this call.
+                var bytes: [UInt8] = []
+            }
+            let buffer = Buffer()
+            var exporter = ArchiveExporter(shapes: owner)
+            var sink = JSONExportSink { buffer.bytes += $0 }
+            exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
+            while buffer.bytes.last == UInt8(ascii: "\n") { buffer.bytes.removeLast() }
+            return .success(String(decoding: buffer.bytes, as: UTF8.self))
+        }
     }
 
     private static func writeDiagnostics(_ diagnostics: [Diagnostic], _ w: inout JSONWriter) {
