@@ -5,6 +5,9 @@ import ArchiveModel
 /// batch is done (memory holds one batch of records). The source's own problems and a summary go to
 /// standard error; the exit status is the worst, as `--check`'s over the source.
 extension CLIModes {
+    /// Archives between two updates of the progress line.
+    static let progressEvery = 100
+
     static func exportSource(_ path: [UInt8], columns: [String], content: SourceExport.Content, _ out: FileOutput) -> Int32 {
         guard let source = ArchiveSource.open(path: path) else {
             FileOutput.standardError.write("archive-browse: cannot read \(DisplayText.escape(bytes: path)) as a source of archives\n")
@@ -15,12 +18,19 @@ extension CLIModes {
         let err = FileOutput.standardError
         for line in CheckReport.lines(QuietNotes.shown(source.diagnostics)) { err.write("archive-browse: \(source.displayName): \(line)\n") }
         let entries = source.entries
-        SourceCheck.inOrder(count: entries.count, work: { SourceExport.record(source, entries[$0].place, columns: columns, content: content) }) { _, record in
+        // On a terminal, a progress line on standard error, rewritten in place and cleared at the end.
+        let progress = Platform.isTerminal(2) && entries.count >= progressEvery
+        SourceCheck.inOrder(count: entries.count, work: { SourceExport.record(source, entries[$0].place, columns: columns, content: content) }) { i, record in
             out.line(record.text)
             tally.add(status: record.status, format: record.format)
+            if progress, (i + 1) % progressEvery == 0 {
+                out.flush()
+                err.write("\rarchive-browse: \(i + 1) of \(entries.count) archives")
+            }
             return true
         }
         out.flush()
+        if progress { err.write("\r\u{1B}[K") }
         err.write("archive-browse: \(source.displayName): exported \(tally.summary)\n")
         return tally.worst
     }
