@@ -1,5 +1,6 @@
 import ArchiveModel
 import ArgumentParser
+import TUI
 
 /// The export modes' arguments: `--unarchive`, `--extract`, `--classes`, `--diff` (one at a time, on
 /// one file; `--json` goes with `--classes` and `--diff`).
@@ -49,16 +50,16 @@ extension ArchiveBrowseCommand {
         // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`).
         if unarchive != nil || extract != nil, let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
             if let extract, let components = KeyPath.parse(extractForm: extract) {
-                return CLIModes.exportSource(path, columns: columnNames, content: .value(at: components), out)
+                return CLIModes.exportSource(path, columns: columnNames, content: .value(at: components), filter: wherePattern.map(SearchMatcher.init), out)
             }
             guard unarchive == "json" else {
                 FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
                 return 2
             }
-            return CLIModes.exportSource(path, columns: columnNames, content: .document, out)
+            return CLIModes.exportSource(path, columns: columnNames, content: .document, filter: wherePattern.map(SearchMatcher.init), out)
         }
-        if columns != nil {
-            FileOutput.standardError.write("archive-browse: --columns goes with --unarchive json or --extract over a source\n")
+        if columns != nil || wherePattern != nil {
+            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive json or --extract over a source\n")
             return 2
         }
         guard let document = Self.open(file, source) else { return 2 }

@@ -59,6 +59,9 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --unarchive json or --extract over a database: other columns of each archive's row to add to its record (date,handle_id or message.date).", valueName: "columns"))
     var columns: String?
 
+    @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive json or --extract over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
+    var wherePattern: String?
+
     @Option(help: ArgumentHelp("Print the value at a key path of the resolved document (root.items.3.name; \\. for a dot in a key).", valueName: "keypath"))
     var extract: String?
 
@@ -108,6 +111,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
             return
         }
         if columns != nil && unarchive == nil && extract == nil { throw ValidationError("--columns goes with --unarchive json or --extract over a source") }
+        if wherePattern != nil && unarchive == nil && extract == nil { throw ValidationError("--where goes with --unarchive json or --extract over a source") }
         if exportModeCount > 0 {
             if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
             return try validateExport()

@@ -78,6 +78,20 @@ struct SourceExportCLITests {
         #expect(nowhere.allSatisfy { $0["error"] is String && ($0["status"] as? Int ?? 0) >= 1 })
     }
 
+    /// `--where`: the browser's search engine over the place, the columns asked for and the decoded text.
+    @Test func whereSelectsByPlaceColumnOrDecodedText() throws {
+        let db = try #require(SourceFixtures.make("chatdb"))
+        func places(_ arguments: [String]) throws -> [String] {
+            try Self.records(try CLITests.run(arguments + [db]).out).compactMap { $0["place"] as? String }
+        }
+        #expect(try places(["--unarchive", "json", "--where", "attributedBody:12\\d+$"]) == ["message.attributedBody:1234", "message.attributedBody:1235"])
+        #expect(try places(["--unarchive", "json", "--columns", "text", "--where", "^app$"]) == ["message.attributedBody:1234", "message.payload_data:1234"])
+        #expect(try places(["--extract", "root", "--where", "^payload$"]) == ["message.payload_data:1234"])
+        let none = try CLITests.run(["--unarchive", "json", "--where", "no such thing anywhere", db])
+        #expect(none.status == 0 && none.out.isEmpty)
+        #expect(none.err.contains("exported 0 archives") && none.err.contains("(6 other archives not matching --where)"), "\(none.err)")
+    }
+
     @Test func otherFormatsAndColumnsAloneAreRefused() throws {
         let db = try #require(SourceFixtures.make("chatdb"))
         let xml = try CLITests.run(["--unarchive", "xml1", db])

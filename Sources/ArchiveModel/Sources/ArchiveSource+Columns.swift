@@ -11,6 +11,12 @@ extension ArchiveSource {
         case null
         /// The row has no such column (or the table no such row).
         case missing
+
+        /// The value's text, for a filter: the text itself (nil for the other kinds).
+        public var text: String? {
+            if case .text(let s, _) = self { return s }
+            return nil
+        }
     }
 
     /// Bytes of a text column kept in a record.

@@ -15,10 +15,22 @@ public enum SourceExport {
         case value(at: [String])
     }
 
-    /// One archive's record (one line, no newline), its exit status (as `--check`'s; 1 when the key path
-    /// does not resolve) and format.
+    /// One archive's record.
+    public struct Record: Sendable {
+        /// The JSON line (no newline).
+        public var text: String
+        /// As `--check`'s (1 when the key path does not resolve).
+        public var status: Int32
+        public var format: String
+        /// What a filter (`--where`) looks at: the place, each column's value, the document as JSON, the
+        /// value (a string's own text, anything else as JSON), or the reason there is none.
+        public var searched: [String]
+    }
+
+    /// One archive's record.
     public static func record(_ source: ArchiveSource, _ place: SourcePlace, columns: [String],
-                              content: Content = .document) -> (text: String, status: Int32, format: String) {
+                              content: Content = .document) -> Record {
+        var searched = [place.jsonText]
         var w = JSONWriter()
         w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
         w.key("place"); w.string(place.jsonText)
@@ -30,7 +42,10 @@ public enum SourceExport {
                 w.key("columns"); w.raw("{")
                 for (i, (name, value)) in zip(columns, values).enumerated() {
                     w.key(name, first: i == 0)
-                    write(value, &w)
+                    var one = JSONWriter()
+                    write(value, &one)
+                    w.raw(one.text)
+                    searched.append(value.text ?? one.text)
                 }
                 w.raw("}")
             }
@@ -42,18 +57,24 @@ public enum SourceExport {
             w.key("error"); w.string(extraction.failure ?? "not read")
             writeDiagnostics(extraction.problems, &w)
             w.raw("}")
-            return (w.text, 2, "unreadable")
+            return Record(text: w.text, status: 2, format: "unreadable", searched: searched + [extraction.failure ?? "not read"])
         }
         let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
         var status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
         let format = SourceCheck.formatName(document)
         var body: String
         switch content {
-        case .document: body = ",\"document\":" + exportedJSON(document)
+        case .document:
+            let json = exportedJSON(document)
+            body = ",\"document\":" + json
+            searched.append(json)
         case .value(let path):
             switch extractedJSON(document, path) {
-            case .success(let json): body = ",\"value\":" + json
+            case .success(let found):
+                body = ",\"value\":" + found.json
+                searched.append(found.text ?? found.json)
             case .failure(let why):
+                searched.append(why.message)
                 var e = JSONWriter()
                 e.key("error"); e.string(why.message)
                 body = e.text
@@ -67,7 +88,7 @@ public enum SourceExport {
         writeDiagnostics(diagnostics, &tail)
         tail.raw("}")
         text += tail.text
-        return (text, status, format)
+        return Record(text: text, status: status, format: format, searched: searched)
     }
 
     /// The document as `--unarchive json` writes it, on one line.
@@ -88,7 +109,10 @@ public enum SourceExport {
     struct NoValue: Error { var message: String }
 
     /// The value at `path` as `--extract` writes a subtree (scalars as JSON scalars), on one line.
-    static func extractedJSON(_ document: ArchiveDocument, _ path: [String]) -> Result<String, NoValue> {
+    /// A value found: its JSON, and a string value's own text (what a filter looks at).
+    struct Found { var json: String; var text: String? }
+
+    static func extractedJSON(_ document: ArchiveDocument, _ path: [String]) -> Result<Found, NoValue> {
         let shapes = ExportShapes.followingEmbeddedArchives(of: document.graph)
         switch ExportPathResolver(shapes: shapes).resolve(path) {
         case .notFound(let resolved, let there):
@@ -104,7 +128,8 @@ public enum SourceExport {
             var sink = JSONExportSink { buffer.bytes += $0 }
             exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
             while buffer.bytes.last == UInt8(ascii: "\n") { buffer.bytes.removeLast() }
-            return .success(String(decoding: buffer.bytes, as: UTF8.self))
+            let text: String? = if case .scalar(.string(let s)) = value { s } else { nil }
+            return .success(Found(json: String(decoding: buffer.bytes, as: UTF8.self), text: text))
         }
     }
 
