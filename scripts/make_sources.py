@@ -3,7 +3,7 @@
 
 usage: make_sources.py KIND DIR [CORPUS]   (exit 0, the fixture is under DIR)
 
-KIND: folder, zip, zip-with-db, chatdb, damaged-db, wal-db, bomb-zip, many-zip:N, big-db:N, copies:N
+KIND: folder, zip, zip-with-db, chatdb, damaged-db, wal-db, virtual-db, bomb-zip, many-zip:N, big-db:N, copies:N
 Archives are written with plistlib; with CORPUS (../shared/corpus, or the stand-ins the tests
 build in code when it is absent: Tests/TestSupport/StandInCorpus.swift) its typedstream and NIB
 files are used too. Nothing here reads the network.
@@ -107,6 +107,21 @@ def wal_db(d, corpus):
     sys.stdout.flush()
     os._exit(0)
 
+def virtual_db(d, corpus):
+    """A healthy database with a virtual table whose module only Apple's SQLite has (as in a Photos
+    library). CREATE VIRTUAL TABLE needs the module, so its schema row is written directly (writable_schema)."""
+    path = os.path.join(d, "Photos.sqlite")
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE ZASSET (Z_PK INTEGER PRIMARY KEY, ZTITLE TEXT, ZARCHIVE BLOB)")
+    db.execute("INSERT INTO ZASSET VALUES (1, 'beach', ?)", (keyed("a photo's archive"),))
+    db.commit()
+    db.execute("PRAGMA writable_schema=ON")
+    db.execute("INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES ('table', 'RidList_VirtualReader', "
+               "'RidList_VirtualReader', 0, 'CREATE VIRTUAL TABLE RidList_VirtualReader USING VirtualBufferReaderModule(type INTEGER, data BLOB)')")
+    db.commit()
+    db.close()
+    return path
+
 def zip_with_db(d, corpus):
     """A ZIP holding an SQLite database (which SQLite cannot read from inside it) and a ZIP in a ZIP."""
     db = chat_db(d, corpus)
@@ -172,6 +187,7 @@ def main():
     elif name == "chatdb": print(chat_db(d, corpus))
     elif name == "damaged-db": print(damaged_db(d, corpus))
     elif name == "wal-db": wal_db(d, corpus)
+    elif name == "virtual-db": print(virtual_db(d, corpus))
     elif name == "bomb-zip": print(bomb_zip(d, corpus))
     elif name == "zip-with-db": print(zip_with_db(d, corpus))
     elif name == "many-zip": print(many_zip(d, int(count)))

@@ -67,11 +67,19 @@ public enum Browser {
             }
             // Never block for long: SIGWINCH may be handled on another thread (the job threads), and
             // ncurses only reports KEY_RESIZE on its next read.
-            let key = terminal.nextKey(timeoutMilliseconds: jobs.isEmpty ? idleTimeout : busyTimeout)
+            // A search going on by itself takes its next budget of rows as soon as no key waits.
+            let searching = session.state.searchContinues
+            let key = terminal.nextKey(timeoutMilliseconds: searching ? 0 : jobs.isEmpty ? idleTimeout : busyTimeout)
             let running = jobs.count
             for opened in collectFinished(&jobs, stack) where indexInBackground { jobs.append(start(.buildIndex, then: nil, opened)) }
             dirty = jobs.count != running || stack.current !== session
-            guard let key else { continue }
+            guard let key else {
+                if searching, stack.current === session {
+                    session.continueSearch()
+                    dirty = true
+                }
+                continue
+            }
             dirty = true
             if key == .escape, session.state.mode == .tree, jobs.contains(where: { $0.session === session }) {
                 for job in jobs where job.session === session { job.work.cancel() }

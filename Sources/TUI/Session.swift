@@ -27,6 +27,11 @@ public final class Session {
     /// A printable key bound to nothing in the tree says so, rather than doing nothing silently.
     @discardableResult
     public func handle(_ key: Key) -> Bool {
+        // A key stops a search going on by itself; Esc only that (`n` goes on from where it stopped).
+        if state.searchContinues {
+            state.stopSearch(saying: key == .escape)
+            if key == .escape { return true }
+        }
         guard let action = Keymap.action(for: key, in: state.mode) else {
             if state.mode == .tree, let c = key.printable, c != " " {
                 state.message = "\(DisplayText.escape(String(c))) does nothing here; ? lists the keys"
@@ -35,6 +40,11 @@ public final class Session {
         }
         state.apply(action, context: context)
         return true
+    }
+
+    /// Goes on with a search that stopped at its row budget (the browser, while no key is pressed).
+    public func continueSearch() {
+        state.continueSearch(context)
     }
 
     /// Installs a finished job's result and applies its follow-up action.

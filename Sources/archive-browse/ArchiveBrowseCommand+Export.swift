@@ -1,5 +1,6 @@
 import ArchiveModel
 import ArgumentParser
+import TUI
 
 /// The export modes' arguments: `--unarchive`, `--extract`, `--classes`, `--diff` (one at a time, on
 /// one file; `--json` goes with `--classes` and `--diff`).
@@ -31,6 +32,11 @@ extension ArchiveBrowseCommand {
         if diff == "-" && files == ["-"] { throw ValidationError("standard input (-) can be read only once") }
     }
 
+    /// `--columns a,b` as names, blanks dropped.
+    var columnNames: [String] {
+        (columns ?? "").split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+    }
+
     /// Opens the input(s) and runs the export mode; the exit status.
     func runExport(_ sources: [InputSource], _ out: FileOutput) -> Int32 {
         guard let source = sources.first else { return 2 }
@@ -40,6 +46,21 @@ extension ArchiveBrowseCommand {
             let other: InputSource = diff == "-" ? .standardInput : .file(RawArguments.bytes(of: [diff]).first ?? Array(diff.utf8))
             guard let a = Self.open(diff, other), let b = Self.open(file, source) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
+        }
+        // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`).
+        if unarchive != nil || extract != nil, let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
+            if let extract, let components = KeyPath.parse(extractForm: extract) {
+                return CLIModes.exportSource(path, columns: columnNames, content: .value(at: components), filter: wherePattern.map(SearchMatcher.init), out)
+            }
+            guard unarchive == "json" else {
+                FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
+                return 2
+            }
+            return CLIModes.exportSource(path, columns: columnNames, content: .document, filter: wherePattern.map(SearchMatcher.init), out)
+        }
+        if columns != nil || wherePattern != nil {
+            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive json or --extract over a source\n")
+            return 2
         }
         guard let document = Self.open(file, source) else { return 2 }
         if let unarchive, let format = ExportFormat(rawValue: unarchive) { return CLIModes.unarchive(document, format: format, out) }

@@ -15,6 +15,9 @@ extension ArchiveBrowseCommand {
         if salvage != nil && repair != nil { return "choose one of --salvage and --repair" }
         if dump || check || screen != nil || explain != nil { return "--salvage and --repair take no other mode (--json gives their report as JSON)" }
         if files.count > 1 { return "--salvage and --repair take one file (\(files.count) given)" }
+        if json, rescueOutput.map({ CLIModes.isStandardOutput($0.1) }) == true {
+            return "--json writes the report to standard output, where - would write the new file; name a file for it"
+        }
         return nil
     }
 

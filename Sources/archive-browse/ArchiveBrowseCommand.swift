@@ -47,11 +47,20 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Explain a diagnostic id (e.g. bplist.ref.out-of-range): what it means, how Apple's reader behaves, what to do.", valueName: "ID"))
     var explain: String?
 
+    @Flag(name: [.customShort("q"), .long], help: "Write no notes on standard error, in any mode (errors and warnings still go there).")
+    var quiet = false
+
     @Flag(help: "With --check or --dump: list every diagnostic instead of grouping an id reported many times.")
     var noGroup = false
 
     @Option(help: ArgumentHelp("Write the archive as a plain document, references resolved: json, xml1 or binary1.", valueName: "format"))
     var unarchive: String?
+
+    @Option(help: ArgumentHelp("With --unarchive json or --extract over a database: other columns of each archive's row to add to its record (date,handle_id or message.date).", valueName: "columns"))
+    var columns: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive json or --extract over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
+    var wherePattern: String?
 
     @Option(help: ArgumentHelp("Print the value at a key path of the resolved document (root.items.3.name; \\. for a dot in a key).", valueName: "keypath"))
     var extract: String?
@@ -110,6 +119,8 @@ struct ArchiveBrowseCommand: ParsableCommand {
         }
         if audit { return try validateAudit() }
         if allowedClasses != nil { throw ValidationError("--allowed-classes works only with --audit") }
+        if columns != nil && unarchive == nil && extract == nil { throw ValidationError("--columns goes with --unarchive json or --extract over a source") }
+        if wherePattern != nil && unarchive == nil && extract == nil { throw ValidationError("--where goes with --unarchive json or --extract over a source") }
         if exportModeCount > 0 {
             if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
             return try validateExport()
@@ -133,6 +144,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
 
     func run() throws {
         if let explain { throw ExitCode(CLIModes.explain(explain)) }
+        QuietNotes.isOn = quiet
         if audit { throw ExitCode(runAudit()) }
         let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
         let output = FileOutput.standardOutput

@@ -20,7 +20,7 @@ extension CLIModes {
 
     /// Writes `diagnostics` (grouped) and a summary to standard error; `--check`'s exit status.
     private static func report(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> Int32 {
-        let problems = CheckReport.lines(diagnostics, grouped: true)
+        let problems = CheckReport.lines(QuietNotes.shown(diagnostics), grouped: true)
         let err = FileOutput.standardError
         if !problems.isEmpty {
             err.write(problems.map { "\(document.displayName): " + $0 + "\n" }.joined())

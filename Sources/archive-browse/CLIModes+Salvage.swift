@@ -8,7 +8,8 @@ import ArchiveModel
 /// that decodes (see `Salvage.salvage(repaired:damaged:name:)`; it never keeps fewer objects than the
 /// damaged bytes give, and refuses a salvage that keeps nothing of the content). Before anything is
 /// written, the new bytes are read back (`SalvageReadBack`). The
-/// report goes to standard error, or as one JSON document to standard output with `--json`.
+/// report goes to standard error, or as one JSON document to standard output with `--json`. `-` as OUT
+/// is standard output, as everywhere else (refused on a terminal when the new bytes are binary).
 /// Exit status: 0 written from a clean input, 1 written with repairs or changes, 2 nothing written.
 extension CLIModes {
     /// What to write.
@@ -32,6 +33,11 @@ extension CLIModes {
             return 2
         }
         if let refusal = outputRefusal(source, output: output, force: force) {
+            FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(refusal); nothing written\n")
+            return 2
+        }
+        // A salvage is always a binary plist: refused before any work when it would go to a terminal.
+        if kind == .salvage, let refusal = terminalRefusal(output, [0]) {
             FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(refusal); nothing written\n")
             return 2
         }
@@ -67,7 +73,7 @@ extension CLIModes {
         }
         // The new file is read back and checked as this tool reads any file (and for what other readers refuse), before it is written.
         let problems = SalvageReadBack.check(bytes)
-        if let failure = Platform.writeAtomically(bytes, to: output, replacing: force) {
+        if let failure = terminalRefusal(output, bytes) ?? write(bytes, to: output, force: force) {
             FileOutput.standardError.write("archive-browse: \(kind.flag) \(outName): \(failure); nothing written\n")
             return 2
         }
@@ -75,6 +81,30 @@ extension CLIModes {
                                     notUndone: repair.notUndone, problemsAfter: problems)
         if json { summary.writeJSON(FileOutput.standardOutput) } else { summary.writeText(FileOutput.standardError) }
         return report.changedAnything || !problems.isEmpty ? 1 : 0
+    }
+
+    /// Whether OUT names standard output (`-`).
+    static func isStandardOutput(_ output: [UInt8]) -> Bool { output == [UInt8(ascii: "-")] }
+
+    /// Why the new bytes must not go to standard output, or nil: it is a terminal and they are binary
+    /// (bytes of the file never reach the terminal unescaped).
+    static func terminalRefusal(_ output: [UInt8], _ bytes: [UInt8]) -> String? {
+        guard isStandardOutput(output), Platform.isTerminal(1), isBinary(bytes) else { return nil }
+        return "standard output is a terminal and the new file is binary; redirect it to a file or a pipe"
+    }
+
+    /// Bytes a terminal would not show as text: a control byte other than tab, LF and CR, DEL, or bytes
+    /// that are not UTF-8.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F } || String(validating: bytes, as: UTF8.self) == nil
+    }
+
+    /// Writes the new file (standard output for `-`); the reason when nothing was written.
+    private static func write(_ bytes: [UInt8], to output: [UInt8], force: Bool) -> String? {
+        guard isStandardOutput(output) else { return Platform.writeAtomically(bytes, to: output, replacing: force) }
+        FileOutput.standardOutput.write(bytes: bytes)
+        FileOutput.standardOutput.flush()
+        return nil
     }
 
     /// The input's bytes as read (before any unwrapping).
@@ -89,6 +119,7 @@ extension CLIModes {
     /// Why `output` must not be written, or nil: it is the input (same device and inode, through any
     /// link), or it exists and `force` is not given.
     static func outputRefusal(_ source: InputSource, output: [UInt8], force: Bool) -> String? {
+        if isStandardOutput(output) { return nil }
         if case .file(let path) = source, let input = Platform.fileIdentity(path), let existing = Platform.fileIdentity(output),
            input == existing {
             return "it is the input file (the same device and inode), which is never written, even with --force"

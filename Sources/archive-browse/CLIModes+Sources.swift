@@ -76,7 +76,7 @@ extension CLIModes {
             return nil
         }
         let (document, extraction) = SourceCheck.open(source, place)
-        for problem in extraction.problems { FileOutput.standardError.write("archive-browse: \(SourceReport.label(source, place)): \(problem.description)\n") }
+        for problem in QuietNotes.shown(extraction.problems) { FileOutput.standardError.write("archive-browse: \(SourceReport.label(source, place)): \(problem.description)\n") }
         if document == nil {
             FileOutput.standardError.write("archive-browse: \(SourceReport.label(source, place)): \(extraction.failure ?? "not read")\n")
         }

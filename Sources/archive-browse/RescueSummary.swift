@@ -18,7 +18,7 @@ struct RescueSummary {
 
     /// Text for standard error, every piece from the file escaped.
     func writeText(_ out: FileOutput) {
-        let outName = DisplayText.escape(bytes: output)
+        let outName = CLIModes.isStandardOutput(output) ? "standard output" : DisplayText.escape(bytes: output)
         var head = "archive-browse: \(input.displayName): wrote \(outName) (\(ValueFormatter.byteCount(size)))"
         if kind == .salvage { head += ": " + report.summary }
         out.write(head + "\n")
@@ -35,7 +35,7 @@ struct RescueSummary {
             if step.stoppedEarly { out.write("    the search stopped at its budget or time limit: what it had not examined is left as it was\n") }
         }
         for why in notUndone { out.write(DisplayText.escapeMessage("  not repaired: " + why) + "\n") }
-        for note in report.notes { out.write(DisplayText.escapeMessage("  note: " + note) + "\n") }
+        for note in report.notes where !QuietNotes.isOn { out.write(DisplayText.escapeMessage("  note: " + note) + "\n") }
         for change in report.changes.prefix(Self.textLimit) {
             var place = change.object.map { "#\($0)" } ?? "root"
             if let key = change.key { place += " " + key }

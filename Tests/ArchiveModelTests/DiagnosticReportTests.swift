@@ -10,10 +10,11 @@ struct DiagnosticReportTests {
     @Test func anIdSeenFourTimesIsOneLineWithTheOtherOffsets() {
         let many = (0..<5).map { Self.d("xml.string.control-character", .note, at: 100 + 10 * $0) }
         let lines = CheckReport.lines(many + [Self.d("xml.tag.mismatched", .error, at: 105)])
+        // Notes come after the errors and warnings (issue 38).
         #expect(lines == [
+            "105: error: xml.tag.mismatched: xml.tag.mismatched at 105",
             "100: note: xml.string.control-character: 5 × this diagnostic; the first: xml.string.control-character at 100",
             "    also at 110, 120, 130, 140 (--no-group lists each)",
-            "105: error: xml.tag.mismatched: xml.tag.mismatched at 105",
         ])
         #expect(CheckReport.lines(many, grouped: false).count == 5)
     }
@@ -37,6 +38,20 @@ struct DiagnosticReportTests {
         #expect(order == ["wrapper.gzip", "damage.truncated", "bplist.object.overlap", "bplist.ref.out-of-range"])
         let fourCauses = (0..<4).map { Self.d("damage.zero-filled", .error, at: $0) }
         #expect(DiagnosticGroups.entries(fourCauses).count == 4)
+    }
+
+    /// Issue 38: causes first, then errors and warnings by offset, then notes by offset; the first line
+    /// is never a note while an error exists.
+    @Test func notesComeAfterErrorsAndWarnings() {
+        let all = [Self.d("typedstream.header.info", .note, at: 0), Self.d("bplist.ref.out-of-range", .error, at: 50),
+                   Self.d("bplist.object.overlap", .warning, at: 10), Self.d("xml.string.control-character", .note, at: 5),
+                   Self.d("damage.truncated", .error, at: 900), Self.d("wrapper.gzip", .note, at: 0)]
+        #expect(DiagnosticGroups.reportOrder(all).map(\.id) == ["wrapper.gzip", "damage.truncated", "bplist.object.overlap",
+                                                               "bplist.ref.out-of-range", "typedstream.header.info", "xml.string.control-character"])
+        let noCause = Array(all.prefix(4))
+        #expect(DiagnosticGroups.reportOrder(noCause).map(\.id) == ["bplist.object.overlap", "bplist.ref.out-of-range",
+                                                                   "typedstream.header.info", "xml.string.control-character"])
+        #expect(CheckReport.lines(noCause).first?.hasPrefix("10: warning: ") == true)
     }
 
     @Test func notesFollowTheirDiagnosticIndented() {

@@ -95,6 +95,27 @@ import TestSupport
         }
     }
 
+    /// Issue 38, defect 3: `--json FOLDER` gives a name that is not UTF-8 as single-file `--json` does
+    /// (escaped as a whole: `bad\xff\e[31m`), never with U+FFFD or a decoded ESC.
+    @Test(.enabled(if: fileSystemTakesNonUTF8Names, "the file system refuses names that are not UTF-8"))
+    func jsonOverAFolderEscapesANameThatIsNotUTF8AsForOneFile() throws {
+        let dir = try Self.directory("json-folder")
+        let name: [UInt8] = Array("bad".utf8) + [0xFF, 0x1B] + Array("[31m.bin".utf8)
+        try Self.write(DemoArchive.bytes(), named: name, in: dir)
+        let single = try Self.runInShell("--json \"$(printf 'bad\\377\\033[31m.bin')\"", in: dir)
+        let one = try #require(try JSONSerialization.jsonObject(with: Data(single.out.utf8)) as? [String: Any])
+        #expect(one["file"] as? String == "bad\\xff\\e[31m.bin")
+        let folder = try CLITests.run(["--json", dir])
+        #expect(folder.status == 0, "\(folder.err)")
+        // (The demo's own strings hold ESC: only the names are looked at here.)
+        #expect(!folder.out.contains("\u{FFFD}"), "\(folder.out.prefix(300))")
+        let lines = try folder.out.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let archive = try #require(lines.first { $0["place"] != nil })
+        #expect(archive["place"] as? String == "bad\\xff\\e[31m.bin")
+        #expect(archive["file"] as? String == dir + "/bad\\xff\\e[31m.bin")
+        #expect(archive["source"] as? String == dir)
+    }
+
     /// Issue 35: the browser (`--screen`) spells a name that is not UTF-8 as `--check` does.
     @Test(.enabled(if: fileSystemTakesNonUTF8Names, "the file system refuses names that are not UTF-8"))
     func theBrowserSpellsANameThatIsNotUTF8AsCheckDoes() throws {

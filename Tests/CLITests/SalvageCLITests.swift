@@ -45,6 +45,26 @@ import TestSupport
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: symlink) == input)
     }
 
+    /// Issue 38, defect 5: `--salvage -` writes the new file to standard output (no file named `-`);
+    /// with `--json`, whose report goes there too, it is refused.
+    @Test func aDashWritesTheSalvageToStandardOutput() throws {
+        let input = try Self.damagedFixture("dash")
+        let dir = (input as NSString).deletingLastPathComponent
+        try? FileManager.default.removeItem(atPath: dir + "/-")
+        let out = Self.scratch("dash-out.bplist")
+        let binary = try #require(CLITests.binary)
+        let r = try CLITests.run(["-c", "cd \"$1\" && \"$0\" --salvage - \"$2\" > \"$3\"", binary, dir, input, out], executable: "/bin/sh")
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("wrote standard output"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/-"))
+        let written = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(written.starts(with: Array("bplist00".utf8)))
+        #expect(try CLITests.run(["--check", out]).status == 0)
+        let json = try CLITests.run(["--salvage", "-", "--json", input])
+        #expect(json.status == 2)
+        #expect(json.err.contains("--json writes the report to standard output"), "\(json.err)")
+    }
+
     @Test func anExistingOutputNeedsForce() throws {
         let input = try Self.damagedFixture("existing")
         let out = Self.scratch("existing.bplist")

@@ -41,6 +41,14 @@ import Testing
         #expect(!(screen(Self.corrupt, "").last ?? "").contains("likely cause"), "no whole-file cause, no claim")
     }
 
+    /// Issue 38, defect 6: on a narrow screen the cause is kept (short form), not dropped.
+    @Test(arguments: [40, 48, 56, 60])
+    func theCauseIsKeptOnANarrowScreen(cols: Int) {
+        let status = screen(Self.cut, "", cols: cols, rows: 10).last ?? ""
+        #expect(status.contains("cause: truncated"), "\(cols) columns: \(status)")
+        #expect(TextLayout.width(status) <= cols)
+    }
+
     @Test func theStatusLineNamesTheWrapper() {
         let wrapped = ArchiveDocument.open(InputBytes(Array(Self.hex(DemoArchive.bytes()).utf8)), name: "hex").graph
         #expect(wrapped.input.wrappers.map(\.kind) == [.hex])

@@ -1,15 +1,31 @@
 /// Tests of what text looks like, shared by the text formats' probes (XML and OpenStep plists).
 enum TextShape {
-    /// Text: the 512 bytes from `offset` hold no NUL and few control bytes.
+    /// Text: the 512 bytes from `offset` hold no NUL and few control bytes, or clear text up to a NUL
+    /// after which the input is all NUL (`hasZeroFilledTail`).
     static func looksLikeText(_ bytes: InputBytes, from offset: Int) -> Bool {
         let end = Swift.min(bytes.count, offset + 512)
         var controls = 0
         for i in offset..<end {
             guard let b = bytes.byte(at: i) else { break }
-            if b == 0 { return false }
+            if b == 0 { return controls * 20 < Swift.max(1, i - offset) && hasZeroFilledTail(bytes, from: i) }
             if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { controls += 1 }
         }
         return controls * 20 < Swift.max(1, end - offset)
+    }
+
+    /// Whether every byte from `start` to the end is NUL: a text file whose tail was zero-filled (a wiped
+    /// or never-written end, as a crash or an imaging tool leaves). Its head decides the format however
+    /// large the share of zeros, and its decoder names the damage (`damage.zero-filled`). Binary formats
+    /// that begin with text (`SQLite format 3`, then NUL) have non-zero bytes after it.
+    static func hasZeroFilledTail(_ bytes: InputBytes, from start: Int) -> Bool {
+        let chunk = 1 << 16
+        var at = start
+        while at < bytes.count {
+            let next = Swift.min(bytes.count, at + chunk)
+            if bytes.bytes(in: ByteRange(at, next)).contains(where: { $0 != 0 }) { return false }
+            at = next
+        }
+        return true
     }
 
     /// A byte of an OpenStep string written without quotes.

@@ -45,7 +45,8 @@ enum ZeroFillEvidence {
         var out: [Diagnostic] = []
         for (run, inside) in found.prefix(reportedRuns) {
             var notes = inside.prefix(4).map { d in DiagnosticNote("in the zeros: \(d.id): \(d.message)", range: d.range) }
-            if inside.count > 4 { notes.append(DiagnosticNote("\(inside.count - 4) more problems lie in these zero bytes")) }
+            let more = inside.count - 4
+            if more > 0 { notes.append(DiagnosticNote("\(English.count(more, "more problem")) \(more == 1 ? "lies" : "lie") in these zero bytes")) }
             out.append(Diagnostic(DamageCode.zeroFilled, message(run, n: n, problems: inside.count), range: run, notes: notes))
         }
         if found.count > reportedRuns, var last = out.popLast() {

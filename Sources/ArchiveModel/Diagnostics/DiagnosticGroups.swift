@@ -1,9 +1,11 @@
 /// Reporting order and grouping of diagnostics, shared by `--check`, `--dump`, the status line and
 /// the problems list.
 ///
-/// Whole-file causes (`damage.*`) and wrappers (`wrapper.*`) come first, then everything else by
-/// offset. An id reported `threshold` times or more becomes one group placed where its first member
-/// is ("214 × xml.string.control-character, first at …"); `--json` keeps every one.
+/// Whole-file causes (`damage.*`) and wrappers (`wrapper.*`) come first, then errors and warnings by
+/// offset, then notes by offset: the first line is never a note while an error exists (issue 38). An
+/// id reported `threshold` times or more becomes one group placed where its first member in that
+/// order is, its members by offset ("214 × xml.string.control-character, first at …"); `--json`
+/// keeps every one.
 public enum DiagnosticGroups {
     /// Ids seen this many times or more are grouped.
     public static let threshold = 4
@@ -45,16 +47,23 @@ public enum DiagnosticGroups {
     }
 
     /// Wrappers first (outermost first, each followed by the problems met taking it off), then the
-    /// damage causes (worst first, in the order found), then the rest by offset.
+    /// damage causes (worst first, in the order found), then the errors and warnings by offset, then
+    /// the notes by offset.
     public static func reportOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let wrappers = diagnostics.filter { $0.id.hasPrefix("wrapper.") }
         let causes = diagnostics.filter { $0.id.hasPrefix("damage.") }
-        guard !wrappers.isEmpty || !causes.isEmpty else { return diagnostics.sortedByOffset() }
+        guard !wrappers.isEmpty || !causes.isEmpty else { return problemsThenNotes(diagnostics) }
         let rest = diagnostics.filter { !isWholeFile($0) }
         let rankedCauses = causes.enumerated().sorted { a, b in
             a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
         }.map(\.element)
-        return wrappers + rankedCauses + rest.sortedByOffset()
+        return wrappers + rankedCauses + problemsThenNotes(rest)
+    }
+
+    /// Errors and warnings by offset, then notes by offset.
+    static func problemsThenNotes(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let sorted = diagnostics.sortedByOffset()
+        return sorted.filter { $0.severity >= .warning } + sorted.filter { $0.severity < .warning }
     }
 
     /// `diagnostics` in report order with ids of `threshold` or more members grouped at their first
@@ -65,7 +74,8 @@ public enum DiagnosticGroups {
         // A note standing for diagnostics left out (`DiagnosticBudget`) is one per id: never grouped.
         for d in ordered where !isWholeFile(d) && d.suppression == nil { counts[d.id, default: 0] += 1 }
         var members: [String: [Diagnostic]] = [:]
-        for d in ordered where (counts[d.id] ?? 0) >= threshold { members[d.id, default: []].append(d) }
+        // A group's members by offset, whatever their severities (its first stands for it).
+        for d in diagnostics.sortedByOffset() where !isWholeFile(d) && (counts[d.id] ?? 0) >= threshold { members[d.id, default: []].append(d) }
         var entries: [Entry] = []
         var placed = Set<String>()
         for d in ordered {

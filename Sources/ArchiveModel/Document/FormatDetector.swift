@@ -25,7 +25,8 @@ public enum FormatDetector {
     }
 
     /// The text the text probes read (`bytes`, or their first characters transcoded to UTF-8) and the
-    /// offset of its first character that is not blank or a UTF-8 byte-order mark; nil when there is none.
+    /// offset of its first character that is not blank or a UTF-8 byte-order mark (the end of the text
+    /// when it is all blank: CF reads whitespace alone as an empty dictionary); nil when there is none.
     static func textStart(_ bytes: InputBytes) -> (text: InputBytes, offset: Int)? {
         var text = bytes
         let encoding = TextEncoding.detect(bytes)
@@ -36,7 +37,7 @@ public enum FormatDetector {
         }
         var offset = text.matches([0xEF, 0xBB, 0xBF]) ? 3 : 0
         while let b = text.byte(at: offset), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { offset += 1 }
-        return text.byte(at: offset) == nil ? nil : (text, offset)
+        return text.byte(at: offset) == nil && offset == 0 ? nil : (text, offset)
     }
 
     /// A short, escaped description of the first bytes, for "not an archive this tool reads" messages.

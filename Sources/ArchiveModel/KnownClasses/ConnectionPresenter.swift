@@ -8,12 +8,12 @@
 /// sources [obs].) IB3 XML archives (`IB3XML/`) write `IBOutletConnection`, `IBActionConnection`,
 /// `IBBindingConnection` and the Cocoa Touch ones with `source`, `destination` and `label`, each inside an
 /// `IBConnectionRecord` with its `connectionID`. The summary says which object's outlet or action leads
-/// where, one decode per part.
+/// where, one decode per part. A typedstream (IB 2.x `objects.nib`) `NSNibConnector` writes no keys: its
+/// `-encodeWithCoder:` stores source, destination and label as three `@` values in that order, a nil
+/// destination (`85`) being the first responder (as the raw fields of the corpus nibs show [obs]).
 enum ConnectionPresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
-        let source = k.value("UISource") ?? k.value("NSSource") ?? k.value("source")
-        let destination = k.value("UIDestination") ?? k.value("NSDestination") ?? k.value("destination")
-        let labelValue = k.value("UILabel") ?? k.value("NSLabel") ?? k.value("label")
+        let (source, destination, labelValue) = k.isTyped ? typedParts(k) : keyedParts(k)
         let label = labelValue.flatMap { k.text($0) }.map(KnownText.inline) ?? "?"
         let from = source.map { describe(k, $0) } ?? "no source"
         let to = destination.map { describe(k, $0) } ?? "the first responder"
@@ -37,6 +37,21 @@ enum ConnectionPresenter {
         if let destination { children.append(Field(key: "destination", value: destination)) }
         if let labelValue { children.append(Field(key: "label", value: labelValue)) }
         return k.result(summary, children)
+    }
+
+    /// Source, destination and label by their keys (keyed, NIBArchive and IB3 XML nibs).
+    private static func keyedParts(_ k: KnownObject) -> (FieldValue?, FieldValue?, FieldValue?) {
+        (k.value("UISource") ?? k.value("NSSource") ?? k.value("source"),
+         k.value("UIDestination") ?? k.value("NSDestination") ?? k.value("destination"),
+         k.value("UILabel") ?? k.value("NSLabel") ?? k.value("label"))
+    }
+
+    /// Source, destination and label as a typedstream stores them: the first three `@` values, a nil one
+    /// being absent.
+    private static func typedParts(_ k: KnownObject) -> (FieldValue?, FieldValue?, FieldValue?) {
+        let objects = k.typedValues.lazy.filter(\.isObject).prefix(3).map { $0.value == .reference(.null) ? nil : $0.value }
+        let parts = Array(objects) + Array(repeating: nil, count: max(0, 3 - objects.count))
+        return (parts[0], parts[1], parts[2])
     }
 
     /// An IB3 XML archive's `IBConnectionRecord`: its `connection`'s summary and its `connectionID`.

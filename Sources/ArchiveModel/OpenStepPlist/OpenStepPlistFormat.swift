@@ -7,7 +7,9 @@ struct OpenStepPlistFormat: FormatDescriptor {
     func jsonName(of format: ContainerFormat) -> String { "openstep" }
 
     func probeText(_ text: InputBytes, from offset: Int) -> ContainerFormat? {
-        guard let first = text.byte(at: offset) else { return nil }
+        // Whitespace alone: CF reads it as an empty dictionary, and the decoder says so
+        // (`openstep.root.whitespace-only`).
+        guard let first = text.byte(at: offset) else { return offset > 0 ? .openStepPlist : nil }
         // `<` + hex digits is an OpenStep data value (XML's own starts were tried before).
         let starts = first == UInt8(ascii: "<") || "{(\"'/".utf8.contains(first) || TextShape.isUnquotedStringByte(first)
         return starts && TextShape.looksLikeText(text, from: offset) ? .openStepPlist : nil

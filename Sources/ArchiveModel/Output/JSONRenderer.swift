@@ -62,7 +62,8 @@ public struct JSONRenderer {
         let graph = document.graph
         var e = emitter
         e.w.raw("{")
-        // JSON strings hold only Unicode: a file name whose bytes are not UTF-8 is given escaped (`\xff`).
+        // JSON strings hold only Unicode: a file name whose bytes are not UTF-8 is given escaped (`\xff`),
+        // the rule of `JSONWriter.nameText`, which names in sources follow.
         e.w.key("file", first: true); e.w.string(document.nameIsExact ? document.name : document.displayName)
         e.w.key("format"); e.w.string(formatName)
         if let encoding = document.textEncoding {

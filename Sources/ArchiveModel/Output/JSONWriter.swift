@@ -33,6 +33,14 @@ public struct JSONWriter {
         }
     }
 
+    /// A name from the file system or a container (a path, a ZIP entry's name) as JSON output holds it:
+    /// the exact text when its bytes are UTF-8, else escaped as every text output shows it
+    /// (`bad\xff\e[31m`), since a JSON string holds only Unicode. The one rule for names in JSON: a
+    /// single file's `file` (`ArchiveDocument.nameIsExact`), a source's `source`, `place` and `file`.
+    public static func nameText(_ bytes: [UInt8]) -> String {
+        String(validating: bytes, as: UTF8.self) ?? DisplayText.escape(bytes: bytes)
+    }
+
     public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = s

@@ -47,6 +47,7 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// One value of a result row.
     enum Value {
         case integer(Int64)
+        case real(Double)
         case bytes([UInt8])
         case null
     }
@@ -75,7 +76,8 @@ final class SQLiteDatabase: @unchecked Sendable {
     private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-        case SQLITE_NULL, SQLITE_FLOAT: return .null
+        case SQLITE_NULL: return .null
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
         case SQLITE_TEXT:
             let count = Int(sqlite3_column_bytes(statement, column))
             guard let text = sqlite3_column_text(statement, column) else { return .bytes([]) }

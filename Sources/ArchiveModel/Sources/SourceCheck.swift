@@ -23,7 +23,10 @@ public enum SourceCheck {
     public static func open(_ source: ArchiveSource, _ place: SourcePlace) -> (document: ArchiveDocument?, extraction: ArchiveSource.Extraction) {
         let extraction = source.extract(place)
         guard let input = extraction.input else { return (nil, extraction) }
-        return (ArchiveDocument.open(input, name: SourceReport.label(source, place, escaped: false)), extraction)
+        // Named as a file is: a label whose names are not all UTF-8 is shown (and given in JSON) escaped.
+        let text = SourceReport.label(source, place, escaped: false), exact = SourceReport.isExact(source, place)
+        let name = ArchiveDocument.Name(text: text, display: exact ? DisplayText.escape(text) : SourceReport.label(source, place), isExact: exact)
+        return (ArchiveDocument.open(input, name: name), extraction)
     }
 
     /// Checks the archive at `place` fully (as `--check` does a file).

@@ -14,13 +14,14 @@ public enum SourceCode: String, DiagnosticCatalog {
     case zipChecksum = "source.zip.crc-mismatch"
     case sqliteUnreadable = "source.sqlite.unreadable"
     case sqliteTableUnreadable = "source.sqlite.table-unreadable"
+    case sqliteModuleUnavailable = "source.sqlite.module-unavailable"
     case sqliteWAL = "source.sqlite.wal-not-read"
     case sqliteNested = "source.sqlite.nested"
     case sqliteCellGone = "source.sqlite.cell-missing"
 
     public var severity: Severity {
         switch self {
-        case .symlinkOutside, .symlinkLoop, .sqliteWAL, .sqliteNested: .note
+        case .symlinkOutside, .symlinkLoop, .sqliteWAL, .sqliteNested, .sqliteModuleUnavailable: .note
         case .folderUnreadable, .entryLimit, .depthLimit, .zipMethod, .zipEncrypted: .warning
         default: .error
         }
@@ -41,6 +42,7 @@ public enum SourceCode: String, DiagnosticCatalog {
         case .zipChecksum: "a ZIP entry's inflated bytes do not match its CRC-32"
         case .sqliteUnreadable: "the SQLite database cannot be opened or its schema cannot be read"
         case .sqliteTableUnreadable: "a table of the SQLite database could not be read to its end"
+        case .sqliteModuleUnavailable: "a virtual table of the SQLite database needs a module this tool's SQLite does not have"
         case .sqliteWAL: "a write-ahead log beside the database holds changes that are not read"
         case .sqliteNested: "an SQLite database inside a ZIP file or another database is not searched"
         case .sqliteCellGone: "the database row or cell named by a place does not exist"

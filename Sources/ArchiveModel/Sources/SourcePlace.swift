@@ -9,6 +9,22 @@ extension ArchivePlace {
         default: description
         }
     }
+
+    /// The step as JSON output holds it (`JSONWriter.nameText` for a path or an entry's name).
+    public var jsonText: String {
+        switch self {
+        case .path(let bytes), .zipEntry(let bytes): JSONWriter.nameText(bytes)
+        default: text
+        }
+    }
+
+    /// Whether `text` is exact: a path's or an entry's name is UTF-8.
+    var isExact: Bool {
+        switch self {
+        case .path(let bytes), .zipEntry(let bytes): String(validating: bytes, as: UTF8.self) != nil
+        default: true
+        }
+    }
 }
 
 /// Where an archive lives inside a source: the steps from the source to it, e.g. a file in a folder,
@@ -22,8 +38,15 @@ public struct SourcePlace: Hashable, Sendable, Comparable {
     /// The place as every text output shows it (escaped), steps joined by `:`.
     public var displayText: String { steps.map(\.description).joined(separator: ":") }
 
-    /// The place as text, unescaped (for JSON).
+    /// The place as text, unescaped (names are matched by it).
     public var text: String { steps.map(\.text).joined(separator: ":") }
+
+    /// The place as JSON output holds it: each step's name exact when UTF-8, else escaped
+    /// (`JSONWriter.nameText`), never with U+FFFD for the bytes that are not.
+    public var jsonText: String { steps.map(\.jsonText).joined(separator: ":") }
+
+    /// Whether every name in the place is UTF-8 (its `text` is exact).
+    public var isExact: Bool { steps.allSatisfy(\.isExact) }
 
     /// The place after `step`.
     public func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }

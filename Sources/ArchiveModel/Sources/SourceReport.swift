@@ -12,6 +12,17 @@ public enum SourceReport {
         return text
     }
 
+    /// Whether the label's unescaped text is exact: the source's path and the place's names are UTF-8.
+    public static func isExact(_ source: ArchiveSource, _ place: SourcePlace) -> Bool {
+        String(validating: source.path, as: UTF8.self) != nil && place.isExact
+    }
+
+    /// The label as JSON output holds it: unescaped when exact, else escaped as a whole, as a single
+    /// file's name is (`JSONWriter.nameText`, `ArchiveDocument.nameIsExact`).
+    public static func jsonLabel(_ source: ArchiveSource, _ place: SourcePlace) -> String {
+        label(source, place, escaped: !isExact(source, place))
+    }
+
     /// The source's section of `--check`: `NAME: KIND: N archives; …` and its diagnostics indented.
     public static func sourceSection(_ source: ArchiveSource, grouped: Bool) -> [String] {
         let head = "\(source.displayName): \(source.kind): \(English.count(source.entries.count, "archive")); \(CheckReport.summary(source.diagnostics))"
@@ -30,7 +41,7 @@ public enum SourceReport {
     /// The source's JSON line: `{"source": …, "kind": …, "archives": N, "diagnostics": […]}`.
     public static func sourceJSON(_ source: ArchiveSource) -> String {
         var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
+        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
         w.key("kind"); w.string(source.kind.description)
         w.key("archives"); w.raw(String(source.entries.count))
         w.key("diagnostics"); w.raw("[")
@@ -46,11 +57,11 @@ public enum SourceReport {
     /// `file` is the label), or `"error": …` when it could not be read.
     public static func archiveJSON(_ source: ArchiveSource, _ place: SourcePlace) -> (text: String, status: Int32, format: String) {
         var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(String(decoding: source.path, as: UTF8.self))
-        w.key("place"); w.string(place.text)
+        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
+        w.key("place"); w.string(place.jsonText)
         let (document, extraction) = SourceCheck.open(source, place)
         guard let document else {
-            w.key("file"); w.string(label(source, place, escaped: false))
+            w.key("file"); w.string(jsonLabel(source, place))
             w.key("error"); w.string(extraction.failure ?? "not read")
             w.key("diagnostics"); w.raw("[")
             for (i, d) in extraction.problems.enumerated() {
@@ -77,6 +88,7 @@ public enum SourceReport {
         w.key("clean"); w.raw(String(tally.clean))
         w.key("with_problems"); w.raw(String(tally.withProblems))
         w.key("unreadable"); w.raw(String(tally.unreadable))
+        w.key("sources_with_problems"); w.raw(String(tally.sourcesWithProblems))
         w.key("by_format"); w.raw("{")
         for (i, (format, count)) in tally.formats.enumerated() {
             w.key(format, first: i == 0); w.raw(String(count))
@@ -101,6 +113,9 @@ public struct SourceTally: Sendable {
     private var byFormat: [String: Int] = [:]
     /// A source's own problems: 1 when any error or warning, 2 when it could not be read at all.
     public private(set) var sourceStatus: Int32 = 0
+    /// Sources whose own diagnostics hold an error or a warning (notes, such as a virtual table's
+    /// module this SQLite lacks, are not problems).
+    public private(set) var sourcesWithProblems = 0
 
     public init() {}
 
@@ -116,7 +131,9 @@ public struct SourceTally: Sendable {
     /// Counts a source's own diagnostics into the exit status.
     public mutating func add(source: ArchiveSource) {
         let unreadableSource = source.diagnostics.contains { $0.id == SourceCode.sqliteUnreadable.rawValue } && source.entries.isEmpty
-        sourceStatus = Swift.max(sourceStatus, unreadableSource ? 2 : CheckReport.exitStatus(source.diagnostics))
+        let status = unreadableSource ? 2 : CheckReport.exitStatus(source.diagnostics)
+        if status > 0 { sourcesWithProblems += 1 }
+        sourceStatus = Swift.max(sourceStatus, status)
     }
 
     public var total: Int { clean + withProblems + unreadable }
@@ -127,10 +144,13 @@ public struct SourceTally: Sendable {
     /// 2 when any archive (or source) was not read, else 1 when any had problems, else 0.
     public var worst: Int32 { Swift.max(sourceStatus, unreadable > 0 ? 2 : withProblems > 0 ? 1 : 0) }
 
-    /// `12 archives: 9 clean, 2 with problems, 1 unreadable; bplist00 8, typedstream 4`.
+    /// `12 archives: 9 clean, 2 with problems, 1 unreadable; bplist00 8, typedstream 4`, with
+    /// `; 1 source with problems` before the formats when a source's own diagnostics hold an error or
+    /// a warning (so the summary agrees with the exit status).
     public var summary: String {
         let formatsText = formats.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        let sources = sourcesWithProblems > 0 ? "; " + English.count(sourcesWithProblems, "source") + " with problems" : ""
         return English.count(total, "archive") + ": \(clean) clean, \(withProblems) with problems, \(unreadable) unreadable"
-            + (formatsText.isEmpty ? "" : "; " + formatsText)
+            + sources + (formatsText.isEmpty ? "" : "; " + formatsText)
     }
 }

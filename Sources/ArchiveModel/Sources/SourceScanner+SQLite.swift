@@ -50,8 +50,20 @@ extension SourceScanner {
                 return true
             }
         } catch {
-            report(.sqliteTableUnreadable, "table \(DisplayText.escape(table)) cannot be read to its end: \(DisplayText.escape(error.message))", at: place)
+            if let module = Self.unavailableModule(error.message) {
+                report(.sqliteModuleUnavailable, "table \(DisplayText.escape(table)) is a virtual table of the module \(DisplayText.escape(module)), which this tool's SQLite does not have; it is not searched", at: place)
+            } else {
+                report(.sqliteTableUnreadable, "table \(DisplayText.escape(table)) cannot be read to its end: \(DisplayText.escape(error.message))", at: place)
+            }
         }
+    }
+
+    /// The module SQLite names in "no such module: NAME": a virtual table whose code this SQLite lacks
+    /// (not damage). Nil for any other message.
+    static func unavailableModule(_ message: String) -> String? {
+        let prefix = "no such module: "
+        guard message.hasPrefix(prefix) else { return nil }
+        return String(message.dropFirst(prefix.count))
     }
 
     /// Whether a value's first bytes may turn into an archive with more of them: XML whose `<plist`

@@ -24,7 +24,8 @@ enum StatusLine {
     /// object count, the likely cause of damage the full check found, and breadcrumb (or a message),
     /// fitted into `width` columns: the breadcrumb is cut from the left, then the file's path gives way
     /// to its last component, then the format and the object count are dropped, then the breadcrumb's
-    /// share shrinks and at last the cause goes, then the file name is cut from the left.
+    /// share shrinks; the cause never goes (issue 38): where it does not fit, it takes its short form
+    /// (`cause: truncated`) ahead of the breadcrumb, and the file name is cut from the left for it.
     static func leftPart(_ state: BrowserState, _ context: BrowserContext, width: Int) -> StyledLine {
         if state.yankPending { return [Span(" copy: v value · k key · p path · j jq path · Esc cancels", Theme.statusBar)] }
         // The name is display-safe already (escaping it again would show `\xff` as `\\xff`).
@@ -47,10 +48,14 @@ enum StatusLine {
         // When the format had to go, the wrappers still say what was unwrapped; the cause comes first.
         let wrappers = !parts.contains(format) ? wrapperNames(context.graph).map { ["in " + $0] } ?? [] : []
         func fitsShrunk(_ parts: [String]) -> Bool { TextLayout.width(parts.joined(separator: " │ ")) + 3 + min(minimumTail, 12) <= width }
-        let kept = fitsShrunk(parts + wrappers + cause) ? wrappers + cause : fitsShrunk(parts + cause) ? cause : []
+        var kept = fitsShrunk(parts + wrappers + cause) ? wrappers + cause : fitsShrunk(parts + cause) ? cause : []
+        // On a damaged file the cause is what to read first: kept in its short form before the breadcrumb.
+        let forced = kept.isEmpty ? context.likelyCause.map { "cause: " + $0.label } : nil
+        if let forced { kept = [forced] }
         parts += kept
-        // The file's name (with the nesting) is cut only to leave the breadcrumb its 24 columns.
-        let nameRoom = max(16, width - 4 - min(minimumTail, state.message == nil ? 24 : 48))
+        // The file's name (with the nesting) is cut only to leave the breadcrumb its 24 columns, or the cause its own.
+        let reserved = forced.map { TextLayout.width($0) + 3 } ?? min(minimumTail, state.message == nil ? 24 : 48)
+        let nameRoom = max(forced == nil ? 16 : 6, width - 4 - reserved)
         if TextLayout.width(name) > nameRoom + 1 {
             // A long path: keep its end (the file's own name, the nesting).
             parts[0] = " " + cutLeft(String(name.dropFirst()), to: nameRoom)
@@ -78,6 +83,8 @@ enum StatusLine {
 
     /// From this width on, the count takes its long form ("so far", "file cut at N").
     static let longCountColumns = 70
+    /// Below this width a likely cause of damage takes the room of the count's words (`3! ?`).
+    static let narrowWithCauseColumns = 60
 
     /// Problem count and help hint, shorter on narrow screens; first, when the file was cut short on
     /// disk while open, where (it stays: every row past there shows zeros, not the file).
@@ -87,7 +94,10 @@ enum StatusLine {
         let problems = count == 1 ? "1 problem" : "\(count) problems"
         let lost = context.graph.input.bytesLostFrom
         if cols >= longCountColumns { return (lost.map { "file cut at \($0) │ " } ?? "") + "\(problems)\(checked ? "" : " so far") │ ? help " }
-        if cols >= 36 { return (lost == nil ? "" : "file cut │ ") + "\(problems) │ ? help " }
+        // A likely cause needs the room on a narrow screen: the count takes its shortest form for it.
+        if cols >= 36, context.likelyCause == nil || cols >= narrowWithCauseColumns {
+            return (lost == nil ? "" : "file cut │ ") + "\(problems) │ ? help "
+        }
         return (lost == nil ? "" : "cut ") + "\(count)! ? "
     }
 

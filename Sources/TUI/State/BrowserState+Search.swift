@@ -65,15 +65,37 @@ extension BrowserState {
         searchAgain(forward: forward, context)
     }
 
-    /// Repeats the last search (`n` forward, `N` backward).
+    /// Repeats the last search (`n` forward, `N` backward). A walk that stops at its budget leaves the
+    /// search going on (`searchContinues`): the browser resumes it while no key is pressed.
     mutating func searchAgain(forward: Bool, _ context: BrowserContext) {
         guard let query = searchQuery else { message = "no search yet: press /"; return }
         let name = query.described
         let messages = TreeJumpMessages(
             only: "only match: " + name, none: "no match: " + name,
             wrapped: forward ? "search wrapped to the top" : "search wrapped to the bottom",
-            budget: "no match in \(Self.searchBudget) rows; press \(forward ? "n" : "N") to search further")
+            budget: "")
         jumpInTree(to: query.matcher(context), round: \.searchRound, forward: forward, messages: messages, context)
+        searchContinues = searchRound.resume != nil
+        if searchContinues {
+            message = "searching for \(name): \(searchRound.looked) rows so far; any key stops, \(forward ? "n" : "N") goes on"
+        }
+    }
+
+    /// One more bounded walk of a search that stopped at its budget (the browser calls it while no key
+    /// is pressed, so a search of a million rows goes on by itself, a budget at a time).
+    public mutating func continueSearch(_ context: BrowserContext) {
+        guard searchContinues else { return }
+        message = nil
+        searchAgain(forward: searchRound.forward, context)
+    }
+
+    /// Stops a search going on by itself (a key was pressed); Esc says where it stopped.
+    mutating func stopSearch(saying: Bool) {
+        guard searchContinues else { return }
+        searchContinues = false
+        if saying {
+            message = "search stopped after \(searchRound.looked) rows; \(searchRound.forward ? "n" : "N") goes on"
+        }
     }
 }
 

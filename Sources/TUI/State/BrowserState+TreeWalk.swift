@@ -8,6 +8,8 @@ struct JumpRound: Sendable {
     /// The direction of the round (`N` after `n` starts a new one).
     var forward = true
     var resume: SearchResume?
+    /// Rows looked at by the walks of this round that stopped at their budget.
+    var looked = 0
 }
 
 /// What a walk through the tree says when it finds one match, none, wraps, or runs out of budget.
@@ -38,6 +40,7 @@ extension BrowserState {
         if let focus { round.seen.insert(focus) }
         let resume = round.resume.flatMap { $0.focus == focusPath && $0.forward == forward ? $0.at : nil }
         round.resume = nil
+        if resume == nil { round.looked = 0 }
         defer { self[keyPath: key] = round }
         guard var cursor = TreeCursor(at: resume ?? focusPath, context: context, pinned: pinnedRoots, expansion: expansion)
             ?? TreeCursor.first(context, pinned: pinnedRoots, expansion: expansion) else { message = messages.none; return }
@@ -73,6 +76,7 @@ extension BrowserState {
             message = here ? messages.only : messages.none
         } else {
             round.resume = SearchResume(focus: focusPath, at: cursor.path, forward: forward)
+            round.looked += Self.searchBudget
             message = messages.budget
         }
     }

@@ -52,6 +52,9 @@ public struct BrowserState: Sendable {
     public var searchQuery: SearchQuery?
     /// The round of `n`/`N` jumps under way.
     var searchRound = JumpRound()
+    /// Whether the last search stopped at its row budget with rows left to look at: the browser goes on
+    /// with it (`continueSearch`) until a match, the end, or a key.
+    public internal(set) var searchContinues = false
     /// The round of next/previous-problem jumps under way.
     var problemRound = JumpRound()
     /// Jump history: focus paths to go back to, and to go forward to.

@@ -4,8 +4,9 @@ import ArchiveModel
 /// compiles, a plain substring otherwise; smart case (case-insensitive unless the pattern has an
 /// uppercase letter). Matches the key, the class name and the value summary as shown. A plain ASCII
 /// pattern (no regex syntax, the usual word or name) is looked for in the bytes: `Regex` took about
-/// 40 µs per row of 200 characters, 4 s for one search step through 100,000 rows.
-struct SearchMatcher {
+/// 40 µs per row of 200 characters, 4 s for one search step through 100,000 rows. The command line's
+/// `--where` over a source uses the same engine.
+public struct SearchMatcher {
     private let regex: Regex<AnyRegexOutput>?
     private let literal: String
     private let ignoreCase: Bool
@@ -15,7 +16,7 @@ struct SearchMatcher {
     /// Characters with a meaning in a regular expression.
     static let regexSyntax = Set("\\^$.|?*+()[]{}".utf8)
 
-    init(_ pattern: String) {
+    public init(_ pattern: String) {
         ignoreCase = !pattern.contains { $0.isUppercase }
         literal = ignoreCase ? pattern.lowercased() : pattern
         let bytes = Array(literal.utf8)
@@ -30,7 +31,7 @@ struct SearchMatcher {
     }
 
     /// Whether `text` matches.
-    func matches(_ text: String) -> Bool {
+    public func matches(_ text: String) -> Bool {
         if let asciiNeedle { return Self.contains(text, asciiNeedle, foldingCase: ignoreCase) }
         if let regex { return (try? regex.firstMatch(in: text)) != nil }
         return (ignoreCase ? text.lowercased() : text).contains(literal)

@@ -1,0 +1,155 @@
+/// `--unarchive json` and `--extract KEYPATH` over a source (issue 38, item 1): one JSON Lines record per
+/// archive, streamed in list order.
+///
+/// A record: `{"source", "place", "table", "column", "rowid", "columns": {NAME: value}, "format",
+/// "status", "document" (or "value"), "diagnostics"}`; `table`, `column`, `rowid` and `columns` only for
+/// a database cell; `"error"` instead of `document` when the archive could not be read (or, extracting,
+/// the path does not resolve). `document` is what `--unarchive json` writes for the archive alone,
+/// `value` what `--extract` writes as JSON; `diagnostics` are `--check`'s (as in `--json`).
+public enum SourceExport {
+    /// What each record carries of its archive.
+    public enum Content: Sendable {
+        /// The whole document (`--unarchive json`).
+        case document
+        /// The value at a key path (`--extract`), as JSON.
+        case value(at: [String])
+    }
+
+    /// One archive's record.
+    public struct Record: Sendable {
+        /// The JSON line (no newline).
+        public var text: String
+        /// As `--check`'s (1 when the key path does not resolve).
+        public var status: Int32
+        public var format: String
+        /// What a filter (`--where`) looks at: the place, each column's value, the document as JSON, the
+        /// value (a string's own text, anything else as JSON), or the reason there is none.
+        public var searched: [String]
+    }
+
+    /// One archive's record.
+    public static func record(_ source: ArchiveSource, _ place: SourcePlace, columns: [String],
+                              content: Content = .document) -> Record {
+        var searched = [place.jsonText]
+        var w = JSONWriter()
+        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
+        w.key("place"); w.string(place.jsonText)
+        if place.steps.count == 1, case .cell(let table, let column, let rowid)? = place.steps.first {
+            w.key("table"); w.string(table)
+            w.key("column"); w.string(column)
+            w.key("rowid"); w.raw(String(rowid))
+            if !columns.isEmpty, let values = source.columnValues(at: place, columns) {
+                w.key("columns"); w.raw("{")
+                for (i, (name, value)) in zip(columns, values).enumerated() {
+                    w.key(name, first: i == 0)
+                    var one = JSONWriter()
+                    write(value, &one)
+                    w.raw(one.text)
+                    searched.append(value.text ?? one.text)
+                }
+                w.raw("}")
+            }
+        }
+        let (document, extraction) = SourceCheck.open(source, place)
+        guard let document else {
+            w.key("format"); w.string("unreadable")
+            w.key("status"); w.raw("2")
+            w.key("error"); w.string(extraction.failure ?? "not read")
+            writeDiagnostics(extraction.problems, &w)
+            w.raw("}")
+            return Record(text: w.text, status: 2, format: "unreadable", searched: searched + [extraction.failure ?? "not read"])
+        }
+        let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
+        var status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
+        let format = SourceCheck.formatName(document)
+        var body: String
+        switch content {
+        case .document:
+            let json = exportedJSON(document)
+            body = ",\"document\":" + json
+            searched.append(json)
+        case .value(let path):
+            switch extractedJSON(document, path) {
+            case .success(let found):
+                body = ",\"value\":" + found.json
+                searched.append(found.text ?? found.json)
+            case .failure(let why):
+                searched.append(why.message)
+                var e = JSONWriter()
+                e.key("error"); e.string(why.message)
+                body = e.text
+                status = Swift.max(status, 1)
+            }
+        }
+        w.key("format"); w.string(format)
+        w.key("status"); w.raw(String(status))
+        var text = w.text + body
+        var tail = JSONWriter()
+        writeDiagnostics(diagnostics, &tail)
+        tail.raw("}")
+        text += tail.text
+        return Record(text: text, status: status, format: format, searched: searched)
+    }
+
+    /// The document as `--unarchive json` writes it, on one line.
+    static func exportedJSON(_ document: ArchiveDocument) -> String {
+        final class Buffer: @unchecked Sendable {
+            // Safety: used by one thread, within this call.
+            var bytes: [UInt8] = []
+        }
+        let buffer = Buffer()
+        var exporter = ArchiveExporter(shapes: ExportShapes.followingEmbeddedArchives(of: document.graph))
+        var sink = JSONExportSink { buffer.bytes += $0 }
+        exporter.write(exporter.shapes.root, to: &sink)
+        while buffer.bytes.last == UInt8(ascii: "\n") { buffer.bytes.removeLast() }
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    /// Why a key path gave no value.
+    struct NoValue: Error { var message: String }
+
+    /// The value at `path` as `--extract` writes a subtree (scalars as JSON scalars), on one line.
+    /// A value found: its JSON, and a string value's own text (what a filter looks at).
+    struct Found { var json: String; var text: String? }
+
+    static func extractedJSON(_ document: ArchiveDocument, _ path: [String]) -> Result<Found, NoValue> {
+        let shapes = ExportShapes.followingEmbeddedArchives(of: document.graph)
+        switch ExportPathResolver(shapes: shapes).resolve(path) {
+        case .notFound(let resolved, let there):
+            let prefix = resolved.isEmpty ? "the document" : KeyPath.escapedForm(resolved)
+            return .failure(NoValue(message: "no value at \(KeyPath.escapedForm(path)); the longest prefix that resolves is \(prefix), \(there)"))
+        case .found(let value, let resolved, let owner):
+            final class Buffer: @unchecked Sendable {
+                // Safety: used by one thread, within this call.
+                var bytes: [UInt8] = []
+            }
+            let buffer = Buffer()
+            var exporter = ArchiveExporter(shapes: owner)
+            var sink = JSONExportSink { buffer.bytes += $0 }
+            exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
+            while buffer.bytes.last == UInt8(ascii: "\n") { buffer.bytes.removeLast() }
+            let text: String? = if case .scalar(.string(let s)) = value { s } else { nil }
+            return .success(Found(json: String(decoding: buffer.bytes, as: UTF8.self), text: text))
+        }
+    }
+
+    private static func writeDiagnostics(_ diagnostics: [Diagnostic], _ w: inout JSONWriter) {
+        w.key("diagnostics"); w.raw("[")
+        for (i, d) in diagnostics.enumerated() {
+            if i > 0 { w.raw(",") }
+            JSONRenderer.writeDiagnostic(d, &w)
+        }
+        w.raw("]")
+    }
+
+    private static func write(_ value: ArchiveSource.ColumnValue, _ w: inout JSONWriter) {
+        switch value {
+        case .integer(let i): w.raw(String(i))
+        case .real(let d): w.number(d)
+        case .text(let s, let cut):
+            if cut { w.raw("{\"text\":"); w.string(s); w.raw(",\"cut\":true}") } else { w.string(s) }
+        case .blob(let size): w.raw("{\"blob\":\(size)}")
+        case .null, .missing: w.raw("null")
+        }
+    }
+}
