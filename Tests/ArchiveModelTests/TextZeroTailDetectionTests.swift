@@ -33,8 +33,8 @@ import Testing
         #expect(FormatDetector.detect(InputBytes(sqlite)) == .unknown)
         let tailData = Self.projectHead + [0, 0, 0, 0x41] + [UInt8](repeating: 0, count: 1000)
         #expect(FormatDetector.detect(InputBytes(tailData)) == .unknown)
-        #expect(!FormatDetector.hasZeroFilledTail(InputBytes([0, 0, 1]), from: 0))
-        #expect(FormatDetector.hasZeroFilledTail(InputBytes([0x41] + [UInt8](repeating: 0, count: 200_000)), from: 1))
+        #expect(!TextShape.hasZeroFilledTail(InputBytes([0, 0, 1]), from: 0))
+        #expect(TextShape.hasZeroFilledTail(InputBytes([0x41] + [UInt8](repeating: 0, count: 200_000)), from: 1))
     }
 
     @Test(arguments: ["  \n\t ", "\n", "\u{FEFF}  \r\n"])
