@@ -37,7 +37,7 @@ else
     bad="$bad"$'\n'"a Swift runtime library is linked dynamically"
   fi
 fi
-echo "dependencies:"; printf '  %s\n' "$deps"
+echo "dependencies:"; printf '%s\n' "$deps" | sed 's/^[[:space:]]*/  /'
 [ -z "$bad" ] || fail "not a system library: $bad"
 
 # Runs from an empty environment, away from the toolchain.
