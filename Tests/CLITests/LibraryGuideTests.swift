@@ -1,6 +1,7 @@
 import ArchiveModel
 import Foundation
 import Testing
+import TestSupport
 
 // The code of ArchiveModel.docc's getting-started article, compiled and run here so that the article
 // cannot drift from the API: each function below is quoted in the article as it is.
@@ -65,5 +66,21 @@ func problems(of document: ArchiveDocument) -> (lines: [String], worst: Severity
         #expect(damaged.worst == .error)
         #expect(damaged.lines.contains { $0.hasPrefix("2381: error: keyed.ref.dangling: ") }, "\(damaged.lines)")
         #expect(!damaged.firstExplained.isEmpty, "the first diagnostic's id is in the catalog")
+    }
+
+    /// Every Swift listing of the article that is code (not the Package.swift lines) is in this file
+    /// as it is, so the code the tests compile is the code the article shows.
+    @Test func theArticlesListingsAreThisFilesCode() throws {
+        let docc = Corpus.repositoryRoot + "/Sources/ArchiveModel/ArchiveModel.docc/GettingStarted.md"
+        let article = try String(contentsOfFile: docc, encoding: .utf8)
+        let source = try String(contentsOfFile: "\(#filePath)", encoding: .utf8)
+        let listings = article.components(separatedBy: "```swift\n").dropFirst()
+            .compactMap { $0.components(separatedBy: "```").first }
+            .filter { $0.contains("func ") }
+        #expect(listings.count == 3, "open, walk and check listings")
+        for listing in listings {
+            let code = listing.replacingOccurrences(of: "import ArchiveModel\n\n", with: "")
+            #expect(source.contains(code), "GettingStarted.md's listing is in LibraryGuideTests.swift as it is:\n\(code)")
+        }
     }
 }
