@@ -48,4 +48,31 @@ import TestSupport
         #expect(page.contains(".Dt ARCHIVE-BROWSE 1"), "a section 1 page")
         #expect(page.contains(try #require(command["abstract"] as? String)))
     }
+
+    /// Runs `tool` with `arguments`; its status and standard output.
+    static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let process = Process(), out = Pipe()
+        process.executableURL = URL(fileURLWithPath: try #require(Tools.path(of: tool)))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.needsTool("bash")) func bashCompletionLoads() throws {
+        let (status, out) = try Self.run("bash", ["-c", "source \"$1\" && complete -p archive-browse", "_",
+                                                  Self.share + "/completions/archive-browse.bash"])
+        #expect(status == 0)
+        #expect(out.contains("archive-browse"), "\(out)")
+    }
+
+    @Test(.needsTool("man")) func manPageRenders() throws {
+        let (status, out) = try Self.run("man", ["-l", Self.share + "/man/man1/archive-browse.1"], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        #expect(status == 0)
+        #expect(out.contains("ARCHIVE-BROWSE(1)") && out.contains("--salvage"), "\(out.prefix(400))")
+    }
 }
