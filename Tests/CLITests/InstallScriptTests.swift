@@ -58,7 +58,9 @@ import TestSupport
     }
 
     @Test func dryRunNamesTheReleaseBuildAndWritesNothing() throws {
-        let prefix = try Self.tempPrefix("dry") + "/not yet"
+        let parent = try Self.tempPrefix("dry")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let prefix = parent + "/not yet"
         let r = try Self.install(["--dry-run", prefix])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("swift build -c release --product archive-browse"), "\(r.out)")
@@ -73,6 +75,7 @@ import TestSupport
 
     @Test func aPrefixUnderAFileIsRefusedBeforeBuilding() throws {
         let dir = try Self.tempPrefix("file")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = FileManager.default.createFile(atPath: dir + "/plain", contents: Data("x".utf8))
         let r = try Self.install([dir + "/plain/prefix"])
         #expect(r.status == 2)
