@@ -53,8 +53,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "archive-browse",
-            dependencies: ["ArchiveModel", "TUI", "CAllocatorTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ArchiveModel", "TUI", "CAllocatorTuning", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            plugins: ["BuildCommit"]
         ),
+        // Writes the git commit of each build for --version (scripts/build-commit.sh; no network).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
         .target(name: "TestSupport", dependencies: ["ArchiveModel", "FuzzSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
