@@ -1,4 +1,5 @@
 import ArchiveModel
+import FuzzSupport
 import Testing
 
 /// The bounded reader of Swift class names (issue 40: `_TtC…` to `Module.Class`).
@@ -38,7 +39,7 @@ import Testing
     /// A fuzz-like sweep (deterministic): manglings built from random identifiers read back as
     /// their names; random bytes after `_TtC` never crash and demangle only to identifiers.
     @Test func randomManglingsRoundTripAndRandomBytesAreBounded() {
-        var rng = SplitMix(seed: 40)
+        var rng = SplitMix64(seed: 40)
         let alphabet = Array("abcXYZ_09é".unicodeScalars.map(String.init))
         for _ in 0..<5_000 {
             let parts = (0..<Int(rng.next() % 4 + 2)).map { _ in
@@ -58,18 +59,5 @@ import Testing
                 #expect(!readable.unicodeScalars.contains { $0.value < 0x80 && !($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == ".") })
             }
         }
-    }
-}
-
-/// A small deterministic generator for the sweep.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
