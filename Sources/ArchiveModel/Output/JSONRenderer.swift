@@ -53,15 +53,17 @@ public struct JSONRenderer {
         }
     }
 
-    /// Writes the document in chunks to `write`.
-    public func render(_ write: (String) -> Void) {
-        withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0)) }
+    /// Writes the document in chunks to `write`; `leading` writes members of its own (with
+    /// `field(_:)`) before the document's.
+    public func render(leading: (inout JSONWriter) -> Void = { _ in }, _ write: (String) -> Void) {
+        withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0), leading) }
     }
 
-    private func render(into emitter: JSONEmitter) {
+    private func render(into emitter: JSONEmitter, _ leading: (inout JSONWriter) -> Void) {
         let graph = document.graph
         var e = emitter
         e.w.beginObject()
+        leading(&e.w)
         // JSON strings hold only Unicode: a file name whose bytes are not UTF-8 is given escaped (`\xff`),
         // the rule of `JSONWriter.nameText`, which names in sources follow.
         e.w.field("file"); e.w.string(document.nameIsExact ? document.name : document.displayName)

@@ -53,12 +53,15 @@ public enum SourceReport {
     /// One archive's JSON line: `{"source": …, "place": …, ` then the document's own JSON fields (its
     /// `file` is the label), or `"error": …` when it could not be read.
     public static func archiveJSON(_ source: ArchiveSource, _ place: SourcePlace) -> (text: String, status: Int32, format: String) {
-        var w = JSONWriter()
-        w.beginObject()
-        w.field("source"); w.string(JSONWriter.nameText(source.path))
-        w.field("place"); w.string(place.jsonText)
+        let head = { (w: inout JSONWriter) in
+            w.field("source"); w.string(JSONWriter.nameText(source.path))
+            w.field("place"); w.string(place.jsonText)
+        }
         let (document, extraction) = SourceCheck.open(source, place)
         guard let document else {
+            var w = JSONWriter()
+            w.beginObject()
+            head(&w)
             w.field("file"); w.string(jsonLabel(source, place))
             w.field("error"); w.string(extraction.failure ?? "not read")
             w.field("diagnostics"); JSONRenderer.writeDiagnostics(extraction.problems, &w)
@@ -66,10 +69,8 @@ public enum SourceReport {
             return (w.text, 2, "unreadable")
         }
         let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document.graph)
-        var body = ""
-        JSONRenderer(document: document, diagnostics: diagnostics).render { body += $0 }
-        // The document's object begins with `{`: its fields follow the source and place.
-        let text = w.text + "," + body.dropFirst()
+        var text = ""
+        JSONRenderer(document: document, diagnostics: diagnostics).render(leading: head) { text += $0 }
         let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
         return (text, status, SourceCheck.formatName(document))
     }
