@@ -48,7 +48,7 @@ extension CLIModes {
     private static func notRead(_ name: String, json: Bool, _ out: FileOutput, reason: String = "not read") {
         if json {
             var w = JSONWriter()
-            w.raw("{"); w.key("file", first: true); w.string(name); w.key("error"); w.string(reason); w.raw("}")
+            w.beginObject(); w.field("file"); w.string(name); w.field("error"); w.string(reason); w.endObject()
             out.line(w.text)
         } else {
             out.line("\(name): \(DisplayText.escape(reason))")

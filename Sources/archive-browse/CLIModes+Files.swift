@@ -47,8 +47,8 @@ extension CLIModes {
                 tally.add(json(try source.open(), out))
             } catch {
                 var w = JSONWriter()
-                w.raw("{"); w.key("file", first: true); w.string(source.jsonName)
-                w.key("error"); w.string(error.description); w.raw("}")
+                w.beginObject(); w.field("file"); w.string(source.jsonName)
+                w.field("error"); w.string(error.description); w.endObject()
                 out.line(w.text)
                 out.flush()
                 FileOutput.standardError.write("archive-browse: \(error.description)\n")

@@ -74,86 +74,81 @@ struct RescueSummary {
     /// One JSON document on one line.
     func writeJSON(_ out: FileOutput) {
         var w = JSONWriter()
-        w.raw("{")
-        w.key("file", first: true); w.string(input.jsonName)
-        w.key("output"); w.string(String(validating: output, as: UTF8.self) ?? DisplayText.escape(bytes: output))
-        w.key("mode"); w.string(kind == .salvage ? "salvage" : "repair")
-        w.key("size"); w.raw("\(size)")
-        w.key("repairs"); w.raw("[")
-        for (i, step) in report.repairs.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{")
-            w.key("mechanism", first: true); w.string(step.mechanism.rawValue)
-            w.key("summary"); w.string(step.summary)
-            w.key("bytesChanged"); w.raw("\(step.bytesChanged)")
-            w.key("sizeBefore"); w.raw("\(step.sizeBefore)")
-            w.key("sizeAfter"); w.raw("\(step.sizeAfter)")
-            w.key("candidatesTried"); w.raw("\(step.candidatesTried)")
-            w.key("undecided"); w.raw("[" + step.undecided.map(String.init).joined(separator: ",") + "]")
-            w.key("stoppedEarly"); w.raw(step.stoppedEarly ? "true" : "false")
-            if let side = step.side { w.key("side"); w.string(side.rawValue) }
-            w.key("changes"); Self.writeChanges(step.changes, &w)
-            w.key("alternatives"); Self.writeChanges(step.alternatives, &w)
-            w.raw("}")
+        w.beginObject()
+        w.field("file"); w.string(input.jsonName)
+        w.field("output"); w.string(String(validating: output, as: UTF8.self) ?? DisplayText.escape(bytes: output))
+        w.field("mode"); w.string(kind == .salvage ? "salvage" : "repair")
+        w.field("size"); w.int(size)
+        w.field("repairs"); w.beginArray()
+        for step in report.repairs {
+            w.element(); w.beginObject()
+            w.field("mechanism"); w.string(step.mechanism.rawValue)
+            w.field("summary"); w.string(step.summary)
+            w.field("bytesChanged"); w.int(step.bytesChanged)
+            w.field("sizeBefore"); w.int(step.sizeBefore)
+            w.field("sizeAfter"); w.int(step.sizeAfter)
+            w.field("candidatesTried"); w.int(step.candidatesTried)
+            w.field("undecided"); w.beginArray()
+            for offset in step.undecided { w.element(); w.int(offset) }
+            w.endArray()
+            w.field("stoppedEarly"); w.bool(step.stoppedEarly)
+            if let side = step.side { w.field("side"); w.string(side.rawValue) }
+            w.field("changes"); Self.writeChanges(step.changes, &w)
+            w.field("alternatives"); Self.writeChanges(step.alternatives, &w)
+            w.endObject()
         }
-        w.raw("]")
-        w.key("notRepaired"); w.raw("[")
-        for (i, why) in notUndone.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.string(why)
-        }
-        w.raw("]")
+        w.endArray()
+        w.field("notRepaired"); Self.writeStrings(notUndone, &w)
         if kind == .salvage {
-            w.key("objects"); w.raw("\(report.objectCount)")
-            w.key("kept"); w.raw("\(report.keptObjects)")
-            w.key("contentValues"); w.raw("\(report.contentValues)")
-            w.key("notes"); w.raw("[")
-            for (i, note) in report.notes.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.string(note)
+            w.field("objects"); w.int(report.objectCount)
+            w.field("kept"); w.int(report.keptObjects)
+            w.field("contentValues"); w.int(report.contentValues)
+            w.field("notes"); Self.writeStrings(report.notes, &w)
+            w.field("changes"); w.beginArray()
+            for change in report.changes {
+                w.element(); w.beginObject()
+                w.field("action"); w.string(change.action.rawValue)
+                w.field("object"); if let object = change.object { w.int(object) } else { w.null() }
+                w.field("key"); if let key = change.key { w.string(key) } else { w.null() }
+                w.field("range"); JSONRenderer.writeRange(change.range, &w)
+                w.field("reason"); w.string(change.reason)
+                w.endObject()
             }
-            w.raw("]")
-            w.key("changes"); w.raw("[")
-            for (i, change) in report.changes.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.raw("{")
-                w.key("action", first: true); w.string(change.action.rawValue)
-                w.key("object"); w.raw(change.object.map(String.init) ?? "null")
-                w.key("key"); if let key = change.key { w.string(key) } else { w.raw("null") }
-                w.key("range"); w.raw(change.range.map { "[\($0.start),\($0.end)]" } ?? "null")
-                w.key("reason"); w.string(change.reason)
-                w.raw("}")
-            }
-            w.raw("]")
+            w.endArray()
         }
-        w.key("problemsAfter"); w.raw("\(problemsAfter.count)")
-        w.key("readBack"); w.raw("[")
-        for (i, problem) in problemsAfter.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{")
-            w.key("id", first: true); if let id = problem.id { w.string(id) } else { w.raw("null") }
-            w.key("message"); w.string(problem.message)
-            w.key("range"); w.raw(problem.range.map { "[\($0.start),\($0.end)]" } ?? "null")
-            w.raw("}")
+        w.field("problemsAfter"); w.int(problemsAfter.count)
+        w.field("readBack"); w.beginArray()
+        for problem in problemsAfter {
+            w.element(); w.beginObject()
+            w.field("id"); if let id = problem.id { w.string(id) } else { w.null() }
+            w.field("message"); w.string(problem.message)
+            w.field("range"); JSONRenderer.writeRange(problem.range, &w)
+            w.endObject()
         }
-        w.raw("]")
-        w.raw("}")
+        w.endArray()
+        w.endObject()
         out.line(w.text)
         out.flush()
     }
 
     /// `[{"offset", "place", "before", "after"}]`.
     static func writeChanges(_ changes: [RepairChange], _ w: inout JSONWriter) {
-        w.raw("[")
-        for (i, change) in changes.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{")
-            w.key("offset", first: true); w.raw("\(change.offset)")
-            w.key("place"); w.string(change.place)
-            w.key("before"); w.string(change.before)
-            w.key("after"); w.string(change.after)
-            w.raw("}")
+        w.beginArray()
+        for change in changes {
+            w.element(); w.beginObject()
+            w.field("offset"); w.int(change.offset)
+            w.field("place"); w.string(change.place)
+            w.field("before"); w.string(change.before)
+            w.field("after"); w.string(change.after)
+            w.endObject()
         }
-        w.raw("]")
+        w.endArray()
+    }
+
+    /// `["…", …]`.
+    static func writeStrings(_ strings: [String], _ w: inout JSONWriter) {
+        w.beginArray()
+        for s in strings { w.element(); w.string(s) }
+        w.endArray()
     }
 }

@@ -50,46 +50,56 @@ public indirect enum BookmarkJSON: Sendable, Equatable {
     /// Compact JSON text, with data and dates in the exporter's `$data` and `$date` forms.
     public var text: String {
         var writer = JSONWriter()
+        write(into: &writer)
+        return writer.text
+    }
+
+    /// Writes the value as `text` spells it, as one value of `w` (after its `field` or `element`).
+    public func write(into w: inout JSONWriter) {
         var pending: [Step] = [.value(self)]
         // An explicit stack: the tree's depth is bounded by the decoder's, but writing needs no recursion.
         while let step = pending.popLast() {
             switch step {
-            case .raw(let s): writer.raw(s)
-            case .key(let k): writer.string(k); writer.raw(":")
-            case .value(let v): v.write(&writer, &pending)
+            case .element: w.element()
+            case .field(let k): w.field(k)
+            case .value(let v): v.writeOne(&w, &pending)
+            case .endArray: w.endArray()
+            case .endObject: w.endObject()
             }
         }
-        return writer.text
     }
 
     private enum Step {
-        case raw(String)
-        case key(String)
+        case element
+        case field(String)
         case value(BookmarkJSON)
+        case endArray
+        case endObject
     }
 
-    private func write(_ w: inout JSONWriter, _ pending: inout [Step]) {
+    /// Writes a scalar, or opens a container and pushes its contents and its end.
+    private func writeOne(_ w: inout JSONWriter, _ pending: inout [Step]) {
         switch self {
-        case .null: w.raw("null")
-        case .bool(let b): w.raw(b ? "true" : "false")
+        case .null: w.null()
+        case .bool(let b): w.bool(b)
         case .integer(let i): w.int(i)
-        case .real(let d): d.isFinite ? w.raw("\(d)") : w.raw("{\"$real\":\"" + ValueFormatter.real(d) + "\"}")
+        case .real(let d):
+            if d.isFinite { w.raw("\(d)") } else { w.beginObject(); w.field("$real"); w.string(ValueFormatter.real(d)); w.endObject() }
         case .string(let s): w.string(s)
-        case .data(let d): w.raw("{\"$data\":\"" + Base64.encode(d) + "\"}")
+        case .data(let d): w.beginObject(); w.field("$data"); w.raw("\"" + Base64.encode(d) + "\""); w.endObject()
         case .date(let t):
-            w.raw("{\"$date\":"); w.string(ValueFormatter.isoDate(t)); w.raw(",\"$seconds\":")
-            t.isFinite ? w.raw("\(t)") : w.raw("null")
-            w.raw("}")
+            w.beginObject()
+            w.field("$date"); w.string(ValueFormatter.isoDate(t))
+            w.field("$seconds"); if t.isFinite { w.raw("\(t)") } else { w.null() }
+            w.endObject()
         case .array(let elements):
-            w.raw("[")
-            var steps: [Step] = []
-            for (i, e) in elements.enumerated() { steps += (i > 0 ? [.raw(",")] : []) + [.value(e)] }
-            pending += [.raw("]")] + steps.reversed()
+            w.beginArray()
+            pending.append(.endArray)
+            for e in elements.reversed() { pending += [.value(e), .element] }
         case .object(let members):
-            w.raw("{")
-            var steps: [Step] = []
-            for (i, m) in members.enumerated() { steps += (i > 0 ? [.raw(",")] : []) + [.key(m.key), .value(m.value)] }
-            pending += [.raw("}")] + steps.reversed()
+            w.beginObject()
+            pending.append(.endObject)
+            for m in members.reversed() { pending += [.value(m.value), .field(m.key)] }
         }
     }
 }

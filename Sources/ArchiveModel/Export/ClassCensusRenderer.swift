@@ -25,39 +25,45 @@ public enum ClassCensusRenderer {
     /// [{"key", "instances", "types": [{"type", "count"}]}]}]}` on one line.
     public static func json(_ census: ClassCensus, file: String) -> String {
         var w = JSONWriter()
-        w.raw("{"); w.key("file", first: true); w.string(file)
-        w.key("classes"); w.raw("[")
-        for (i, entry) in census.classes.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{"); w.key("name", first: true); w.string(entry.name)
-            w.key("instances"); w.raw(String(entry.instances))
-            w.key("chains"); w.raw("[")
-            for (j, chain) in entry.chains.enumerated() {
-                if j > 0 { w.raw(",") }
-                w.raw("[")
-                for (k, c) in chain.enumerated() {
-                    if k > 0 { w.raw(",") }
-                    w.raw("{"); w.key("name", first: true); w.string(c.name)
-                    w.key("version"); w.raw(c.version.map(String.init) ?? "null"); w.raw("}")
+        w.beginObject()
+        w.field("file"); w.string(file)
+        w.field("classes"); w.beginArray()
+        for entry in census.classes {
+            w.element(); w.beginObject()
+            w.field("name"); w.string(entry.name)
+            w.field("instances"); w.int(entry.instances)
+            w.field("chains"); w.beginArray()
+            for chain in entry.chains {
+                w.element(); w.beginArray()
+                for c in chain {
+                    w.element(); w.beginObject()
+                    w.field("name"); w.string(c.name)
+                    w.field("version"); if let v = c.version { w.int(v) } else { w.null() }
+                    w.endObject()
                 }
-                w.raw("]")
+                w.endArray()
             }
-            w.raw("]")
-            w.key("keys"); w.raw("[")
-            for (j, key) in entry.keys.enumerated() {
-                if j > 0 { w.raw(",") }
-                w.raw("{"); w.key("key", first: true); w.string(key.key)
-                w.key("instances"); w.raw(String(key.instances))
-                w.key("types"); w.raw("[")
-                for (k, t) in key.types.enumerated() {
-                    if k > 0 { w.raw(",") }
-                    w.raw("{"); w.key("type", first: true); w.string(t.name); w.key("count"); w.raw(String(t.count)); w.raw("}")
+            w.endArray()
+            w.field("keys"); w.beginArray()
+            for key in entry.keys {
+                w.element(); w.beginObject()
+                w.field("key"); w.string(key.key)
+                w.field("instances"); w.int(key.instances)
+                w.field("types"); w.beginArray()
+                for t in key.types {
+                    w.element(); w.beginObject()
+                    w.field("type"); w.string(t.name)
+                    w.field("count"); w.int(t.count)
+                    w.endObject()
                 }
-                w.raw("]}")
+                w.endArray()
+                w.endObject()
             }
-            w.raw("]}")
+            w.endArray()
+            w.endObject()
         }
-        w.raw("]}")
+        w.endArray()
+        w.endObject()
         return w.text
     }
 }

@@ -83,29 +83,34 @@ public enum GraphDiffText {
     /// "note"}], "omitted": n}`; a side is `{"value", "object", "range", "holder", "holderRange"}`.
     public static func json(_ diff: GraphDiff, a: String, b: String) -> String {
         var w = JSONWriter()
-        w.raw("{"); w.key("a", first: true); w.string(a); w.key("b"); w.string(b)
-        w.key("equal"); w.raw(diff.isEqual ? "true" : "false")
-        w.key("differences"); w.raw("[")
-        for (i, d) in diff.differences.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{"); w.key("kind", first: true); w.string(d.kind.rawValue)
-            w.key("path"); w.string(KeyPath.escapedForm(d.path))
-            w.key("a"); side(d.a, &w)
-            w.key("b"); side(d.b, &w)
-            if let note = d.note { w.key("note"); w.string(note) }
-            w.raw("}")
+        w.beginObject()
+        w.field("a"); w.string(a)
+        w.field("b"); w.string(b)
+        w.field("equal"); w.bool(diff.isEqual)
+        w.field("differences"); w.beginArray()
+        for d in diff.differences {
+            w.element(); w.beginObject()
+            w.field("kind"); w.string(d.kind.rawValue)
+            w.field("path"); w.string(KeyPath.escapedForm(d.path))
+            w.field("a"); side(d.a, &w)
+            w.field("b"); side(d.b, &w)
+            if let note = d.note { w.field("note"); w.string(note) }
+            w.endObject()
         }
-        w.raw("]"); w.key("omitted"); w.raw(String(diff.omitted)); w.raw("}")
+        w.endArray()
+        w.field("omitted"); w.int(diff.omitted)
+        w.endObject()
         return w.text
     }
 
     private static func side(_ side: GraphDiff.Side?, _ w: inout JSONWriter) {
-        guard let side else { return w.raw("null") }
-        w.raw("{"); w.key("value", first: true); w.string(side.summary)
-        w.key("object"); w.raw(side.object.map(String.init) ?? "null")
-        w.key("range"); JSONRenderer.writeRange(side.range, &w)
-        w.key("holder"); w.raw(side.holder.map(String.init) ?? "null")
-        w.key("holderRange"); JSONRenderer.writeRange(side.holderRange, &w)
-        w.raw("}")
+        guard let side else { return w.null() }
+        w.beginObject()
+        w.field("value"); w.string(side.summary)
+        w.field("object"); if let object = side.object { w.int(object) } else { w.null() }
+        w.field("range"); JSONRenderer.writeRange(side.range, &w)
+        w.field("holder"); if let holder = side.holder { w.int(holder) } else { w.null() }
+        w.field("holderRange"); JSONRenderer.writeRange(side.holderRange, &w)
+        w.endObject()
     }
 }

@@ -6,43 +6,43 @@
 /// exponent (`3.0`), integers never, so a reader that keeps number types tells them apart.
 public struct JSONExportSink: ExportSink {
     private var w = JSONWriter()
-    private var needsComma: [Bool] = [false]
+    /// Whether the next value is a dictionary member's, its key written: an array's element (or the
+    /// document) otherwise.
+    private var afterKey = false
     private let write: ([UInt8]) -> Void
 
     public init(write: @escaping ([UInt8]) -> Void) { self.write = write }
 
-    private mutating func separate() {
-        if needsComma[needsComma.count - 1] { w.raw(",") }
-        needsComma[needsComma.count - 1] = true
+    /// Before a value: the comma of an array element when due; passes long text on.
+    private mutating func beginValue() {
+        if afterKey { afterKey = false } else { w.element() }
         if w.count > 1 << 16 { write(Array(w.flush().utf8)) }
     }
 
-    public mutating func beginArray() { separate(); w.raw("["); needsComma.append(false) }
-    public mutating func endArray() { w.raw("]"); needsComma.removeLast() }
-    public mutating func beginDictionary() { separate(); w.raw("{"); needsComma.append(false) }
-    public mutating func endDictionary() { w.raw("}"); needsComma.removeLast() }
+    public mutating func beginArray() { beginValue(); w.beginArray() }
+    public mutating func endArray() { w.endArray() }
+    public mutating func beginDictionary() { beginValue(); w.beginObject() }
+    public mutating func endDictionary() { w.endObject() }
 
     public mutating func key(_ key: String) {
-        separate()
-        w.string(key)
-        w.raw(":")
-        needsComma[needsComma.count - 1] = false
+        if w.count > 1 << 16 { write(Array(w.flush().utf8)) }
+        w.field(key)
+        afterKey = true
     }
 
     public mutating func scalar(_ value: ExportScalar) {
-        separate()
+        beginValue()
         switch value {
-        case .null: w.raw("null")
-        case .bool(let b): w.raw(b ? "true" : "false")
-        case .integer(let i): w.raw(String(i))
+        case .null: w.null()
+        case .bool(let b): w.bool(b)
+        case .integer(let i): w.int(i)
         case .real(let d): Self.real(d, &w)
         case .string(let s): w.string(s)
-        case .data(let d): w.raw("{\"$data\":\"" + Base64.encode(d) + "\"}")
+        case .data(let d): w.beginObject(); w.field("$data"); w.raw("\"" + Base64.encode(d) + "\""); w.endObject()
         case .date(let t):
-            w.raw("{\"$date\":"); w.string(ValueFormatter.isoDate(t)); w.raw(",\"$seconds\":"); Self.real(t, &w); w.raw("}")
-        case .uid(let u): w.raw("{\"$uid\":\(u)}")
+            w.beginObject(); w.field("$date"); w.string(ValueFormatter.isoDate(t)); w.field("$seconds"); Self.real(t, &w); w.endObject()
+        case .uid(let u): w.beginObject(); w.field("$uid"); w.int(u); w.endObject()
         }
-        needsComma[needsComma.count - 1] = true
     }
 
     /// A real: finite as Swift's shortest round-trip form (which always has `.` or `e`), else tagged.
@@ -50,7 +50,7 @@ public struct JSONExportSink: ExportSink {
         if d.isFinite {
             w.raw("\(d)")
         } else {
-            w.raw("{\"$real\":\"" + ValueFormatter.real(d) + "\"}")
+            w.beginObject(); w.field("$real"); w.string(ValueFormatter.real(d)); w.endObject()
         }
     }
 

@@ -21,25 +21,30 @@ struct JSONEmitter {
     /// One element of `objects`.
     mutating func object(_ o: GraphObject) {
         place = .object(o.id)
-        w.raw("{")
-        w.key("id", first: true); w.int(o.id)
-        w.key("kind"); w.string(o.kind.rawValue)
-        w.key("class"); if let c = o.className { className(c) } else { w.raw("null") }
-        w.key("classes"); w.raw("[")
-        for (i, c) in o.classChain.enumerated() {
-            if i > 0 { w.raw(",") }
-            if let v = c.version { w.raw("{\"name\":"); className(c.name); w.raw(",\"version\":\(v)}") } else { className(c.name) }
+        w.beginObject()
+        w.field("id"); w.int(o.id)
+        w.field("kind"); w.string(o.kind.rawValue)
+        w.field("class"); if let c = o.className { className(c) } else { w.null() }
+        w.field("classes"); w.beginArray()
+        for c in o.classChain {
+            w.element()
+            if let v = c.version {
+                w.beginObject(); w.field("name"); className(c.name); w.field("version"); w.int(v); w.endObject()
+            } else {
+                className(c.name)
+            }
         }
-        w.raw("]")
-        w.key("range"); JSONRenderer.writeRange(o.range, &w)
-        if let value = o.value { w.key("value"); scalar(value) }
-        w.key("fields"); w.raw("{")
+        w.endArray()
+        w.field("range"); JSONRenderer.writeRange(o.range, &w)
+        if let value = o.value { w.field("value"); scalar(value) }
+        w.field("fields"); w.beginObject()
         if o.fields.isLazy { generatedFields(o.fields) } else { storedFields(o.fields) }
-        w.raw("}")
+        w.endObject()
     }
 
     /// The `fields` and `types` of fields made on access (a typedstream array's million): each made
     /// once and written as it is made, never all held. Their keys are their positions, so none repeats.
+    /// Called inside the `fields` object, which it closes before `types`.
     private mutating func generatedFields(_ fields: FieldCollection) {
         let tail = fields.uniformTail
         // The type encodings the uniform tail does not tell, in order (a few, before the tail).
@@ -47,46 +52,44 @@ struct JSONEmitter {
         for i in fields.indices {
             flushIfLong()
             let field = fields[i]
-            key(field.key, first: i == 0)
+            key(field.key)
             value(field.value)
             if tail.map({ i < $0.start }) ?? true { headTypes.append(field.typeEncoding) }
         }
-        w.raw("}")
+        w.endObject()
         let tailTypes = tail.map { fields.count - Swift.min(fields.count, Swift.max(0, $0.start)) } ?? 0
         guard tailTypes > 0 || headTypes.contains(where: { $0 != nil }) else { return }
-        w.key("types"); w.raw("[")
-        for (i, t) in headTypes.enumerated() {
-            if i > 0 { w.raw(",") }
-            if let t { w.string(t) } else { w.raw("null") }
+        w.field("types"); w.beginArray()
+        for t in headTypes {
+            w.element()
+            if let t { w.string(t) } else { w.null() }
         }
-        for i in 0..<tailTypes {
+        for _ in 0..<tailTypes {
             flushIfLong()
-            if i > 0 || !headTypes.isEmpty { w.raw(",") }
+            w.element()
             w.string(tail?.encoding ?? "")
         }
-        w.raw("]")
+        w.endArray()
     }
 
-    /// The `fields` and `types` of stored fields.
+    /// The `fields` and `types` of stored fields (inside the `fields` object, which it closes).
     private mutating func storedFields(_ fields: FieldCollection) {
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
         let found = fields.map { repeats.find(text: $0.key, at: place) }
         let kept = Self.lastOfEachKey(fields, found)
-        var written = 0
         for (i, field) in fields.enumerated() where kept[i] {
-            key(field.key, found[i], first: written == 0)
-            written += 1
+            key(field.key, found[i])
             value(field.value)
         }
-        w.raw("}")
+        w.endObject()
         if fields.contains(where: { $0.typeEncoding != nil }) {
-            w.key("types"); w.raw("[")
-            for (i, f) in fields.enumerated() {
-                if i > 0 { w.raw(",") }
-                if let t = f.typeEncoding { w.string(t) } else { w.raw("null") }
+            w.field("types"); w.beginArray()
+            for f in fields {
+                w.element()
+                if let t = f.typeEncoding { w.string(t) } else { w.null() }
             }
-            w.raw("]")
+            w.endArray()
         }
     }
 
@@ -105,24 +108,24 @@ struct JSONEmitter {
     /// `"key":`, or for a long key already written in full past the budget, its first 32 characters
     /// and `…[repeat: N bytes in full in object P, FNV-1a H]` (JSON keys must be strings; the hash
     /// keeps two long keys with one prefix apart).
-    mutating func key(_ k: String, first: Bool = false) {
-        key(k, repeats.find(text: k, at: place), first: first)
+    mutating func key(_ k: String) {
+        key(k, repeats.find(text: k, at: place))
     }
 
-    private mutating func key(_ k: String, _ found: JSONRepeats.Found?, first: Bool) {
-        guard let r = found.flatMap({ repeats.repeatOf($0) }) else { return w.key(k, first: first) }
+    private mutating func key(_ k: String, _ found: JSONRepeats.Found?) {
+        guard let r = found.flatMap({ repeats.repeatOf($0) }) else { return w.field(k) }
         let whereText = switch r.place {
         case .top: "top"
         case .object(let id): "object \(id)"
         }
-        w.key(String(String.UnicodeScalarView(k.unicodeScalars.prefix(32)))
-              + "…[repeat: \(r.length) bytes in full in \(whereText), FNV-1a \(repeats.digest(of: r, text: k))]", first: first)
+        w.field(String(String.UnicodeScalarView(k.unicodeScalars.prefix(32)))
+                + "…[repeat: \(r.length) bytes in full in \(whereText), FNV-1a \(repeats.digest(of: r, text: k))]")
     }
 
     /// A class name as a string, or `{"repeatOf": P, "length": N}`.
     private mutating func className(_ name: String) {
         if let r = repeats.earlierPlace(ofText: name, at: place) {
-            w.raw("{\"repeatOf\":\(r.place.json),\"length\":\(r.length)}")
+            w.beginObject(); w.field("repeatOf"); w.raw(r.place.json); w.field("length"); w.int(r.length); w.endObject()
         } else {
             w.string(name)
         }
@@ -144,54 +147,63 @@ struct JSONEmitter {
                 pending = nil
             } else {
                 guard let (items, next) = open.last else { return }
-                if next == items.count { w.raw("]}"); open.removeLast(); continue }
+                if next == items.count { w.endArray(); w.endObject(); open.removeLast(); continue }
                 open[open.count - 1].next = next + 1
-                if next > 0 { w.raw(",") }
+                w.element()
                 v = items[next]
             }
             switch v {
             case .reference(let r): reference(r)
             case .scalar(let s): scalar(s)
-            case .invalid(let why): w.raw("{\"invalid\":"); w.string(why); w.raw("}")
+            case .invalid(let why): w.beginObject(); w.field("invalid"); w.string(why); w.endObject()
             case .sameAs(let same):
-                w.raw("{\"sameAs\":\(same.owner),\"node\":\(same.node),\"description\":"); w.string(same.description); w.raw("}")
+                w.beginObject()
+                w.field("sameAs"); w.int(same.owner)
+                w.field("node"); w.int(same.node)
+                w.field("description"); w.string(same.description)
+                w.endObject()
             case .list(let items):
-                w.raw("{\"list\":[")
+                w.beginObject(); w.field("list"); w.beginArray()
                 open.append((items, 0))
             }
         }
     }
 
     private mutating func reference(_ r: Reference) {
+        w.beginObject()
         switch r {
-        case .object(let id): w.raw("{\"ref\":"); w.int(id); w.raw("}")
-        case .null: w.raw("{\"nil\":true}")
-        case .conditionalNull(let id): w.raw("{\"conditional\":\(id)}")
-        case .dangling(let raw, let reason): w.raw("{\"dangling\":\(raw),\"reason\":"); w.string(reason); w.raw("}")
+        case .object(let id): w.field("ref"); w.int(id)
+        case .null: w.field("nil"); w.bool(true)
+        case .conditionalNull(let id): w.field("conditional"); w.int(id)
+        case .dangling(let raw, let reason): w.field("dangling"); w.int(raw); w.field("reason"); w.string(reason)
         }
+        w.endObject()
     }
 
     /// A typed scalar; long text or data past the repeat budget as `{"type", "length", "repeatOf"}`.
     mutating func scalar(_ s: ScalarValue) {
-        w.raw("{\"type\":\""); w.raw(s.typeName); w.raw("\"")
+        w.beginObject()
+        w.field("type"); w.string(s.typeName)
         switch s {
         case .null: break
-        case .bool(let b): w.raw(",\"value\":\(b)")
-        case .integer(let i, let width): w.raw(",\"value\":"); w.int(i); if width > 0 { w.raw(",\"width\":"); w.int(width) }
-        case .real(let d, let width): w.raw(",\"value\":"); w.number(d); if width > 0 { w.raw(",\"width\":"); w.int(width) }
+        case .bool(let b): w.field("value"); w.bool(b)
+        case .integer(let i, let width): w.field("value"); w.int(i); if width > 0 { w.field("width"); w.int(width) }
+        case .real(let d, let width): w.field("value"); w.number(d); if width > 0 { w.field("width"); w.int(width) }
         case .string(let str):
-            if let r = repeats.earlierPlace(ofText: str, at: place) { repeatOf(r) } else { w.raw(",\"value\":"); w.string(str) }
+            if let r = repeats.earlierPlace(ofText: str, at: place) { repeatOf(r) } else { w.field("value"); w.string(str) }
         case .data(let bytes):
             if let r = repeats.earlierPlace(ofData: bytes, at: place) { repeatOf(r) } else {
-                w.raw(",\"length\":\(bytes.count),\"base64\":\"\(Base64.encode(bytes))\"")
+                w.field("length"); w.int(bytes.count)
+                w.field("base64"); w.raw("\"" + Base64.encode(bytes) + "\"")
             }
-        case .date(let t): w.raw(",\"value\":"); w.number(t); w.raw(",\"iso8601\":\"\(ValueFormatter.isoDate(t))\"")
-        case .uid(let u): w.raw(",\"value\":\(u)")
+        case .date(let t): w.field("value"); w.number(t); w.field("iso8601"); w.string(ValueFormatter.isoDate(t))
+        case .uid(let u): w.field("value"); w.int(u)
         }
-        w.raw("}")
+        w.endObject()
     }
 
+    /// `"length": N, "repeatOf": P` in a scalar's object.
     private mutating func repeatOf(_ r: JSONRepeats.Repeat) {
-        w.raw(",\"length\":\(r.length),\"repeatOf\":\(r.place.json)")
+        w.field("length"); w.int(r.length); w.field("repeatOf"); w.raw(r.place.json)
     }
 }

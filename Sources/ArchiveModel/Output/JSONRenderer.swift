@@ -53,78 +53,98 @@ public struct JSONRenderer {
         }
     }
 
-    /// Writes the document in chunks to `write`.
-    public func render(_ write: (String) -> Void) {
-        withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0)) }
+    /// Writes the document in chunks to `write`; `leading` writes members of its own (with
+    /// `field(_:)`) before the document's.
+    public func render(leading: (inout JSONWriter) -> Void = { _ in }, _ write: (String) -> Void) {
+        withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0), leading) }
     }
 
-    private func render(into emitter: JSONEmitter) {
+    private func render(into emitter: JSONEmitter, _ leading: (inout JSONWriter) -> Void) {
         let graph = document.graph
         var e = emitter
-        e.w.raw("{")
+        e.w.beginObject()
+        leading(&e.w)
         // JSON strings hold only Unicode: a file name whose bytes are not UTF-8 is given escaped (`\xff`),
         // the rule of `JSONWriter.nameText`, which names in sources follow.
-        e.w.key("file", first: true); e.w.string(document.nameIsExact ? document.name : document.displayName)
-        e.w.key("format"); e.w.string(formatName)
+        e.w.field("file"); e.w.string(document.nameIsExact ? document.name : document.displayName)
+        e.w.field("format"); e.w.string(formatName)
         if let encoding = document.textEncoding {
-            e.w.key("encoding"); e.w.string(encoding.jsonName)
-            e.w.key("byteOrderMark"); e.w.raw(encoding.hasByteOrderMark ? "true" : "false")
+            e.w.field("encoding"); e.w.string(encoding.jsonName)
+            e.w.field("byteOrderMark"); e.w.bool(encoding.hasByteOrderMark)
         }
-        e.w.key("archiver"); e.w.string(graph.archiveKind)
-        e.w.key("size"); e.w.raw(String(document.input.count))
-        e.w.key("top"); e.w.raw("{")
-        for (i, field) in graph.topLevel.enumerated() {
-            e.key(field.key, first: i == 0)
-            if let id = field.value.objectID { e.w.raw(String(id)) } else { e.value(field.value) }
+        e.w.field("archiver"); e.w.string(graph.archiveKind)
+        e.w.field("size"); e.w.int(document.input.count)
+        e.w.field("top"); e.w.beginObject()
+        for field in graph.topLevel {
+            e.key(field.key)
+            if let id = field.value.objectID { e.w.int(id) } else { e.value(field.value) }
         }
-        e.w.raw("}")
-        e.w.key("objects"); e.w.raw("[")
+        e.w.endObject()
+        e.w.field("objects"); e.w.beginArray()
         Self.forEachObject(of: graph, chunk: objectChunk) { object in
-            if object.id > 0 { e.w.raw(",") }
+            e.w.element()
             e.object(object)
             e.flushIfLong()
         }
-        e.w.raw("]")
+        e.w.endArray()
         writeBookmarks(&e)
-        e.w.key("diagnostics"); e.w.raw("[")
         let all = diagnostics()
-        for (i, d) in all.enumerated() {
-            if i > 0 { e.w.raw(",") }
-            Self.writeDiagnostic(d, &e.w)
-        }
-        e.w.raw("]")
+        e.w.field("diagnostics"); Self.writeDiagnostics(all, &e.w)
         // Diagnostics counted but not stored, by id (DiagnosticBudget).
-        e.w.key("suppressed"); e.w.raw("{")
-        for (i, s) in DiagnosticBudget.suppressedCounts(in: all).enumerated() {
-            if i > 0 { e.w.raw(",") }
-            e.w.string(s.id); e.w.raw(":"); e.w.int(s.count)
+        e.w.field("suppressed"); e.w.beginObject()
+        for s in DiagnosticBudget.suppressedCounts(in: all) {
+            e.w.field(s.id); e.w.int(s.count)
         }
-        e.w.raw("}}")
+        e.w.endObject()
+        e.w.endObject()
         e.write(e.w.flush())
     }
 
     /// Stable short names: `bplist00`, `xml`, `openstep`, `typedstream`, … (each format's descriptor's).
     var formatName: String { document.format.jsonName }
 
-    static func writeRange(_ r: ByteRange?, _ w: inout JSONWriter) {
-        guard let r else { return w.raw("null") }
-        w.raw("["); w.int(r.start); w.raw(","); w.int(r.end); w.raw("]")
+    /// `[start, end]`, or `null`.
+    public static func writeRange(_ r: ByteRange?, _ w: inout JSONWriter) {
+        guard let r else { return w.null() }
+        w.beginArray(); w.element(); w.int(r.start); w.element(); w.int(r.end); w.endArray()
     }
 
-    static func writeDiagnostic(_ d: Diagnostic, _ w: inout JSONWriter) {
-        w.raw("{\"id\":"); w.string(d.id)
-        w.raw(",\"severity\":\"\(d.severity.rawValue)\",\"message\":"); w.string(d.message)
-        w.raw(",\"range\":"); writeRange(d.range, &w)
-        w.raw(",\"line\":\(d.position.map { String($0.line) } ?? "null"),\"column\":\(d.position.map { String($0.column) } ?? "null")")
-        w.raw(",\"object\":\(d.object.map(String.init) ?? "null")")
-        w.raw(",\"notes\":[")
-        for (i, note) in d.notes.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{\"message\":"); w.string(note.message)
-            w.raw(",\"range\":"); writeRange(note.range, &w)
-            w.raw(",\"line\":\(note.position.map { String($0.line) } ?? "null"),\"column\":\(note.position.map { String($0.column) } ?? "null")}")
+    /// An array of diagnostics, each as `writeDiagnostic` writes it.
+    static func writeDiagnostics(_ diagnostics: [Diagnostic], _ w: inout JSONWriter) {
+        w.beginArray()
+        for d in diagnostics {
+            w.element()
+            writeDiagnostic(d, &w)
         }
-        w.raw("]}")
+        w.endArray()
+    }
+
+    /// `{"id", "severity", "message", "range", "line", "column", "object", "notes": [{"message",
+    /// "range", "line", "column"}]}`.
+    static func writeDiagnostic(_ d: Diagnostic, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.field("id"); w.string(d.id)
+        w.field("severity"); w.string(d.severity.rawValue)
+        w.field("message"); w.string(d.message)
+        w.field("range"); writeRange(d.range, &w)
+        writePosition(d.position, &w)
+        w.field("object"); if let object = d.object { w.int(object) } else { w.null() }
+        w.field("notes"); w.beginArray()
+        for note in d.notes {
+            w.element(); w.beginObject()
+            w.field("message"); w.string(note.message)
+            w.field("range"); writeRange(note.range, &w)
+            writePosition(note.position, &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+
+    /// `"line": L, "column": C`, each null when the position is unknown.
+    private static func writePosition(_ position: TextPosition?, _ w: inout JSONWriter) {
+        w.field("line"); if let position { w.int(position.line) } else { w.null() }
+        w.field("column"); if let position { w.int(position.column) } else { w.null() }
     }
 }
 

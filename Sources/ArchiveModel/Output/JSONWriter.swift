@@ -1,7 +1,25 @@
 /// A minimal streaming JSON writer: strings are escaped per RFC 8259 (controls as `\u00XX`), numbers
 /// that JSON cannot express (NaN, infinities) are written as strings.
+///
+/// Objects and arrays are written with `beginObject()`/`endObject()` and `beginArray()`/`endArray()`;
+/// each member begins with `field(_:)` and each array element with `element()`, which write the comma
+/// when one is due (one bit per open container, no allocation per value), then the value follows as
+/// `string`, `int`, `number`, `bool`, `null`, `raw` or a nested container:
+///
+///     w.beginObject(); w.field("ids"); w.beginArray()
+///     for id in ids { w.element(); w.int(id) }
+///     w.endArray(); w.field("name"); w.string(name); w.endObject()   // {"ids":[1,2],"name":"x"}
 public struct JSONWriter {
     private var bytes: [UInt8] = []
+    /// Whether each open container already holds a member, innermost in bit 0: a shift register of
+    /// the 64 innermost levels, with the flags of deeper levels moved out to `outerLevels`. The level
+    /// below every container (the document itself) is bit 0 when nothing is open, so consecutive
+    /// `element()` calls there separate top-level values too.
+    private var levels: UInt64 = 0
+    /// Flags shifted out of `levels`, outermost first; empty unless more than 63 containers are open.
+    private var outerLevels: [Bool] = []
+    /// Containers open.
+    private var depth = 0
 
     public init() {}
 
@@ -76,11 +94,81 @@ public struct JSONWriter {
         }
     }
 
+    // MARK: Structure
+
+    /// `{`, opening an object whose members are each begun with `field(_:)`.
+    public mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        push()
+    }
+
+    /// `}`, closing the innermost container.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        pop()
+    }
+
+    /// `[`, opening an array whose elements are each begun with `element()`.
+    public mutating func beginArray() {
+        bytes.append(UInt8(ascii: "["))
+        push()
+    }
+
+    /// `]`, closing the innermost container.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        pop()
+    }
+
+    /// Begins a member of the innermost object: a comma when it is not the first, then `"key":`.
+    /// The member's value follows.
+    public mutating func field(_ key: String) {
+        separate()
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Begins an element of the innermost array: a comma when it is not the first. The element's
+    /// value follows.
+    public mutating func element() {
+        separate()
+    }
+
+    /// `true` or `false`.
+    public mutating func bool(_ b: Bool) {
+        raw(b ? "true" : "false")
+    }
+
+    /// `null`.
+    public mutating func null() {
+        raw("null")
+    }
+
+    private mutating func separate() {
+        if levels & 1 != 0 { bytes.append(UInt8(ascii: ",")) }
+        levels |= 1
+    }
+
+    private mutating func push() {
+        if depth >= 63 { outerLevels.append(levels >> 63 != 0) }
+        levels <<= 1
+        depth += 1
+    }
+
+    private mutating func pop() {
+        // Closing more than was opened is the caller's mistake; the bytes are written, the flags kept.
+        guard depth > 0 else { return }
+        depth -= 1
+        levels >>= 1
+        if depth >= 63, let outer = outerLevels.popLast(), outer { levels |= 1 << 63 }
+    }
+
     public mutating func number(_ d: Double) {
         if d.isFinite { raw("\(d)") } else { string(ValueFormatter.real(d)) }
     }
 
-    /// Writes `"key":` (with a comma before it unless `first`).
+    /// Writes `"key":` (with a comma before it unless `first`), outside the bookkeeping of
+    /// `beginObject()` and `field(_:)`, which callers use instead.
     public mutating func key(_ k: String, first: Bool = false) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         string(k)

@@ -45,79 +45,88 @@ public enum SecurityAuditRenderer {
     /// One JSON document (one line).
     public static func json(_ audit: SecurityAudit, graph: any ObjectGraph, file: String, format: String) -> String {
         var w = JSONWriter()
-        w.raw("{"); w.key("file", first: true); w.string(file)
-        w.key("format"); w.string(format)
-        w.key("applies"); w.raw(audit.notApplicable == nil ? "true" : "false")
-        w.key("decodedObjects"); w.int(audit.walk.order.count)
-        w.key("classes"); w.raw("[")
-        for (i, entry) in audit.census.classes.enumerated() {
-            if i > 0 { w.raw(",") }
+        w.beginObject()
+        w.field("file"); w.string(file)
+        w.field("format"); w.string(format)
+        w.field("applies"); w.bool(audit.notApplicable == nil)
+        w.field("decodedObjects"); w.int(audit.walk.order.count)
+        w.field("classes"); w.beginArray()
+        for entry in audit.census.classes {
+            w.element()
             classJSON(entry, audit: audit, graph: graph, &w)
         }
-        w.raw("]")
-        w.key("classesOmitted"); w.int(audit.census.classesOmitted)
-        w.key("unreachedInstances"); w.int(audit.census.unreachedInstances)
-        w.key("allowList")
-        if let p = audit.prediction { predictionJSON(p, given: audit.allowListGiven, &w) } else { w.raw("null") }
-        w.key("findings"); w.raw("[")
-        for (i, d) in audit.findings.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{"); w.key("id", first: true); w.string(d.id)
-            w.key("severity"); w.string(d.severity.rawValue)
-            w.key("offset"); if let r = d.range { w.int(r.start) } else { w.raw("null") }
-            w.key("object"); if let o = d.object { w.int(o) } else { w.raw("null") }
-            w.key("message"); w.string(d.message); w.raw("}")
+        w.endArray()
+        w.field("classesOmitted"); w.int(audit.census.classesOmitted)
+        w.field("unreachedInstances"); w.int(audit.census.unreachedInstances)
+        w.field("allowList")
+        if let p = audit.prediction { predictionJSON(p, given: audit.allowListGiven, &w) } else { w.null() }
+        w.field("findings"); w.beginArray()
+        for d in audit.findings {
+            w.element(); w.beginObject()
+            w.field("id"); w.string(d.id)
+            w.field("severity"); w.string(d.severity.rawValue)
+            w.field("offset"); if let r = d.range { w.int(r.start) } else { w.null() }
+            w.field("object"); if let o = d.object { w.int(o) } else { w.null() }
+            w.field("message"); w.string(d.message)
+            w.endObject()
         }
-        w.raw("]")
-        w.key("fails"); w.raw(audit.fails ? "true" : "false")
-        w.raw("}")
+        w.endArray()
+        w.field("fails"); w.bool(audit.fails)
+        w.endObject()
         return w.text
     }
 
     private static func classJSON(_ entry: DecodingCensus.Entry, audit: SecurityAudit, graph: any ObjectGraph, _ w: inout JSONWriter) {
-        w.raw("{"); w.key("name", first: true); w.string(entry.name)
-        w.key("instances"); w.int(entry.instances)
-        w.key("firstObject"); w.int(entry.firstObject)
-        w.key("keyPath"); w.string(audit.walk.keyPath(of: entry.firstObject, in: graph) ?? "")
-        w.key("family"); w.string(entry.family.kind)
-        w.key("supportsSecureCoding")
-        w.raw(entry.family.supportsSecureCoding.map { $0 ? "true" : "false" } ?? "null")
-        w.key("documentation")
+        w.beginObject()
+        w.field("name"); w.string(entry.name)
+        w.field("instances"); w.int(entry.instances)
+        w.field("firstObject"); w.int(entry.firstObject)
+        w.field("keyPath"); w.string(audit.walk.keyPath(of: entry.firstObject, in: graph) ?? "")
+        w.field("family"); w.string(entry.family.kind)
+        w.field("supportsSecureCoding")
+        if let secure = entry.family.supportsSecureCoding { w.bool(secure) } else { w.null() }
+        w.field("documentation")
         if case .apple(let known) = entry.family { w.string(known.documentation) } else if entry.family == .propertyList, let known = KnownCodingClass.named(entry.name) {
             w.string(known.documentation)
-        } else { w.raw("null") }
-        w.key("swiftName")
-        if case .swift(let readable) = entry.family { w.string(readable) } else { w.raw("null") }
-        w.key("chain"); w.raw("[")
-        for (i, c) in entry.chain.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.string(c)
-        }
-        w.raw("]}")
+        } else { w.null() }
+        w.field("swiftName")
+        if case .swift(let readable) = entry.family { w.string(readable) } else { w.null() }
+        w.field("chain"); stringArray(entry.chain, &w)
+        w.endObject()
     }
 
     private static func predictionJSON(_ p: AllowListPrediction, given: Bool, _ w: inout JSONWriter) {
-        w.raw("{"); w.key("allowed", first: true); w.raw("[")
-        for (i, name) in p.allowed.enumerated() { if i > 0 { w.raw(",") }; w.string(name) }
-        w.raw("]")
-        w.key("hasRoot"); w.raw(p.hasRoot ? "true" : "false")
-        w.key("decodes"); w.raw(given ? (p.fails ? "false" : "true") : "null")
-        w.key("rejection")
+        w.beginObject()
+        w.field("allowed"); stringArray(p.allowed, &w)
+        w.field("hasRoot"); w.bool(p.hasRoot)
+        w.field("decodes"); if given { w.bool(!p.fails) } else { w.null() }
+        w.field("rejection")
         if let r = p.rejection, given {
-            w.raw("{"); w.key("object", first: true); w.int(r.object)
-            w.key("class"); w.string(r.className); w.key("key"); w.string(r.key)
-            w.key("keyPath"); w.string(r.keyPath); w.key("message"); w.string(r.message); w.raw("}")
-        } else { w.raw("null") }
+            w.beginObject()
+            w.field("object"); w.int(r.object)
+            w.field("class"); w.string(r.className)
+            w.field("key"); w.string(r.key)
+            w.field("keyPath"); w.string(r.keyPath)
+            w.field("message"); w.string(r.message)
+            w.endObject()
+        } else { w.null() }
         for (name, list) in [("notSecureCoding", given ? p.notSecureCoding : []), ("undecided", p.undecided)] {
-            w.key(name); w.raw("[")
-            for (i, u) in list.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.raw("{"); w.key("object", first: true); w.int(u.object); w.key("class"); w.string(u.className); w.raw("}")
+            w.field(name); w.beginArray()
+            for u in list {
+                w.element(); w.beginObject()
+                w.field("object"); w.int(u.object)
+                w.field("class"); w.string(u.className)
+                w.endObject()
             }
-            w.raw("]")
+            w.endArray()
         }
-        w.key("smallest"); w.raw("[")
-        for (i, name) in p.smallestAllowList.enumerated() { if i > 0 { w.raw(",") }; w.string(name) }
-        w.raw("]}")
+        w.field("smallest"); stringArray(p.smallestAllowList, &w)
+        w.endObject()
+    }
+
+    private static func stringArray(_ strings: [String], _ w: inout JSONWriter) {
+        w.beginArray()
+        for s in strings { w.element(); w.string(s) }
+        w.endArray()
     }
 }

@@ -32,63 +32,61 @@ public enum SourceExport {
                               content: Content = .document) -> Record {
         var searched = [place.jsonText]
         var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
-        w.key("place"); w.string(place.jsonText)
+        w.beginObject()
+        w.field("source"); w.string(JSONWriter.nameText(source.path))
+        w.field("place"); w.string(place.jsonText)
         if place.steps.count == 1, case .cell(let table, let column, let rowid)? = place.steps.first {
-            w.key("table"); w.string(table)
-            w.key("column"); w.string(column)
-            w.key("rowid"); w.raw(String(rowid))
+            w.field("table"); w.string(table)
+            w.field("column"); w.string(column)
+            w.field("rowid"); w.int(rowid)
             if !columns.isEmpty, let values = source.columnValues(at: place, columns) {
-                w.key("columns"); w.raw("{")
-                for (i, (name, value)) in zip(columns, values).enumerated() {
-                    w.key(name, first: i == 0)
+                w.field("columns"); w.beginObject()
+                for (name, value) in zip(columns, values) {
                     var one = JSONWriter()
                     write(value, &one)
-                    w.raw(one.text)
+                    w.field(name); w.raw(one.text)
                     searched.append(value.text ?? one.text)
                 }
-                w.raw("}")
+                w.endObject()
             }
         }
         let (document, extraction) = SourceCheck.open(source, place)
         guard let document else {
-            w.key("format"); w.string("unreadable")
-            w.key("status"); w.raw("2")
-            w.key("error"); w.string(extraction.failure ?? "not read")
-            writeDiagnostics(extraction.problems, &w)
-            w.raw("}")
+            w.field("format"); w.string("unreadable")
+            w.field("status"); w.int(2)
+            w.field("error"); w.string(extraction.failure ?? "not read")
+            w.field("diagnostics"); JSONRenderer.writeDiagnostics(extraction.problems, &w)
+            w.endObject()
             return Record(text: w.text, status: 2, format: "unreadable", searched: searched + [extraction.failure ?? "not read"])
         }
         let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
         var status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
         let format = SourceCheck.formatName(document)
-        var body: String
+        // The record's content member: the document, the value, or why there is none (as JSON).
+        let member: (key: String, json: String)
         switch content {
         case .document:
-            let json = exportedJSON(document)
-            body = ",\"document\":" + json
-            searched.append(json)
+            member = ("document", exportedJSON(document))
+            searched.append(member.json)
         case .value(let path):
             switch extractedJSON(document, path) {
             case .success(let found):
-                body = ",\"value\":" + found.json
+                member = ("value", found.json)
                 searched.append(found.text ?? found.json)
             case .failure(let why):
+                var error = JSONWriter()
+                error.string(why.message)
+                member = ("error", error.text)
                 searched.append(why.message)
-                var e = JSONWriter()
-                e.key("error"); e.string(why.message)
-                body = e.text
                 status = Swift.max(status, 1)
             }
         }
-        w.key("format"); w.string(format)
-        w.key("status"); w.raw(String(status))
-        var text = w.text + body
-        var tail = JSONWriter()
-        writeDiagnostics(diagnostics, &tail)
-        tail.raw("}")
-        text += tail.text
-        return Record(text: text, status: status, format: format, searched: searched)
+        w.field("format"); w.string(format)
+        w.field("status"); w.int(status)
+        w.field(member.key); w.raw(member.json)
+        w.field("diagnostics"); JSONRenderer.writeDiagnostics(diagnostics, &w)
+        w.endObject()
+        return Record(text: w.text, status: status, format: format, searched: searched)
     }
 
     /// The document as `--unarchive json` writes it, on one line.
@@ -133,23 +131,14 @@ public enum SourceExport {
         }
     }
 
-    private static func writeDiagnostics(_ diagnostics: [Diagnostic], _ w: inout JSONWriter) {
-        w.key("diagnostics"); w.raw("[")
-        for (i, d) in diagnostics.enumerated() {
-            if i > 0 { w.raw(",") }
-            JSONRenderer.writeDiagnostic(d, &w)
-        }
-        w.raw("]")
-    }
-
     private static func write(_ value: ArchiveSource.ColumnValue, _ w: inout JSONWriter) {
         switch value {
-        case .integer(let i): w.raw(String(i))
+        case .integer(let i): w.int(i)
         case .real(let d): w.number(d)
         case .text(let s, let cut):
-            if cut { w.raw("{\"text\":"); w.string(s); w.raw(",\"cut\":true}") } else { w.string(s) }
-        case .blob(let size): w.raw("{\"blob\":\(size)}")
-        case .null, .missing: w.raw("null")
+            if cut { w.beginObject(); w.field("text"); w.string(s); w.field("cut"); w.bool(true); w.endObject() } else { w.string(s) }
+        case .blob(let size): w.beginObject(); w.field("blob"); w.int(size); w.endObject()
+        case .null, .missing: w.null()
         }
     }
 }

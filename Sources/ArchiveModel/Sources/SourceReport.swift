@@ -41,41 +41,36 @@ public enum SourceReport {
     /// The source's JSON line: `{"source": …, "kind": …, "archives": N, "diagnostics": […]}`.
     public static func sourceJSON(_ source: ArchiveSource) -> String {
         var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
-        w.key("kind"); w.string(source.kind.description)
-        w.key("archives"); w.raw(String(source.entries.count))
-        w.key("diagnostics"); w.raw("[")
-        for (i, d) in source.diagnostics.enumerated() {
-            if i > 0 { w.raw(",") }
-            JSONRenderer.writeDiagnostic(d, &w)
-        }
-        w.raw("]}")
+        w.beginObject()
+        w.field("source"); w.string(JSONWriter.nameText(source.path))
+        w.field("kind"); w.string(source.kind.description)
+        w.field("archives"); w.int(source.entries.count)
+        w.field("diagnostics"); JSONRenderer.writeDiagnostics(source.diagnostics, &w)
+        w.endObject()
         return w.text
     }
 
     /// One archive's JSON line: `{"source": …, "place": …, ` then the document's own JSON fields (its
     /// `file` is the label), or `"error": …` when it could not be read.
     public static func archiveJSON(_ source: ArchiveSource, _ place: SourcePlace) -> (text: String, status: Int32, format: String) {
-        var w = JSONWriter()
-        w.raw("{"); w.key("source", first: true); w.string(JSONWriter.nameText(source.path))
-        w.key("place"); w.string(place.jsonText)
+        let head = { (w: inout JSONWriter) in
+            w.field("source"); w.string(JSONWriter.nameText(source.path))
+            w.field("place"); w.string(place.jsonText)
+        }
         let (document, extraction) = SourceCheck.open(source, place)
         guard let document else {
-            w.key("file"); w.string(jsonLabel(source, place))
-            w.key("error"); w.string(extraction.failure ?? "not read")
-            w.key("diagnostics"); w.raw("[")
-            for (i, d) in extraction.problems.enumerated() {
-                if i > 0 { w.raw(",") }
-                JSONRenderer.writeDiagnostic(d, &w)
-            }
-            w.raw("]}")
+            var w = JSONWriter()
+            w.beginObject()
+            head(&w)
+            w.field("file"); w.string(jsonLabel(source, place))
+            w.field("error"); w.string(extraction.failure ?? "not read")
+            w.field("diagnostics"); JSONRenderer.writeDiagnostics(extraction.problems, &w)
+            w.endObject()
             return (w.text, 2, "unreadable")
         }
         let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document.graph)
-        var body = ""
-        JSONRenderer(document: document, diagnostics: diagnostics).render { body += $0 }
-        // The document's object begins with `{`: its fields follow the source and place.
-        let text = w.text + "," + body.dropFirst()
+        var text = ""
+        JSONRenderer(document: document, diagnostics: diagnostics).render(leading: head) { text += $0 }
         let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
         return (text, status, SourceCheck.formatName(document))
     }
@@ -83,17 +78,17 @@ public enum SourceReport {
     /// The summary's JSON line: `{"summary": {"archives": N, "clean": …, "with_problems": …, "unreadable": …, "by_format": {…}}}`.
     public static func summaryJSON(_ tally: SourceTally) -> String {
         var w = JSONWriter()
-        w.raw("{\"summary\":{")
-        w.key("archives", first: true); w.raw(String(tally.total))
-        w.key("clean"); w.raw(String(tally.clean))
-        w.key("with_problems"); w.raw(String(tally.withProblems))
-        w.key("unreadable"); w.raw(String(tally.unreadable))
-        w.key("sources_with_problems"); w.raw(String(tally.sourcesWithProblems))
-        w.key("by_format"); w.raw("{")
-        for (i, (format, count)) in tally.formats.enumerated() {
-            w.key(format, first: i == 0); w.raw(String(count))
+        w.beginObject(); w.field("summary"); w.beginObject()
+        w.field("archives"); w.int(tally.total)
+        w.field("clean"); w.int(tally.clean)
+        w.field("with_problems"); w.int(tally.withProblems)
+        w.field("unreadable"); w.int(tally.unreadable)
+        w.field("sources_with_problems"); w.int(tally.sourcesWithProblems)
+        w.field("by_format"); w.beginObject()
+        for (format, count) in tally.formats {
+            w.field(format); w.int(count)
         }
-        w.raw("}}}")
+        w.endObject(); w.endObject(); w.endObject()
         return w.text
     }
 }
