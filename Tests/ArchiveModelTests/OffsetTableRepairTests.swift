@@ -37,6 +37,9 @@ import Testing
         var structural = CRLFToLFRepair(damaged)
         let rebuilt = structural.run(budget: 10_000)
         #expect(rebuilt == original)
+        // The check names the cause, though the first error (the first object misread) is far from any LF.
+        let diagnostics = DocumentCheck.fullCheck(of: ArchiveDocument.open(InputBytes(damaged), name: "f").graph)
+        #expect(diagnostics.contains { $0.id == "damage.line-endings" && $0.message.contains("CR LF") })
         let result = ArchiveRepair.repair(InputBytes(damaged))
         let step = try #require(result.steps.first)
         #expect(step.mechanism == .crlfToLF)
