@@ -57,7 +57,9 @@ struct RescueSummary {
         if let heading { out.write("    " + heading + "\n") }
         var order: [String] = []
         var byPlace: [String: (first: RepairChange, count: Int)] = [:]
-        for change in changes {
+        // What objects say first; the offset table and trailer (where they lie) after, as one line.
+        let layout = changes.filter(\.inLayout)
+        for change in changes where !change.inLayout {
             if let seen = byPlace[change.place] { byPlace[change.place] = (seen.first, seen.count + 1) } else {
                 byPlace[change.place] = (change, 1)
                 order.append(change.place)
@@ -69,6 +71,10 @@ struct RescueSummary {
             out.write(DisplayText.escapeMessage("    \(first.line)\(times) [offset \(first.offset)]") + "\n")
         }
         if order.count > Self.textLimit { out.write("    … \(order.count - Self.textLimit) more places (--json lists each byte)\n") }
+        if let first = layout.first {
+            let more = layout.count > 1 ? " (\(layout.count) bytes of the offset table and trailer; the first shown)" : ""
+            out.write(DisplayText.escapeMessage("    \(first.line)\(more) [offset \(first.offset)]") + "\n")
+        }
     }
 
     /// One JSON document on one line.
@@ -131,7 +137,7 @@ struct RescueSummary {
         out.flush()
     }
 
-    /// `[{"offset", "place", "before", "after"}]`.
+    /// `[{"offset", "place", "before", "after", "layout"}]`.
     static func writeChanges(_ changes: [RepairChange], _ w: inout JSONWriter) {
         w.beginArray()
         for change in changes {
@@ -140,6 +146,7 @@ struct RescueSummary {
             w.field("place"); w.string(change.place)
             w.field("before"); w.string(change.before)
             w.field("after"); w.string(change.after)
+            w.field("layout"); w.bool(change.inLayout)
             w.endObject()
         }
         w.endArray()

@@ -233,6 +233,12 @@ import TestSupport
         let step = try #require((json["repairs"] as? [[String: Any]])?.first)
         #expect(step["mechanism"] as? String == "cr-to-lf")
         #expect(json["problemsAfter"] as? Int == 0)
+        // Each changed byte by meaning; the offset table's bytes flagged as layout, and no byte told as
+        // "in no object" (a binary plist's structure names every byte).
+        let changes = try #require(step["changes"] as? [[String: Any]])
+        #expect(!changes.isEmpty && changes.allSatisfy { $0["layout"] is Bool && $0["place"] is String })
+        #expect(changes.contains { $0["layout"] as? Bool == true && ($0["place"] as? String)?.hasPrefix("the offset table") == true })
+        #expect(!changes.contains { ($0["place"] as? String)?.contains("in no object") == true })
         let check = try CLITests.run(["--check", repaired])
         #expect(check.status == 0, "\(check.out)")
         let before = try Corpus.open(path), after = try Corpus.open(repaired)

@@ -111,8 +111,9 @@ struct GuidedLineEndingSearch {
     /// the best verdict is kept, and the round repeats over the changes that helped or tied. When
     /// several changes give the same best verdict (two references, one of which was 13: either reading
     /// keeps every object), the one that fits the writer's numbering best is kept
-    /// (`RepairVerdict.inversions`) and all of them are undecided. Sites whose other reading ties in
-    /// the last round are undecided too.
+    /// (`RepairVerdict.fitsWriterBetter`) and all of them are undecided. Two sites each worse toggled
+    /// alone are tried together (a CR moved: two references swapped), the same way. Sites whose other
+    /// reading ties in the last round are undecided too.
     mutating func settle() {
         // A site the structure decided stays decided unless the forward step changed it.
         var candidates = sites.filter { site in
@@ -122,6 +123,7 @@ struct GuidedLineEndingSearch {
         var alike: [[Int]] = []
         while !exhausted() {
             var improving: [(move: [Int], verdict: RepairVerdict)] = []
+            var nearMisses: [Int] = []
             ties = []
             let moves = candidates + groupMoves()
             for (index, move) in moves.enumerated() {
@@ -130,22 +132,31 @@ struct GuidedLineEndingSearch {
                     break
                 }
                 let v = judge.judge(reading.toggling(move).bytes)
-                if v.isBetter(than: verdict) { improving.append((move, v)) } else if v.ties(verdict) { ties.append((move, v)) }
+                if v.isBetter(than: verdict) {
+                    improving.append((move, v))
+                } else if v.ties(verdict) {
+                    ties.append((move, v))
+                } else if move.count == 1, v.errors == verdict.errors, v.kept < verdict.kept {
+                    nearMisses.append(move[0])
+                }
             }
             guard var best = improving.first else {
                 // Only equally good readings: the one that fits the writer's numbering best is written
-                // (a tie-break: the sites stay undecided), and the round repeats from it.
-                guard let fitter = ties.min(by: { $0.verdict.inversions < $1.verdict.inversions }),
-                      fitter.verdict.inversions < verdict.inversions else { break }
-                alike.append(fitter.move)
+                // (a tie-break: the sites stay undecided), and the round repeats from it. Else a CR moved
+                // from one site to another (two sites each worse alone: two references swapped).
+                let fitter = ties.min { $0.verdict.fitsWriterBetter(than: $1.verdict) }
+                    .flatMap { $0.verdict.fitsWriterBetter(than: verdict) ? $0 : nil } ?? pairMove(among: nearMisses)
+                guard let fitter else { break }
+                // A pair move holds one or more swaps, each undecided on its own.
+                if fitter.verdict.ties(verdict) { alike += fitter.move.count > 1 && groups.isEmpty ? Self.pairs(fitter.move) : [fitter.move] }
                 reading = reading.toggling(fitter.move)
                 verdict = fitter.verdict
-                candidates = ties.map(\.move).filter { $0.count == 1 && $0 != fitter.move }
+                candidates = (ties.map(\.move) + nearMisses.map { [$0] }).filter { $0.count == 1 && $0 != fitter.move }.sorted { $0[0] < $1[0] }
                 continue
             }
             for candidate in improving.dropFirst() where candidate.verdict.isBetter(than: best.verdict) { best = candidate }
             let equal = improving.filter { $0.verdict.ties(best.verdict) }
-            let chosen = equal.min { $0.verdict.inversions < $1.verdict.inversions } ?? best
+            let chosen = equal.min { $0.verdict.fitsWriterBetter(than: $1.verdict) } ?? best
             if equal.count > 1 { alike += equal.map(\.move) }
             reading = reading.toggling(chosen.move)
             verdict = chosen.verdict
@@ -154,6 +165,50 @@ struct GuidedLineEndingSearch {
         let moves = alike + ties.map(\.move)
         undecidedMoves = moves.filter { $0.count > 1 }
         undecided = Set(moves.joined()).union(valueSites.filter { !reading.isChosen($0) }).sorted()
+    }
+
+    /// Pairs of sites tried together, per site: the next ones among the near misses.
+    static let pairWindow = 32
+
+    /// Judgements the pair moves may spend in all: a share of the budget, so that they never starve
+    /// the single sites.
+    private lazy var pairBudget = budget / 4
+
+    /// Moves of a CR from one site to another among `sites` (each of which, toggled alone, kept the
+    /// errors but lost an object: one of two swapped references) that give a better verdict, or an
+    /// equally good one that fits the writer better: the disjoint ones together when that reading fits
+    /// too, else the best alone. Bounded by `pairBudget`.
+    private mutating func pairMove(among sites: [Int]) -> (move: [Int], verdict: RepairVerdict)? {
+        var fitting: [(move: [Int], verdict: RepairVerdict)] = []
+        search: for (i, a) in sites.enumerated() {
+            for b in sites.dropFirst(i + 1).prefix(Self.pairWindow) where reading.isChosen(a) != reading.isChosen(b) {
+                guard pairBudget > 0, !exhausted() else { break search }
+                pairBudget -= 1
+                let v = judge.judge(reading.toggling([a, b]).bytes)
+                if fits(v, over: verdict) { fitting.append(([a, b], v)) }
+            }
+        }
+        guard var best = fitting.first else { return nil }
+        for candidate in fitting.dropFirst() where fits(candidate.verdict, over: best.verdict) { best = candidate }
+        // The swaps found apart, together (each site in one of them only), best first.
+        var used = Set<Int>(), together: [Int] = []
+        for candidate in fitting.sorted(by: { fits($0.verdict, over: $1.verdict) }) where used.isDisjoint(with: candidate.move) {
+            used.formUnion(candidate.move)
+            together += candidate.move
+        }
+        guard together.count > best.move.count, !exhausted() else { return best }
+        let v = judge.judge(reading.toggling(together).bytes)
+        return fits(v, over: best.verdict) || v.ties(best.verdict) && !best.verdict.fitsWriterBetter(than: v) ? (together, v) : best
+    }
+
+    /// `sites` two by two.
+    private static func pairs(_ sites: [Int]) -> [[Int]] {
+        stride(from: 0, to: sites.count, by: 2).map { Array(sites[$0..<Swift.min($0 + 2, sites.count)]) }
+    }
+
+    /// Whether `v` is a better verdict than `u`, or as good and fits the writer better.
+    private func fits(_ v: RepairVerdict, over u: RepairVerdict) -> Bool {
+        v.isBetter(than: u) || (v.ties(u) && v.fitsWriterBetter(than: u))
     }
 
     /// For each group, the moves from its chosen placement to each other one (the sites to toggle).

@@ -121,7 +121,8 @@ struct LineEndingRepair {
         var described = outcome
         let damagedGraph = ArchiveDocument.open(InputBytes(damaged), name: "").graph
         let repairedGraph = ArchiveDocument.open(InputBytes(outcome.bytes), name: "").graph
-        let describer = RepairChangeDescriber(repairedGraph)
+        let describer = RepairChangeDescriber(repairedGraph, places: Self.places(outcome.bytes))
+        let damagedPlaces = Self.places(damaged)
         // The damaged reading's index, built once for every edit when its objects are not the repaired one's.
         let damagedIndex = damagedGraph.objectCount == repairedGraph.objectCount ? nil : ObjectRangeIndex(damagedGraph)
         for (i, site) in outcome.edits.prefix(RepairStep.describedLimit).enumerated() {
@@ -134,7 +135,7 @@ struct LineEndingRepair {
             case .lfToCRLF, .crToCRLF: offset = site - i
             }
             var change = describer.change(at: offset, other: damagedGraph, otherOffset: site, locatedIsAfter: true, undecided: false,
-                                          otherIndex: damagedIndex)
+                                          otherIndex: damagedIndex, otherPlaces: damagedPlaces)
             change.damagedOffset = site
             described.changes.append(change)
         }
@@ -144,7 +145,8 @@ struct LineEndingRepair {
             let other = reading.toggling(outcome.undecidedMoves.first { $0.contains(site) } ?? [site])
             let otherGraph = ArchiveDocument.open(InputBytes(other.bytes), name: "").graph
             var change = describer.change(at: reading.readingOffset(of: site), other: otherGraph,
-                                          otherOffset: other.readingOffset(of: site), locatedIsAfter: false, undecided: true)
+                                          otherOffset: other.readingOffset(of: site), locatedIsAfter: false, undecided: true,
+                                          otherPlaces: describer.places == nil ? nil : Self.places(other.bytes))
             change.damagedOffset = site
             described.alternatives.append(change)
         }
@@ -153,16 +155,22 @@ struct LineEndingRepair {
             let rivalGraph = ArchiveDocument.open(InputBytes(rival), name: "")
             let rivalIndex = rivalGraph.graph.objectCount == repairedGraph.objectCount ? nil : ObjectRangeIndex(rivalGraph.graph)
             described.undecided = outcome.edits
+            let rivalPlaces = describer.places == nil ? nil : Self.places(rival)
             for (i, site) in outcome.edits.prefix(RepairStep.describedLimit).enumerated() {
                 let offset = site - i + (outcome.conversion == .lfToCRLF ? 0 : -1)
                 guard offset >= 0, offset < rival.count, outcome.bytes[offset] != rival[offset] else { continue }
                 var change = describer.change(at: offset, other: rivalGraph.graph, otherOffset: offset, locatedIsAfter: false, undecided: true,
-                                              otherIndex: rivalIndex)
+                                              otherIndex: rivalIndex, otherPlaces: rivalPlaces)
                 change.damagedOffset = site
                 described.alternatives.append(change)
             }
         }
         return described
+    }
+
+    /// The binary plist places of `bytes` for the report (nil for the other formats).
+    static func places(_ bytes: [UInt8]) -> BinaryPlistPlaces? {
+        bytes.starts(with: Array("bplist".utf8)) ? BinaryPlistPlaces(bytes) : nil
     }
 
     /// `conversion` undone exactly, judged (nil when it has no exact inverse).

@@ -15,6 +15,9 @@ public struct RepairChange: Sendable, Equatable {
     public var undecided: Bool
     /// Offset of the byte (or of the byte it was added for or taken from) in the damaged bytes.
     public var damagedOffset: Int
+    /// Whether the byte belongs to the file's layout (a binary plist's offset table or trailer: where
+    /// objects lie, not what they say), which a report lists after the objects' changes.
+    public var inLayout = false
 
     public init(offset: Int, place: String, before: String, after: String, undecided: Bool) {
         self.offset = offset
@@ -38,19 +41,32 @@ public struct RepairChange: Sendable, Equatable {
 struct RepairChangeDescriber {
     let located: any ObjectGraph
     let index: ObjectRangeIndex
+    /// The located reading's binary plist places, for bytes no object holds (nil: not a binary plist).
+    let places: BinaryPlistPlaces?
 
-    init(_ located: any ObjectGraph, index: ObjectRangeIndex? = nil) {
+    init(_ located: any ObjectGraph, index: ObjectRangeIndex? = nil, places: BinaryPlistPlaces? = nil) {
         self.located = located
         self.index = index ?? ObjectRangeIndex(located)
+        self.places = places
     }
 
     /// What the byte at `offset` of the located reading is there and in `other`, where it sits at
     /// `otherOffset`. `locatedIsAfter`: the located reading is the repaired one (else the kept one of
     /// an undecided byte, and `other` its alternative). `otherIndex`: `other`'s index when the caller
     /// describes many bytes against the same other reading (else it is built when needed).
+    /// `otherPlaces`: the other reading's binary plist places (for a byte no object holds).
     func change(at offset: Int, other: any ObjectGraph, otherOffset: Int, locatedIsAfter: Bool, undecided: Bool,
-                otherIndex: ObjectRangeIndex? = nil) -> RepairChange {
+                otherIndex: ObjectRangeIndex? = nil, otherPlaces: BinaryPlistPlaces? = nil) -> RepairChange {
         guard let id = index.innermost(containing: offset) else {
+            // (Told only where the two readings differ there: a byte a conversion added or took away
+            // shifts the bytes after it but may leave the entry or element the same.)
+            if let places, let otherPlaces, let told = plistPlace(offset, places, other: other, otherPlaces), told.here != told.there {
+                var change = RepairChange(offset: offset, place: told.place, before: locatedIsAfter ? told.there : told.here,
+                                          after: locatedIsAfter ? told.here : told.there, undecided: undecided)
+                if case .trailer? = places.place(of: offset) { change.inLayout = true }
+                if case .tableEntry? = places.place(of: offset) { change.inLayout = true }
+                return change
+            }
             let here = locatedIsAfter ? "0x0D" : "0x0A", there = locatedIsAfter ? "0x0A" : "0x0D"
             return RepairChange(offset: offset, place: "a table, count or trailer byte (in no object)",
                                 before: locatedIsAfter ? there : here, after: locatedIsAfter ? here : there, undecided: undecided)
@@ -82,6 +98,66 @@ struct RepairChangeDescriber {
         }
         return RepairChange(offset: offset, place: place, before: locatedIsAfter ? there : here, after: locatedIsAfter ? here : there,
                             undecided: undecided)
+    }
+
+    /// A byte no decoded object holds, told by the binary plist's structure: a trailer field, an
+    /// offset-table entry, a `$objects` entry, or an element of a list field (a UID object stored apart
+    /// from the array listing it: `#3 NSDictionary NS.keys[6]`), with the value in each reading.
+    private func plistPlace(_ offset: Int, _ places: BinaryPlistPlaces, other: any ObjectGraph, _ otherPlaces: BinaryPlistPlaces)
+        -> (place: String, here: String, there: String)? {
+        let plistObject = { (id: Int?) in id.map { "plist object \($0)" } ?? "(none)" }
+        switch places.place(of: offset) {
+        case .trailer(let name)?:
+            return (name, "0x0A", "0x0D")
+        case .tableEntry(let node)?:
+            let at = { (entry: Int?) in entry.map { "at offset \($0)" } ?? "(none)" }
+            return ("the offset table's entry for plist object \(node)", at(places.entry(node)), at(otherPlaces.entry(node)))
+        case .element(let node, let i)?:
+            if let told = listElement(node, i, other: other) { return told }
+            let place = node == places.objectsArray ? "$objects[\(i)] (the object #\(i))" : "plist object \(node), element \(i)"
+            return (place, plistObject(places.element(i, of: node)), plistObject(otherPlaces.element(i, of: node)))
+        case .node(let node, let listedIn)?:
+            if let listedIn, let told = listElement(listedIn.container, listedIn.index, other: other) { return told }
+            let uid = { (p: BinaryPlistPlaces) -> String in
+                if case .uid(let u) = p.tree.node(node).value { return "UID \(u)" } else { return "its bytes" }
+            }
+            return ("plist object \(node)" + (listedIn == nil ? " (nothing lists it)" : ""), uid(places), uid(otherPlaces))
+        case nil:
+            return nil
+        }
+    }
+
+    /// Element `i` of the list field whose bytes are plist object `container`, in both readings.
+    private func listElement(_ container: Int, _ i: Int, other: any ObjectGraph) -> (place: String, here: String, there: String)? {
+        if let id = places?.keyedID(of: container), id < located.objectCount {
+            return dictionaryValue(located.object(id), container, i, other: other)
+        }
+        guard let range = places?.tree.node(container).range, let id = index.innermost(containing: range.start) else { return nil }
+        let object = located.object(id)
+        guard let field = object.fields.first(where: { $0.range == range }), case .list(let items) = field.value, i < items.count else { return nil }
+        let otherObject = id < other.objectCount ? other.object(id) : GraphObject(id: id, kind: .invalid)
+        let there: String
+        if case .list(let otherItems)? = otherObject.fields.first(where: { $0.key == field.key })?.value, i < otherItems.count {
+            there = describe(otherItems[i], in: other)
+        } else {
+            there = "(no such element)"
+        }
+        let holder = object.className.map(ValueFormatter.excerpt) ?? object.kind.rawValue
+        return ("#\(id) \(holder) \(ValueFormatter.excerpt(field.key))[\(i)]", describe(items[i], in: located), there)
+    }
+
+    /// Value `i` of `object`'s own dictionary (plist object `container`), told by its key, in both readings.
+    private func dictionaryValue(_ object: GraphObject, _ container: Int, _ i: Int, other: any ObjectGraph)
+        -> (place: String, here: String, there: String)? {
+        guard let tree = places?.tree, case .dict(let keys, _) = tree.node(container).value, i < keys.count,
+              case .string(let key) = tree.node(keys[i]).value else { return nil }
+        let holder = object.className.map(ValueFormatter.excerpt) ?? object.kind.rawValue
+        let otherObject = object.id < other.objectCount ? other.object(object.id) : GraphObject(id: object.id, kind: .invalid)
+        let value = { (o: GraphObject, g: any ObjectGraph) -> String in
+            if key == "$class" { return o.classObjectID.map { "#\($0) (class \(o.className.map(ValueFormatter.excerpt) ?? "?"))" } ?? "(none)" }
+            return o.fields.first { $0.rawKey == key || $0.key == key }.map { self.describe($0.value, in: g) } ?? "(no such key)"
+        }
+        return ("#\(object.id) \(holder) \(ValueFormatter.excerpt(key))", value(object, located), value(otherObject, other))
     }
 
     /// A one-line value: references with their target's class.

@@ -8,9 +8,11 @@
 /// own), which no wrong reading raises, and its problems are compared only between readings that keep
 /// at least as many (`isAcceptable(against:)`).
 struct RepairVerdict: Sendable, Equatable {
-    /// Objects in the graph (`$objects` entries, typedstream objects, NIB objects, plist nodes).
+    /// Objects in the graph (`$objects` entries, typedstream objects, NIB objects, plist nodes), and
+    /// in the archives its data values hold.
     var objects = 0
-    /// Objects reachable from the top level that decode and carry no error of their own.
+    /// Objects reachable from the top level that decode and carry no error of their own (an embedded
+    /// archive's: reachable from its top and valid).
     var kept = 0
     /// Errors and warnings of the format's check (`damage.*` causes aside: they are conclusions).
     var errors = 0
@@ -28,6 +30,19 @@ struct RepairVerdict: Sendable, Equatable {
     /// number an object when they first meet it, so such a reference is unusual: between readings the
     /// verdict finds equally good, the one with fewer is the likelier (a tie-break, never a verdict).
     var inversions = 0
+    /// Descents in lists and slots holding an unusual kind (`WriterLikelihood`): tie-breaks too.
+    var listDescents = 0
+    var slotMismatches = 0
+    /// The same by key alone (a weaker measure, compared only when the others are equal).
+    var keyMismatches = 0
+
+    /// Whether this reading fits the way archivers write better than `other` (a tie-break between
+    /// readings the verdict finds equally good): fewer inversions, descents and slot mismatches, then
+    /// fewer key mismatches.
+    func fitsWriterBetter(than other: RepairVerdict) -> Bool {
+        let mine = inversions + listDescents + slotMismatches, theirs = other.inversions + other.listDescents + other.slotMismatches
+        return mine != theirs ? mine < theirs : keyMismatches < other.keyMismatches
+    }
 
     /// A reading with no error and no warning.
     var isClean: Bool { errors == 0 && warnings == 0 }
@@ -101,22 +116,58 @@ struct RepairJudge {
             case .note: if Self.invariantNotes.contains(d.id) { verdict.notes += 1 }
             }
         }
+        let invalid = measure(graph, objectsWithErrors: objectsWithErrors, into: &verdict).invalid
+        verdict.rootIntact = rootIntact(graph) { invalid[$0] }
+        let node = DocumentNode(root: graph, name: "input")
+        addEmbedded(of: node, budget: EmbeddedBudget(for: node), depth: 0, into: &verdict)
+        return verdict
+    }
+
+    /// Adds `graph`'s objects, the ones kept (reachable from the top, valid, with no error of their
+    /// own) and the writer's measures to `verdict`; returns which objects are invalid and how many
+    /// nothing reaches.
+    @discardableResult
+    static func measure(_ graph: any ObjectGraph, objectsWithErrors: Set<Int>, into verdict: inout RepairVerdict)
+        -> (invalid: [Bool], unreachable: Int) {
         let n = graph.objectCount
-        verdict.objects = n
+        verdict.objects += n
         var edges = GraphEdges(objectCount: n)
         var invalid = [Bool](repeating: false, count: n)
+        var likelihood = WriterLikelihood(objectCount: n)
         for id in 0..<n {
             let object = graph.structure(id)
             invalid[id] = object.kind == .invalid
             edges.add(object)
+            likelihood.add(object)
         }
         let reach = GraphReachability(edges: GraphEdges(top: graph.topLevel, objectCount: n, parts: [edges]))
         for (from, to) in zip(edges.from, edges.to) where from >= 0 && to >= 0 && to < from && Int(to) < n {
             if reach.referrerCounts[Int(to)] == 1 { verdict.inversions += 1 }
         }
-        for id in 0..<n where reach.reachable[id] && !invalid[id] && !objectsWithErrors.contains(id) { verdict.kept += 1 }
-        verdict.rootIntact = rootIntact(graph) { invalid[$0] }
-        return verdict
+        verdict.listDescents += likelihood.listDescents(referrerCounts: reach.referrerCounts)
+        verdict.slotMismatches += likelihood.slotMismatches()
+        verdict.keyMismatches += likelihood.keyMismatches()
+        var unreachable = 0
+        for id in 0..<n {
+            if !reach.reachable[id] { unreachable += 1 } else if !invalid[id] && !objectsWithErrors.contains(id) { verdict.kept += 1 }
+        }
+        return (invalid, unreachable)
+    }
+
+    /// The archives in `node`'s data values (an iMessage body's keyed archive inside a typedstream),
+    /// measured the same way: their objects kept, the ones nothing reaches (as the notes an archive
+    /// of their own would get), and the writer's measures, so that a CR inside one is judged by its
+    /// own structure. Down to the embedded depth limit, within `budget`.
+    private static func addEmbedded(of node: DocumentNode, budget: EmbeddedBudget, depth: Int, into verdict: inout RepairVerdict) {
+        guard depth < EmbeddedArchives.maxDepth else { return }
+        var seen = Set<ByteRange>()
+        EmbeddedArchives.forEach(in: node) { found in
+            if let range = found.range, !seen.insert(range).inserted { return true }
+            guard let child = EmbeddedArchives.open(found, in: node, budget: budget) else { return true }
+            verdict.notes += measure(child.document.graph, objectsWithErrors: [], into: &verdict).unreachable
+            addEmbedded(of: child, budget: budget, depth: depth + 1, into: &verdict)
+            return true
+        }
     }
 
     /// Whether the top level of `graph` leads to a root that decodes: a value of its own, or a
