@@ -38,15 +38,18 @@ import Testing
     }
 
     /// In the browser the audit is background work: the panel says "auditing…" in the frame after `A`,
-    /// then shows the audit once the work is installed (the scripted terminal waits for it).
+    /// then shows the audit once the work is installed (the scripted terminal waits for it); closed, the
+    /// tree marks the object with a risk finding.
     @Test func thePanelSaysAuditingThenShowsTheAudit() {
-        let terminal = ScriptedTerminal("A", cols: 100, rows: 20)
+        let terminal = ScriptedTerminal("A<Esc>l", cols: 100, rows: 20)
         _ = Browser.run(graph: Self.graph, fileName: "panel", terminal: terminal, indexInBackground: false)
         let texts = terminal.screens.map(\.text)
         let waiting = texts.firstIndex { $0.contains("auditing… (the status line shows how far; Esc stops it)") }
         let done = texts.firstIndex { $0.contains("smallest allow-list: NSDictionary,NSNumber,NSSharedKeyDictionary,NSString") }
         #expect(waiting != nil && done != nil, "\(texts.last ?? "")")
         if let waiting, let done { #expect(waiting < done) }
+        let marked = (texts.last ?? "").split(separator: "\n").filter { $0.contains("⚑ security") }
+        #expect(marked.count == 1 && marked.first?.contains("NSSharedKeyDictionary") == true, "\(texts.last ?? "")")
     }
 
     /// Closing the panel while it waits asks the browser to cancel the audit (an effect); the job,
