@@ -82,6 +82,7 @@ let package = Package(
         .executableTarget(name: "FuzzIB3XML", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzLZFSE", dependencies: ["AppleCompression", "ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzBookmark", dependencies: ["ArchiveModel", "FuzzSupport"]),
+        .executableTarget(name: "FuzzSwiftName", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRepair", dependencies: ["ArchiveModel", "FuzzSupport"]),
         .executableTarget(name: "FuzzRender", dependencies: ["FuzzSupport", "FuzzRenderSupport"]),
         // Every truncation and random byte changes of every corpus file, decoded in process with a watchdog.

@@ -16,6 +16,7 @@
 #   FuzzTypedstream    Sources/ArchiveModel/Typedstream
 #   FuzzNIBArchive     Sources/ArchiveModel/NIBArchive
 #   FuzzBookmark       Sources/ArchiveModel/Bookmark
+#   FuzzSwiftName      Sources/ArchiveModel/Security
 #   FuzzIB3XML         Sources/ArchiveModel/IB3XML
 #   FuzzKeyedArchive   Sources/ArchiveModel/Keyed, Sources/ArchiveModel/KnownClasses
 #   FuzzLZFSE          Sources/AppleCompression
@@ -36,7 +37,7 @@ targets=()
 for arg in "$@"; do
   case "$arg" in
     --show) show=1 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *)
       if is_fuzz_target "$arg"; then targets+=("$arg")
       else echo "fuzz-coverage.sh: unknown argument '$arg' (targets: ${ALL[*]})" >&2; exit 2; fi ;;
@@ -52,6 +53,7 @@ sources_of() { # target -> the source paths it owns
     FuzzTypedstream) echo Sources/ArchiveModel/Typedstream ;;
     FuzzNIBArchive) echo Sources/ArchiveModel/NIBArchive ;;
     FuzzBookmark) echo Sources/ArchiveModel/Bookmark ;;
+    FuzzSwiftName) echo Sources/ArchiveModel/Security ;;
     FuzzIB3XML) echo Sources/ArchiveModel/IB3XML ;;
     FuzzKeyedArchive) echo Sources/ArchiveModel/Keyed Sources/ArchiveModel/KnownClasses ;;
     FuzzLZFSE) echo Sources/AppleCompression ;;

@@ -1,6 +1,6 @@
 # Shared by scripts/fuzz.sh and scripts/fuzz-coverage.sh (sourced, not run): the fuzz targets and the
 # settings both read from the environment.
-FUZZ_TARGETS=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzKeyedArchive FuzzTypedstream FuzzNIBArchive FuzzIB3XML FuzzLZFSE FuzzBookmark FuzzRepair FuzzRender)
+FUZZ_TARGETS=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzKeyedArchive FuzzTypedstream FuzzNIBArchive FuzzIB3XML FuzzLZFSE FuzzBookmark FuzzSwiftName FuzzRepair FuzzRender)
 WORK=${FUZZ_WORK:-fuzz-work}
 MAX_LEN=${FUZZ_MAX_LEN:-4096}
 NICE=${FUZZ_NICE:-10}

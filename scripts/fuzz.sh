@@ -137,6 +137,7 @@ wants() { # target kind -> 0 when the target is seeded with that kind
     FuzzIB3XML) [ "$2" = xml ] ;;
     FuzzLZFSE) [ "$2" = lzfse ] ;;
     FuzzBookmark) [ "$2" = bookmark ] ;;
+    FuzzSwiftName) false ;; # names, not files: swift_name_seeds
     FuzzRepair) [ "$2" = bplist ] || [ "$2" = typedstream ] || [ "$2" = nib ] ;;
     FuzzRender) true ;;
   esac
@@ -176,6 +177,25 @@ for t in "${targets[@]}"; do
     fi
   done < <(find "${sources[@]}" -type f -print0)
 done
+
+# FuzzSwiftName reads a class name (and superclass lines): every Swift runtime name found in the seed
+# sources (`_TtC…`, `_TtGC…`, `_TtCC…`), one a seed, and built ones: nested, the standard library's `s`,
+# generic, private discriminators, non-ASCII, dotted, a Swift class above Objective-C ones and under them.
+swift_name_seeds() {
+  local dir="$WORK/seeds/FuzzSwiftName" n=0 name
+  while IFS= read -r name; do
+    n=$((n + 1)); printf '%s' "$name" >"$dir/found-$n"
+  done < <(find "${sources[@]}" -type f -print0 | xargs -0 grep -aoh '_Tt[A-Za-z0-9_]*' 2>/dev/null | sort -u | head -2000)
+  n=0
+  for name in _TtC8MyModule6Person _TtCC4Main5Outer5Inner _TtCCC3App1A1B1C _TtCs12_SwiftObject \
+      _TtGC4Main3BoxSS_ _TtGC10Foundation14__SwiftNSArray_ _TtC4MainP33_0123456789ABCDEF0123456789ABCDEF4Impl \
+      _TtC7TestApp23ToolbarWindowController _TtC10Módulo_é6Person _TtCV9QuickLook34QLHostPrimaryViewControllerWrapper15HostCoordinator \
+      _TtCC27DefaultAppsSettingsUIPlugin16LSChangeObserverP33_8C266E9A54B8FCC77A7EDD4AE9F2EF1A8Observer MyApp.Document MyApp.Outer.Inner \
+      $'_TtC8MyModule6Person\nNSObject' $'NSView\n_TtC3App4Base\nNSObject' $'_TtCC4Main5Outer5Inner\n_TtC4Main4Base\nNSResponder\nNSObject'; do
+    n=$((n + 1)); printf '%s' "$name" >"$dir/built-$n"
+  done
+}
+for t in "${targets[@]}"; do [ "$t" != FuzzSwiftName ] || swift_name_seeds; done
 
 # --- run -----------------------------------------------------------------------------------------
 count_findings() { find "$WORK/findings/$1" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'slow-unit-*' \) | wc -l; }

@@ -96,7 +96,10 @@ public enum Browser {
             }
             startPending(&jobs, session)
             for effect in session.state.effects {
-                if case .yank(let text) = effect { terminal.yank(text) }
+                switch effect {
+                case .yank(let text): terminal.yank(text)
+                case .cancelAudit: for job in jobs where job.session === session && job.work.kind == .audit { job.work.cancel() }
+                }
             }
             session.state.effects = []
         }

@@ -52,6 +52,9 @@ public final class Session {
         switch result {
         case .index(let index): context.install(index: index)
         case .diagnostics(let list): context.install(diagnostics: list)
+        case .audit(let audit):
+            state.installAudit(audit, context)
+            return
         case .repaired(let result):
             if result.steps.isEmpty {
                 state.message = DisplayText.escapeMessage(RepairedReading.nothingMessage(result))
@@ -86,13 +89,14 @@ extension PendingWork {
         case .buildIndex: .buildIndex
         case .fullCheck: .fullCheck
         case .repair: .repair
+        case .audit: .audit
         }
     }
 
     var then: Action? {
         switch self {
         case .buildIndex(let then), .fullCheck(let then): then
-        case .repair: nil
+        case .repair, .audit: nil
         }
     }
 }

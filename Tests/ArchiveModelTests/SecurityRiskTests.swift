@@ -33,10 +33,24 @@ import TestSupport
     @Test func dangerousClassIsFoundAndItsTwinIsNot() throws {
         let bad = F.single("NSSharedKeyDictionary") { _ in [("NS.count", .int(0))] }
         let d = try #require(finding(bad, "security.class.dangerous"))
-        #expect(d.message.contains("CVE-2019-8647"))
+        #expect(d.message.contains("half-initialised"))
         let future = F.single("_NSDataFileBackedFuture") { k in [("NS.url", .ref(k.add(.string("file:///etc/passwd"))))] }
         #expect(finding(future, "security.class.dangerous") != nil)
+        // Core Data's _PFArray decoded as an NSArray (CVE-2019-8647, Project Zero issue 1873); its twin,
+        // the same array as an NSMutableArray, is not reported.
+        let pfArray = F.single("_PFArray", superclasses: ["NSArray", "NSObject"]) { k in [("NS.objects", .refs([k.add(.string("x"))]))] }
+        #expect(try #require(finding(pfArray, "security.class.dangerous")).message.contains("CVE-2019-8647"))
+        let array = F.single("NSMutableArray", superclasses: ["NSArray", "NSObject"]) { k in [("NS.objects", .refs([k.add(.string("x"))]))] }
+        #expect(F.audit(array).findings.isEmpty)
         #expect(F.audit(F.dictionary).findings.isEmpty)
+    }
+
+    /// Every `security.*` explanation names its public source: an address, or a Project Zero post by
+    /// title and date (the README lists their addresses).
+    @Test(arguments: SecurityCode.allCases) func everyExplanationCitesASource(_ code: SecurityCode) {
+        let text = code.explanation
+        #expect(text.contains("Source"), "\(code.rawValue)")
+        #expect(text.contains("https://") || text.contains("Project Zero, \""), "\(code.rawValue)")
     }
 
     @Test func functionExpressionSelectorIsListed() throws {

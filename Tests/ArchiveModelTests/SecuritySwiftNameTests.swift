@@ -36,6 +36,18 @@ import Testing
         #expect(SwiftClassName.parse(String(repeating: "a.", count: 10_000) + "a") == nil)
     }
 
+    /// The fuzz target's checks (`FuzzSwiftName`: `FuzzCheck.swiftName` and `.audit`) hold on real and
+    /// built names, and they catch what they are for: a name whose demangled form reads back otherwise.
+    @Test(arguments: ["_TtC7TestApp23ToolbarWindowController", "_TtCC4Main5Outer5Inner", "_TtCs12_SwiftObject",
+                      "_TtGC4Main3BoxSS_", "_TtCV9QuickLook34QLHostPrimaryViewControllerWrapper15HostCoordinator",
+                      "_TtCC27DefaultAppsSettingsUIPlugin16LSChangeObserverP33_8C266E9A54B8FCC77A7EDD4AE9F2EF1A8Observer",
+                      "_TtC1a12345", "MyApp.Document", "NSArray", "", "_Tt", "_TtC4Main\u{1B}[31m1A", "_TtC2\u{202E}x1A", "_TtC4Main4\u{202E}x"])
+    func fuzzChecksHoldOn(_ name: String) {
+        #expect(FuzzCheck.swiftName(name) == [], "\(name)")
+        #expect(FuzzCheck.audit(className: name, superclasses: ["NSObject"]) == [], "\(name)")
+        #expect(FuzzCheck.audit(className: "NSView", superclasses: [name, "NSObject"]) == [], "\(name)")
+    }
+
     /// A fuzz-like sweep (deterministic): manglings built from random identifiers read back as
     /// their names; random bytes after `_TtC` never crash and demangle only to identifiers.
     @Test func randomManglingsRoundTripAndRandomBytesAreBounded() {

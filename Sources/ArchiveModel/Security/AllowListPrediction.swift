@@ -40,7 +40,9 @@ public struct AllowListPrediction: Sendable {
 
     static let listLimit = 1_000
 
-    public init(graph: any ObjectGraph, walk: DecodeWalk, allowed: [String]) {
+    /// The prediction for `allowed` over what `walk` reaches; `progress` as `SecurityAudit`'s (false
+    /// stops it, with what it had found).
+    public init(graph: any ObjectGraph, walk: DecodeWalk, allowed: [String], progress: (Double) -> Bool = { _ in true }) {
         self.allowed = Array(Set(allowed)).sorted()
         let allowedSet = Set(allowed)
         let read = graph.makeStructureReader()
@@ -52,7 +54,8 @@ public struct AllowListPrediction: Sendable {
         var rejection: Rejection?
         var insecure: [Undecided] = [], undecided: [Undecided] = []
         var needed: [String] = [], neededSet = Set<String>(), undecidedClasses = Set<String>(), insecureClasses = Set<String>()
-        while let (id, key) = pending.popLast() {
+        var meter = AuditProgress(total: walk.order.count)
+        while let (id, key) = pending.popLast(), meter.tick(progress) {
             guard !visited[id] else { continue }
             visited[id] = true
             let object = read(id)

@@ -2,10 +2,11 @@
 enum DangerousClassRisk {
     /// Names and why each is dangerous.
     static let classes: [String: String] = [
-        "NSSharedKeySet": "decodes attacker-chosen hash tables (CVE-2019-8641, CVE-2019-8647)",
-        "NSSharedKeyDictionary": "is decoded with its own key set and can reach itself half-initialised (CVE-2019-8647)",
-        "NSKnownKeysDictionary1": "indexes its values by a decoded key table (CVE-2019-8641)",
-        "NSKnownKeysMappingStrategy1": "decodes a key table without checking it against its values (CVE-2019-8641)",
+        "NSSharedKeySet": "decodes attacker-chosen hash tables (CVE-2019-8641)",
+        "NSSharedKeyDictionary": "is decoded with its own key set and can reach itself half-initialised",
+        "NSKnownKeysDictionary1": "indexes its values by a decoded key table",
+        "NSKnownKeysMappingStrategy1": "decodes a key table without checking it against its values",
+        "_PFArray": "keeps the objects it is decoded with without retaining them (CVE-2019-8647)",
         "_NSDataFileBackedFuture": "reads data from a file path or URL the archive names (CVE-2019-8646)",
     ]
 

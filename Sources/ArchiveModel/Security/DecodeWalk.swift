@@ -24,6 +24,8 @@ public struct DecodeWalk: Sendable {
     public let backEdges: [BackEdge]
     /// Back edges met in all (`backEdges` keeps the first `backEdgeLimit`).
     public let backEdgeCount: Int
+    /// Whether `progress` stopped the walk before it ended (the walk then holds what it had reached).
+    public let stopped: Bool
     /// -1 for an object reached from the top level; -2 for one not reached.
     let parent: [Int]
     /// The index of the field (of the parent, or of `topLevel`) and of the list item (-1: none).
@@ -33,21 +35,25 @@ public struct DecodeWalk: Sendable {
     static let backEdgeLimit = 1_000, memberLimit = 256
 
     /// Walks `graph` from its top level (`root` first, then the other `$top` keys), or from the top-level
-    /// field named `only` alone; with `walking` false, nothing (an empty walk).
-    public init(graph: any ObjectGraph, only: String? = nil, walking: Bool = true) {
+    /// field named `only` alone; with `walking` false, nothing (an empty walk). `progress` hears the share
+    /// of objects visited (0...1) every few thousand; false from it stops the walk where it is.
+    public init(graph: any ObjectGraph, only: String? = nil, walking: Bool = true, progress: (Double) -> Bool = { _ in true }) {
         let count = max(0, graph.objectCount)
         let read = graph.makeStructureReader()
         var builder = Builder(count: count)
+        var meter = AuditProgress(total: count)
         let top = graph.topLevel
         topKeys = top.map(\.key)
         let starts = top.indices.filter { walking && (only == nil || top[$0].key.isLiterally(only ?? "")) }
             .sorted { (top[$0].key.isLiterally("root") ? 0 : 1, $0) < (top[$1].key.isLiterally("root") ? 0 : 1, $1) }
         for index in starts {
             for child in Self.children(of: [top[index]], count: count) {
+                guard !meter.stopped else { break }
                 builder.enter(child, parent: -1, field: index, depth: 1, read: read)
-                builder.run(read: read)
+                builder.run(read: read) { meter.tick(progress) }
             }
         }
+        stopped = meter.stopped
         order = builder.order
         maxDepth = builder.maxDepth
         deepest = builder.deepest
@@ -132,8 +138,9 @@ extension DecodeWalk {
             }
         }
 
-        mutating func run(read: (ObjectID) -> GraphObject) {
-            while let top = stack.last {
+        /// Decodes depth first until the stack is empty, or `proceed` (asked once per step) says stop.
+        mutating func run(read: (ObjectID) -> GraphObject, proceed: () -> Bool) {
+            while let top = stack.last, proceed() {
                 guard top.next < top.children.count else {
                     state[top.id] = 2
                     stack.removeLast()

@@ -27,14 +27,18 @@ public struct DecodingCensus: Sendable {
     /// Names kept (a hostile file may invent millions; each distinct name costs one entry).
     static let classLimit = 100_000
 
-    public init(graph: any ObjectGraph, walk: DecodeWalk) {
+    /// The census of what `walk` reaches in `graph`; `progress` as `SecurityAudit`'s (false stops it,
+    /// leaving the classes counted so far).
+    public init(graph: any ObjectGraph, walk: DecodeWalk, progress: (Double) -> Bool = { _ in true }) {
         let read = graph.makeStructureReader()
         var entries: [Entry] = []
         var index: [LiteralText: Int] = [:]
         var findings: [Diagnostic] = []
         var seenClassObjects = Set<ObjectID>()
         var omitted = Set<LiteralText>()
+        var meter = AuditProgress(total: walk.order.count + max(0, graph.objectCount))
         for id in walk.order {
+            guard meter.tick(progress) else { break }
             let object = read(id)
             guard let chain = DecodedClass.chain(of: object), let name = chain.first else { continue }
             if let at = index[LiteralText(name)] {
@@ -56,6 +60,7 @@ public struct DecodingCensus: Sendable {
         classesOmitted = omitted.count
         var unreached = 0
         for id in 0..<max(0, graph.objectCount) where !walk.reaches(id) {
+            guard meter.tick(progress) else { break }
             if read(id).kind == .instance { unreached += 1 }
         }
         unreachedInstances = unreached

@@ -13,9 +13,20 @@ public struct SecurityAudit: Sendable {
     /// Why the audit says nothing of this input, when it does not apply (a plain plist, unreadable bytes).
     public let notApplicable: String?
 
+    /// Whether `progress` stopped the audit before it ended: the census, prediction and findings are
+    /// then partial, and nothing should show them as the archive's audit.
+    public let stopped: Bool
+
     /// Audits `graph`; `allowed` is the `--allowed-classes` list (nil: none given, empty: print the
-    /// smallest list).
-    public init(graph: any ObjectGraph, allowed: [String]?) {
+    /// smallest list). `progress` hears how far the audit is (0...1) every few thousand objects, and
+    /// stops it by answering false (the browser runs the audit in the background, Esc cancelling it).
+    public init(graph: any ObjectGraph, allowed: [String]?, progress: (Double) -> Bool = { _ in true }) {
+        // The phases' shares of the whole: the walk, the census, the risks, the prediction.
+        var stopped = false
+        func report(_ p: Double, _ from: Double, _ to: Double) -> Bool {
+            if !stopped, !progress(from + (to - from) * p) { stopped = true }
+            return !stopped
+        }
         let applies: Bool
         switch graph.graphKind {
         case .keyedArchive, .typedstream, .nibArchive, .ib3Archive:
@@ -28,17 +39,19 @@ public struct SecurityAudit: Sendable {
             applies = false
             notApplicable = "not an archive of objects: nothing is unarchived"
         }
-        walk = DecodeWalk(graph: graph, walking: applies)
-        census = DecodingCensus(graph: graph, walk: walk)
+        walk = DecodeWalk(graph: graph, walking: applies, progress: { report($0, 0, 0.4) })
+        census = DecodingCensus(graph: graph, walk: walk, progress: { report($0, 0.4, 0.6) })
         allowListGiven = allowed.map { !$0.isEmpty } ?? false
-        if graph.graphKind == .keyedArchive {
-            prediction = AllowListPrediction(graph: graph, walk: walk, allowed: allowed ?? [])
+        let risks = applies && !stopped ? SecurityRisks.diagnostics(graph: graph, walk: walk, progress: { report($0, 0.6, 0.85) }) : []
+        if graph.graphKind == .keyedArchive, !stopped {
+            prediction = AllowListPrediction(graph: graph, walk: walk, allowed: allowed ?? [], progress: { report($0, 0.85, 1) })
         } else {
             prediction = nil
         }
-        var all = census.diagnostics + (applies ? SecurityRisks.diagnostics(graph: graph, walk: walk) : [])
+        var all = census.diagnostics + risks
         if let prediction, allowListGiven { all += Self.predictionDiagnostics(prediction, graph: graph) }
         findings = all.sortedByOffset()
+        self.stopped = stopped || walk.stopped
     }
 
     /// The prediction as diagnostics: the rejection, and each class that is not secure coding.

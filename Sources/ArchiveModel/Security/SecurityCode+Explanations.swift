@@ -6,8 +6,12 @@ extension SecurityCode {
     static let cve20198646 = "Project Zero, \"The Many Possibilities of CVE-2019-8646\" (August 2019)"
     static let remotePart1 = "Project Zero, \"Remote iPhone Exploitation Part 1\" (January 2020)"
     static let remotePart2 = "Project Zero, \"Remote iPhone Exploitation Part 2\" (January 2020)"
+    /// Project Zero's report of CVE-2019-8647 (`_PFArray`), as the project's issue tracker numbers it.
+    static let issue1873 = "Project Zero issue 1873, https://bugs.chromium.org/p/project-zero/issues/detail?id=1873"
     static let secureCoding = "https://developer.apple.com/documentation/foundation/nssecurecoding"
     static let unarchived = "https://developer.apple.com/documentation/foundation/nskeyedunarchiver"
+    /// Swift's description of the pre-4.0 mangling, "still used for the Objective-C class names of Swift classes".
+    static let oldMangling = "https://github.com/swiftlang/swift/blob/main/docs/ABI/OldMangling.rst"
 
     public var explanation: String {
         switch self {
@@ -27,7 +31,9 @@ extension SecurityCode {
             that only adopts NSCoding (NSView, UIView) is refused even when it is in the allowed set. The table \
             this tool keeps says which Foundation, AppKit and UIKit classes adopt NSSecureCoding, citing each \
             class's documentation page; a class not in the table is reported as not known. Decode such archives \
-            only from trusted sources, without requiresSecureCoding. Source: \(Self.secureCoding).
+            only from trusted sources, without requiresSecureCoding. Sources: Apple's requiresSecureCoding page \
+            of NSKeyedUnarchiver ("it will throw an exception if you attempt to unarchive a class which does not \
+            conform to NSSecureCoding") and \(Self.secureCoding).
             """
         case .classSubstitution: """
             NSKeyedUnarchiver instantiates the first class of a class dictionary's $classes chain that exists in \
@@ -40,12 +46,15 @@ extension SecurityCode {
             """
         case .classDangerous: """
             Some classes have decoding semantics that published exploits used: NSSharedKeySet and \
-            NSSharedKeyDictionary (a key set decoded with attacker-chosen tables and a cycle through itself, \
-            CVE-2019-8641 and CVE-2019-8647), NSKnownKeysDictionary1 and NSKnownKeysMappingStrategy1, and \
-            _NSDataFileBackedFuture (data read from a file path or URL the archive names, CVE-2019-8646). An \
-            archive from outside that names them is a strong sign of an exploit attempt; archives apps write \
-            for themselves do not contain them. Sources: \(Self.fullyRemote), \(Self.cve20198646), \
-            \(Self.remotePart1) and \(Self.remotePart2).
+            NSSharedKeyDictionary (a key set decoded with attacker-chosen tables, CVE-2019-8641, and a \
+            dictionary its own key set reaches before it is initialised, left with a value array too small), \
+            NSKnownKeysDictionary1 and NSKnownKeysMappingStrategy1 (values indexed by a decoded key table), \
+            _PFArray (an NSArray subclass that keeps the objects it is decoded with without retaining them: a \
+            use-after-free once the unarchiver is released, CVE-2019-8647) and _NSDataFileBackedFuture (data \
+            read from a file path or URL the archive names, CVE-2019-8646). An archive from outside that names \
+            them is a strong sign of an exploit attempt; archives apps write for themselves do not contain \
+            them. Sources: \(Self.fullyRemote), \(Self.cve20198646), \(Self.issue1873), \(Self.remotePart1) \
+            and \(Self.remotePart2).
             """
         case .classPrivate: """
             A class whose name starts with an underscore (outside Swift's _Tt manglings) is private by Apple's \
@@ -60,16 +69,16 @@ extension SecurityCode {
             module abbreviation with a bounded parser of its own; other forms (generic classes _TtGC…, private \
             discriminators, cut or invented names) are not demangled, and the name is shown as written. A name \
             that claims to be Swift and does not parse may be damage or a name made to confuse tools. Source: \
-            the runtime name forms described in \(Self.secureCoding) and Swift's mangling documentation \
-            https://github.com/swiftlang/swift/blob/main/docs/ABI/Mangling.rst.
+            Swift's description of the mangling Objective-C class names of Swift classes use, \(Self.oldMangling).
             """
         case .selfReference: """
             NSKeyedUnarchiver keeps each object it is decoding in its table before initWithCoder: returns, so a \
             field that leads back to that object (through objects that are not plain collections) hands the \
             caller a pointer to an object that is not initialised yet; for a class cluster whose initWithCoder: \
-            returns a different object, to one that may be freed. Project Zero's iMessage exploit built a \
-            use-after-free out of an NSSharedKeyDictionary reached from its own key set this way. The finding \
-            names the object and the path back to it. Sources: \(Self.remotePart1) and \(Self.fullyRemote).
+            returns a different object, to one that may be freed. Project Zero's iMessage research built an \
+            NSSharedKeyDictionary with a value array too small out of one reached from its own key set this \
+            way. The finding names the object and the path back to it. Sources: \(Self.remotePart1) and \
+            \(Self.fullyRemote).
             """
         case .selector: """
             NSExpression (function, key-path and block expressions) and NSSortDescriptor carry the name of a \
@@ -79,8 +88,9 @@ extension SecurityCode {
             'selector') calls any method of the receiver. Secure \
             decoding disables evaluation of decoded predicates until allowEvaluation is called, but code that \
             calls it (or sorts with a decoded descriptor) runs what the archive names. The finding lists the \
-            selector names. Sources: \(Self.fullyRemote) and \
-            https://developer.apple.com/documentation/foundation/nspredicate.
+            selector names. Sources: \(Self.fullyRemote), and Apple's NSPredicate documentation, whose \
+            allowEvaluation() page says to "validate key paths, selectors, and other details" before \
+            evaluating a decoded predicate: https://developer.apple.com/documentation/foundation/nspredicate.
             """
         case .fileReference: """
             An NSURL whose string is a file reference (file:///.file/id=…) or bookmark data (a data value that \
@@ -89,7 +99,7 @@ extension SecurityCode {
             note, not a risk by itself: recent-document lists and sandboxed apps keep bookmarks on purpose; in an \
             archive that arrived from outside it deserves a look. The finding names the object and the URL or \
             bookmark. Sources: \(Self.cve20198646) and \
-            https://developer.apple.com/documentation/foundation/nsurl.
+            https://developer.apple.com/documentation/foundation/nsurl/filereferenceurl().
             """
         case .allocation: """
             Some decoders allocate from a count the archive states, not from the values it holds: \

@@ -5,8 +5,9 @@ public enum SecurityRisks {
     /// Findings kept per id (a hostile archive may repeat a pattern a million times).
     static let perIDLimit = 200
 
-    /// Every risk finding for the objects `walk` reaches in `graph`.
-    public static func diagnostics(graph: any ObjectGraph, walk: DecodeWalk) -> [Diagnostic] {
+    /// Every risk finding for the objects `walk` reaches in `graph`; `progress` as `SecurityAudit`'s
+    /// (false stops the per-object patterns, and the graph-wide ones are then left out).
+    public static func diagnostics(graph: any ObjectGraph, walk: DecodeWalk, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         let read = graph.makeStructureReader()
         let value: (ObjectID) -> ScalarValue? = { id in
             guard id >= 0, id < graph.objectCount else { return nil }
@@ -25,7 +26,9 @@ public enum SecurityRisks {
         var dangerousSeen = Set<String>()
         var expectations = TypeExpectations()
         let inputSize = graph.input.count
+        var meter = AuditProgress(total: walk.order.count)
         for id in walk.order {
+            guard meter.tick(progress) else { return found }
             let object = read(id)
             guard let chain = DecodedClass.chain(of: object) else { continue }
             if let finding = DangerousClassRisk.diagnostic(object, chain: chain), dangerousSeen.insert(chain[0]).inserted { add([finding]) }

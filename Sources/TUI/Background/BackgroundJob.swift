@@ -1,11 +1,14 @@
 import ArchiveModel
 import Synchronization
 
-/// A result computed off the UI thread: the graph index, a full check or the file's repair.
+/// A result computed off the UI thread: the graph index, a full check, the file's repair or the
+/// security audit.
 public enum JobResult: Sendable {
     case index(GraphIndex)
     case diagnostics([Diagnostic])
     case repaired(ArchiveRepair.Result)
+    /// The security audit (`A`), with the smallest allow-list asked for.
+    case audit(SecurityAudit)
     case cancelled
 }
 
@@ -19,6 +22,8 @@ public final class BackgroundJob: Sendable {
         case fullCheck
         /// `ArchiveRepair` on the input's bytes, bounded as `--repair` is.
         case repair
+        /// `SecurityAudit` of the archive, as the `A` panel shows it.
+        case audit
     }
 
     /// Seconds the repair's search may take (as `--repair`; lifted by `SearchDeadline.liftVariable`).
@@ -79,6 +84,9 @@ public final class BackgroundJob: Sendable {
                 deadline.passed || self.shared.withLock { $0.cancelled }
             }))
             outcome = shared.withLock { $0.cancelled } ? .cancelled : .repaired(result)
+        case .audit:
+            let audit = SecurityAudit(graph: graph, allowed: [], progress: report)
+            outcome = audit.stopped || shared.withLock({ $0.cancelled }) ? .cancelled : .audit(audit)
         }
         shared.withLock { $0.result = outcome }
     }
@@ -96,6 +104,7 @@ public final class BackgroundJob: Sendable {
         case .buildIndex: return "indexing \(percent)% · Esc cancels"
         case .fullCheck: return "checking \(percent)% · Esc cancels"
         case .repair: return "repairing · Esc cancels"
+        case .audit: return "auditing \(percent)% · Esc cancels"
         }
     }
 }

@@ -22,7 +22,9 @@ public final class BrowserContext {
     /// Set when this session shows the file's repaired reading (`R`): what the repair changed.
     public let repaired: RepairedReading?
     /// Objects with a security finding (warning or error) of the audit the `A` panel ran; empty before.
-    public internal(set) var securityFindings: Set<ObjectID> = []
+    public private(set) var securityFindings: Set<ObjectID> = []
+    /// The `A` panel's lines, once its audit has run (nil before).
+    public private(set) var securityLines: [String]?
     /// Every diagnostic of a full check, sorted by offset; nil until checked.
     public private(set) var diagnostics: [Diagnostic]?
     private var diagnosticsByObject: [ObjectID: [Int]] = [:]
@@ -71,6 +73,12 @@ public final class BrowserContext {
         lostObjects = index.unreachable.filter { graph.object($0).kind != .nullMarker }
         diagnosticsCache = nil
         insideCache = nil
+    }
+
+    /// Installs the security audit's result: the objects the tree marks, and the panel's lines.
+    public func install(securityFindings: Set<ObjectID>, lines: [String]) {
+        self.securityFindings = securityFindings
+        securityLines = lines
     }
 
     /// Stores full-check results and indexes them by object.

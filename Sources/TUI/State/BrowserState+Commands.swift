@@ -45,7 +45,7 @@ extension BrowserState {
         case .cancelYank: yankPending = false
         case .listDown, .listUp, .listPageDown, .listPageUp, .listTop, .listBottom: moveList(command, context)
         case .listSelect: selectListEntry(context)
-        case .closeOverlay: overlay = nil
+        case .closeOverlay: closeOverlay()
         case .promptSubmit: submitPrompt(context)
         case .promptCancel: overlay = nil
         case .promptBackspace: backspace()

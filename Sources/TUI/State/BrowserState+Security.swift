@@ -1,14 +1,40 @@
 import ArchiveModel
 
 extension BrowserState {
+    /// The panel's one line while the audit runs in the background.
+    static let auditingLine = "auditing… (the status line shows how far; Esc stops it)"
+
     /// `A`: the security audit of the archive (issue 40): its census, the smallest allow-list and the
-    /// risk findings, as `--audit` prints them, computed when the panel opens; the objects of its
-    /// warnings are marked in the tree from then on.
+    /// risk findings, as `--audit` prints them. The audit runs as background work (a large archive
+    /// takes seconds): the panel says "auditing…" until `installAudit` fills it; closing the panel
+    /// before then stops the work. Once done, the audit is kept and the panel opens at once.
     mutating func showSecurity(_ context: BrowserContext) {
-        let audit = SecurityAudit(graph: context.graph, allowed: [])
-        // From now on the tree marks these objects (`⚑ security`).
-        context.securityFindings = Set(audit.findings.filter { $0.severity >= .warning }.compactMap(\.object))
-        overlay = .security(SecurityAuditRenderer.lines(audit, graph: context.graph), ListCursor())
+        if let lines = context.securityLines {
+            overlay = .security(lines, ListCursor())
+            return
+        }
+        overlay = .security([Self.auditingLine], ListCursor())
+        pending = .audit
+    }
+
+    /// A finished audit: kept in the context, its warnings' objects marked in the tree (`⚑ security`)
+    /// from now on, and shown if its panel still waits for it.
+    mutating func installAudit(_ audit: SecurityAudit, _ context: BrowserContext) {
+        let lines = SecurityAuditRenderer.lines(audit, graph: context.graph)
+        context.install(securityFindings: Set(audit.findings.filter { $0.severity >= .warning }.compactMap(\.object)), lines: lines)
+        if isWaitingForAudit { overlay = .security(lines, ListCursor()) }
+    }
+
+    /// Whether the security panel is open and still says "auditing…".
+    var isWaitingForAudit: Bool {
+        if case .security(let lines, _)? = overlay { return lines == [Self.auditingLine] }
+        return false
+    }
+
+    /// Closes the overlay; closing the security panel before its audit ended stops the audit.
+    mutating func closeOverlay() {
+        if isWaitingForAudit { effects.append(.cancelAudit) }
+        overlay = nil
     }
 }
 

@@ -13,12 +13,16 @@ public enum PendingWork: Sendable, Hashable {
     case fullCheck(then: Action)
     /// The repaired reading of the file (`R`), opened as a session when found.
     case repair
+    /// The security audit (`A`), shown in its panel when done.
+    case audit
 }
 
 /// Something for the front end to do outside the screen.
 public enum Effect: Sendable, Hashable {
     /// Copy `text` to the terminal clipboard (OSC 52).
     case yank(String)
+    /// Stop the security audit running in the background: its panel was closed before it ended.
+    case cancelAudit
 }
 
 /// A problem's own bytes, pinned to the row the problems list jumped to for it: that row may cover
