@@ -1,0 +1,146 @@
+import ArchiveModel
+import Testing
+import TestSupport
+@testable import TUI
+
+/// The source list as a working view (issue 38, item 3), headless on a chat.db-like database: the
+/// preview column, the `--columns` values, the regex filter and `n`/`N`, sorting by any column.
+@Suite(.needsPython)
+struct SourceListPreviewTests {
+    func database() throws -> ArchiveSource {
+        let path = try #require(SourceFixtures.make("chatdb"))
+        return try #require(ArchiveSource.open(path: Array(path.utf8)))
+    }
+
+    func lines(_ source: ArchiveSource, _ keys: String, columns: [String] = [], cols: Int = 120, rows: Int = 12) -> [String] {
+        Headless.render(source: source, columns: columns, cols: cols, rows: rows, keys: keys)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func row(_ screen: [String], _ place: String) throws -> String {
+        try #require(screen.first { $0.hasPrefix(place + " ") }, "no row \(place) in\n\(screen.joined(separator: "\n"))")
+    }
+
+    @Test func thePreviewSaysWhatEachArchiveHolds() throws {
+        let db = try database()
+        let screen = lines(db, "")
+        #expect(screen[0].contains("preview"))
+        #expect(try row(screen, "message.payload_data:1234").contains("\"payload\""))
+        #expect(try row(screen, "odd \"name.v:1").contains("{xml}"))
+        #expect(try row(screen, "odd \"name.v:2").contains("\"b64\""))
+        let cut = try row(screen, "message.attributedBody:1235")
+        #expect(cut.contains("damaged: "), "the cut archive's preview says it is damaged: \(cut)")
+        // The message body: the stand-in's (or the corpus's) attributed string, as its text.
+        #expect(try row(screen, "message.attributedBody:1234").contains("\""))
+    }
+
+    @Test func theColumnsAskedForAreShownBesideThePlace() throws {
+        let db = try database()
+        let screen = lines(db, "", columns: ["message.date", "text"])
+        #expect(screen[0].contains("message.date"))
+        #expect(screen[0].contains("text"))
+        let body = try row(screen, "message.attributedBody:1235")
+        #expect(body.contains(" 4 ") && body.contains("half"), "date 4 and text half: \(body)")
+        let odd = try row(screen, "odd \"name.v:1")
+        #expect(odd.contains(" - "), "a table without the column shows -: \(odd)")
+    }
+
+    @Test func theFilterIsARegularExpressionOverPlaceColumnsAndPreview() throws {
+        let db = try database()
+        let anchored = lines(db, "/attributedBody:1$<Enter>")
+        #expect(anchored[1].hasPrefix("message.attributedBody:1 "))
+        #expect(anchored[2].isEmpty)
+        #expect(anchored[11].contains("1 of 6 archives match"), "\(anchored[11])")
+        let digits = lines(db, "/attributedBody:12\\d+$<Enter>")
+        #expect(digits[1].hasPrefix("message.attributedBody:1234"))
+        #expect(digits[2].hasPrefix("message.attributedBody:1235"))
+        #expect(digits[3].isEmpty)
+        // The preview's own text: the payload's string is `payload`, shown `"payload"`.
+        let text = lines(db, "/^payload$<Enter>")
+        #expect(text[1].hasPrefix("message.payload_data:1234"))
+        #expect(text[2].isEmpty)
+        // A column's value: the text column of message 1235 is `half`.
+        let column = lines(db, "/^half$<Enter>", columns: ["text"])
+        #expect(column[1].hasPrefix("message.attributedBody:1235"))
+        #expect(column[2].isEmpty)
+        // Smart case, as in the tree: a capital makes the pattern case-sensitive.
+        #expect(lines(db, "/PAYLOAD<Enter>")[1].hasPrefix("no archive matches"))
+    }
+
+    @Test func anInvalidRegularExpressionIsSaidSo() throws {
+        let db = try database()
+        let screen = lines(db, "/(<Enter>")
+        #expect(screen[11].contains("not a regular expression"), "\(screen[11])")
+        #expect(screen[1].hasPrefix("no archive matches"))
+    }
+
+    @Test func nAndNGoToTheNextAndPreviousMatch() throws {
+        let db = try database()
+        let run = Headless.SourceRun(source: db, cols: 120, rows: 12)
+        func press(_ keys: String) { for key in KeyNotation.parse(keys) { run.handle(key) } }
+        func focused() -> String? { run.state.focusedEntry.map { db.entries[$0].place.text } }
+        press("n")
+        #expect(run.state.message == "no search yet: press /")
+        press("/attributedBody<Enter><Esc>")
+        #expect(run.state.visible.count == 6, "Esc clears the filter, the pattern stays for n/N")
+        #expect(focused() == "message.attributedBody:1")
+        press("n")
+        #expect(focused() == "message.attributedBody:1234")
+        press("nn")
+        #expect(focused() == "message.attributedBody:1")
+        #expect(run.state.message == "search wrapped to the top")
+        press("N")
+        #expect(focused() == "message.attributedBody:1235")
+        #expect(run.state.message == "search wrapped to the bottom")
+    }
+
+    @Test func sortingByAColumnAndByThePreview() throws {
+        let db = try database()
+        let byDate = lines(db, "s", columns: ["message.date"])
+        #expect(byDate[0].contains("message.date ▲"))
+        #expect(byDate[1].hasPrefix("message.attributedBody:1 "))
+        // Ties (date 3) stay in place order; rows without the column go last either way.
+        #expect(byDate[2].hasPrefix("message.attributedBody:1234"))
+        #expect(byDate[3].hasPrefix("message.payload_data:1234"))
+        #expect(byDate[4].hasPrefix("message.attributedBody:1235"))
+        let descending = lines(db, "sS", columns: ["message.date"])
+        #expect(descending[0].contains("message.date ▼"))
+        #expect(descending[1].hasPrefix("message.attributedBody:1235"))
+        #expect(descending[2].hasPrefix("message.attributedBody:1234"))
+        #expect(descending[5].hasPrefix("odd \"name.v:1"))
+        let byPreview = lines(db, "s")
+        #expect(byPreview[0].contains("preview ▲"))
+        let previews = db.entries.indices.map { SourcePreview.of(db.entries[$0], in: db).text }
+        #expect(byPreview[1].contains(try #require(previews.min())))
+    }
+
+    @Test func aSortColumnTheScreenHasNoRoomForIsNamedInTheHeader() throws {
+        let db = try database()
+        let narrow = lines(db, "s", columns: ["message.date"], cols: 40)
+        #expect(narrow[0].hasPrefix("place (by message.date ▲)"), "\(narrow[0])")
+        #expect(narrow[1].hasPrefix("…"), "still sorted by date: \(narrow[1])")
+        let wide = lines(db, "s", columns: ["message.date"], cols: 120)
+        #expect(wide[0].hasPrefix("place "))
+        #expect(wide[0].contains("message.date ▲"))
+    }
+
+    @Test func previewsFromTheFileAreEscaped() throws {
+        let folder = SourceFixtures.temporaryFolder()
+        var b = KeyedArchiveBuilder()
+        let text = b.add(.string("red \u{1B}[31m alert\u{07}"))
+        b.top = [("root", .ref(text))]
+        #expect(TestPlatform.writeFile(b.buildBinary(), to: folder + "/a.plist"))
+        let source = try #require(ArchiveSource.open(path: Array(folder.utf8)))
+        let screen = lines(source, "")
+        #expect(screen[1].contains("\"red \\e[31m alert"), "\(screen[1])")
+        #expect(!screen.joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    }
+
+    @Test func narrowScreensWithColumnsDrawWithoutTrouble() throws {
+        let db = try database()
+        for (cols, rows) in [(1, 1), (10, 3), (30, 5), (59, 8), (75, 8), (200, 10)] {
+            let screen = lines(db, "sjG/a<Enter>n", columns: ["message.date", "text", "nosuch"], cols: cols, rows: rows)
+            #expect(screen.count == rows)
+        }
+    }
+}
