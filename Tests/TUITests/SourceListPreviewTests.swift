@@ -55,6 +55,7 @@ struct SourceListPreviewTests {
         #expect(digits[1].hasPrefix("message.attributedBody:1234"))
         #expect(digits[2].hasPrefix("message.attributedBody:1235"))
         #expect(digits[3].isEmpty)
+        #expect(digits[11].contains("2 of 6 archives match \"attributedBody:12\\d+$\""), "the pattern as typed: \(digits[11])")
         // The preview's own text: the payload's string is `payload`, shown `"payload"`.
         let text = lines(db, "/^payload$<Enter>")
         #expect(text[1].hasPrefix("message.payload_data:1234"))
@@ -142,5 +143,31 @@ struct SourceListPreviewTests {
             let screen = lines(db, "sjG/a<Enter>n", columns: ["message.date", "text", "nosuch"], cols: cols, rows: rows)
             #expect(screen.count == rows)
         }
+    }
+}
+
+/// The preview job (no Python needed): the rows on screen first, each archive once.
+struct SourcePreviewJobTests {
+    @Test func theRowsOnScreenComeFirstAndEachArchiveOnce() throws {
+        let folder = SourceFixtures.temporaryFolder()
+        for i in 0..<40 {
+            var b = KeyedArchiveBuilder()
+            let text = b.add(.string("note \(i)"))
+            b.top = [("root", .ref(text))]
+            #expect(TestPlatform.writeFile(b.buildBinary(), to: folder + "/n\(1000 + i).plist"))
+        }
+        let source = try #require(ArchiveSource.open(path: Array(folder.utf8)))
+        let job = SourcePreviewJob(source: source, columns: [])
+        job.want([39, 38])
+        job.runHere(limit: 1)
+        let first = job.take()
+        #expect(first.map(\.entry).sorted() == [0, 38, 39], "the wanted two, then the first in list order up to the limit")
+        #expect(first.first { $0.entry == 39 }?.detail.preview.text == "\"note 39\"")
+        // Entries already done are not done again.
+        let again = SourcePreviewJob(source: source, columns: [])
+        again.want([5, 5, 5])
+        again.runHere(limit: 0)
+        #expect(again.take().map(\.entry) == [5])
+        #expect(!again.isRunning)
     }
 }

@@ -34,7 +34,8 @@ extension SourceListState {
         message = "sorted by \(name(of: sortKey)), \(descending ? "descending" : "ascending")"
     }
 
-    /// Applies `/`'s pattern as the filter (empty: clears it); the pattern stays for `n`/`N`.
+    /// Applies `/`'s pattern as the filter (empty: clears it); the pattern stays for `n`/`N`. Messages
+    /// show the pattern as typed (`\d` stays `\d`), with any control character escaped.
     mutating func setFilter(_ text: String) {
         let focused = focusedEntry
         filter = text
@@ -43,7 +44,7 @@ extension SourceListState {
         }
         refresh(keeping: focused)
         guard !filter.isEmpty else { message = "filter cleared"; return }
-        let counted = "\(visible.count) of \(source.entries.count) archives match \"\(DisplayText.escape(filter))\""
+        let counted = "\(visible.count) of \(source.entries.count) archives match \"\(DisplayText.escapeMessage(filter))\""
         let waiting = previewedCount < source.entries.count ? " (so far: previews are still coming)" : ""
         if let problem = search?.matcher.regexProblem {
             message = "not a regular expression (\(DisplayText.escapeMessage(problem))), matched as plain text: " + counted + waiting
@@ -56,12 +57,12 @@ extension SourceListState {
     mutating func searchAgain(forward: Bool) {
         guard let pattern = search?.pattern else { message = "no search yet: press /"; return }
         let n = visible.count
-        guard n > 0 else { message = "no match: " + DisplayText.escape(pattern); return }
+        guard n > 0 else { message = "no match: " + DisplayText.escapeMessage(pattern); return }
         for step in 1...n {
             let index = ((cursor + (forward ? step : -step)) % n + n) % n
             guard matches(visible[index]) else { continue }
             if index == cursor {
-                message = "only match: " + DisplayText.escape(pattern)
+                message = "only match: " + DisplayText.escapeMessage(pattern)
             } else if forward ? index < cursor : index > cursor {
                 message = forward ? "search wrapped to the top" : "search wrapped to the bottom"
             }
@@ -69,7 +70,7 @@ extension SourceListState {
             scrollToCursor()
             return
         }
-        message = "no match: " + DisplayText.escape(pattern)
+        message = "no match: " + DisplayText.escapeMessage(pattern)
     }
 
     /// Whether `entry` matches the last pattern: its place, a column's value, its preview (or the
