@@ -82,6 +82,19 @@ import TestSupport
         #expect(!p.isDamaged)
     }
 
+    @Test func aKeyedNibShowsItsTopLevelObjectsClasses() {
+        var b = KeyedArchiveBuilder()
+        let owner = b.object("NSCustomObject", [("NSClassName", .string("AppController"))])
+        let window = b.object("NSWindowTemplate", [("NSWindowTitle", .string("Main"))])
+        let menu = b.object("NSMenu", [("NSTitle", .string("AMainMenu"))])
+        let button = b.object("NSButton", [])
+        let keys = b.object("NSArray", [("NS.objects", .refs([window, menu, button]))])
+        let parents = b.object("NSArray", [("NS.objects", .refs([owner, owner, window]))])
+        let data = b.object("NSIBObjectData", [("NSRoot", .ref(owner)), ("NSObjectsKeys", .ref(keys)), ("NSObjectsValues", .ref(parents))])
+        b.top = [("IB.objectdata", .ref(data)), ("IB.systemFontUpdateVersion", .int(1))]
+        #expect(preview(b.buildBinary()).text == "3 top-level objects: NSCustomObject, NSWindowTemplate, NSMenu")
+    }
+
     @Test func aDamagedArchiveSaysSoAndNeverCrashes() {
         let whole = keyed { $0.add(.string("cut short")) }
         let p = preview(Array(whole.prefix(30)))

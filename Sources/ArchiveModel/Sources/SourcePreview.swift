@@ -1,6 +1,6 @@
 /// What an archive of a source says, in one line, for the browser's list (issue 38, item 3): an
 /// attributed string's or a string root's text, a dictionary's first keys (`{name, date, …}`), an
-/// array's count and first items, a nib's top-level objects' classes.
+/// array's count and first items, a nib's top-level objects' classes (NIBArchive and keyed nibs).
 ///
 /// Built from the rows the browser would show at the archive's top (`Outline`): the same summaries,
 /// the same escaping, so nothing here summarises a value a second way. Bounded per archive: an archive
@@ -58,7 +58,7 @@ public struct SourcePreview: Sendable, Equatable {
     /// The top rows in a line: a nib's top-level objects, else the root (or the one top-level value),
     /// else the first top-level values by name.
     static func describe(_ roots: [OutlineNode], _ outline: Outline) -> (text: String, value: String?) {
-        if let top = roots.first(where: { $0.label == "top-level objects" && !$0.isGroup }) {
+        if let top = nibTopLevel(roots, outline) {
             let objects = children(of: top, outline)
             let classes = objects.shown.map { $0.className ?? $0.summary }
             return (English.count(objects.count, "top-level object") + ": " + listed(classes, more: objects.count > classes.count), nil)
@@ -68,6 +68,17 @@ public struct SourcePreview: Sendable, Equatable {
         if roots.count == 1 || main.label == "root" { return (row(main, outline), value(of: main, outline)) }
         let named = roots.prefix(itemLimit).map { $0.label + ": " + brief($0) }
         return (listed(named, more: roots.count > itemLimit), nil)
+    }
+
+    /// A nib's `top-level objects` row: a NIBArchive's own (its graph lists it at the top), or, for a
+    /// keyed nib (`$top` holds `IB.objectdata`), the one `NibStructure` finds in its object data.
+    static func nibTopLevel(_ roots: [OutlineNode], _ outline: Outline) -> OutlineNode? {
+        if let top = roots.first(where: { $0.label == "top-level objects" && !$0.isGroup }) { return top }
+        guard let data = roots.first(where: { $0.label == "IB.objectdata" }) else { return nil }
+        let holder = GraphObject(id: -1, kind: .instance, fields: [Field(key: "IB.objectdata", value: data.value)])
+        let rows = NibStructure.shortcuts(root: holder, in: outline.graph)
+        guard let top = rows.first(where: { $0.key == "top-level objects" }) else { return nil }
+        return outline.node(label: top.key, value: top.value, range: nil)
     }
 
     /// One row: text as its summary shows it; a collection or an object with fields as its first
