@@ -170,4 +170,36 @@ struct SourcePreviewJobTests {
         #expect(again.take().map(\.entry) == [5])
         #expect(!again.isRunning)
     }
+
+    @Test func aFilterOverManyArchivesGoesOnAStepAtATime() throws {
+        let folder = SourceFixtures.temporaryFolder()
+        for i in 0..<40 {
+            var b = KeyedArchiveBuilder()
+            let text = b.add(.string(i % 2 == 0 ? "even \(i)" : "odd \(i)"))
+            b.top = [("root", .ref(text))]
+            #expect(TestPlatform.writeFile(b.buildBinary(), to: folder + "/n\(1000 + i).plist"))
+        }
+        let source = try #require(ArchiveSource.open(path: Array(folder.utf8)))
+        let job = SourcePreviewJob(source: source, columns: [])
+        job.runHere(limit: 40)
+        var state = SourceListState(source: source, cols: 100, rows: 10)
+        state.install(details: job.take())
+        state.matchBudget = 15
+        for key in KeyNotation.parse("/^even \\d+$<Enter>") { state.handle(key) }
+        #expect(state.filterPending)
+        #expect(state.visible.count < 20, "the first step matched 15 archives: \(state.visible.count)")
+        #expect(state.message?.hasPrefix("filtering for \"^even \\d+$\": ") == true, "\(state.message ?? "")")
+        var steps = 0
+        while state.filterPending, steps < 10 {
+            state.continueFilter()
+            steps += 1
+        }
+        #expect(steps == 2, "40 archives at 15 a step")
+        #expect(state.visible.count == 20)
+        #expect(state.message?.hasPrefix("20 of 40 archives match") == true, "\(state.message ?? "")")
+        // A key meanwhile works on what is found so far; Esc clears the filter and what is pending.
+        state.handle(.escape)
+        #expect(!state.filterPending)
+        #expect(state.visible.count == 40)
+    }
 }

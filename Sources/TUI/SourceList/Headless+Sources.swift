@@ -55,6 +55,7 @@ extension Headless {
                 return
             }
             state.handle(key)
+            while state.filterPending { state.continueFilter() }
             guard let entry = state.openRequest else { return }
             state.openRequest = nil
             switch SourceBrowser.session(for: entry, of: source, cols: state.cols, rows: state.rows) {

@@ -39,8 +39,11 @@ public enum SourceBrowser {
             if dirty || running {
                 terminal.present(SourceListRenderer.render(state, source: source, progress: running ? progress(state, source) : nil))
             }
-            guard let key = terminal.nextKey(timeoutMilliseconds: running ? Browser.busyTimeout : Browser.idleTimeout) else {
-                dirty = false
+            let timeout = state.filterPending ? 0 : running ? Browser.busyTimeout : Browser.idleTimeout
+            guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else {
+                // A filter over many archives goes on a step at a time while no key is pressed.
+                dirty = state.filterPending
+                state.continueFilter()
                 continue
             }
             dirty = true

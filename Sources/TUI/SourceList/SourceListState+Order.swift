@@ -44,6 +44,24 @@ extension SourceListState {
         }
         refresh(keeping: focused)
         guard !filter.isEmpty else { message = "filter cleared"; return }
+        sayFilterResult()
+    }
+
+    /// One more bounded step of a filter that stopped at its budget (`filterPending`): the browser calls
+    /// it while no key is pressed, so a regular expression over a million archives never holds a key up.
+    public mutating func continueFilter() {
+        guard filterPending else { return }
+        resort()
+        sayFilterResult()
+    }
+
+    /// The filter's count (so far, while it goes on), or why the pattern is matched as plain text.
+    private mutating func sayFilterResult() {
+        if filterPending {
+            let looked = search?.matched.count { $0 != nil } ?? 0
+            message = "filtering for \"\(DisplayText.escapeMessage(filter))\": \(visible.count) found in \(looked) of \(source.entries.count) archives; Esc clears"
+            return
+        }
         let counted = "\(visible.count) of \(source.entries.count) archives match \"\(DisplayText.escapeMessage(filter))\""
         let waiting = previewedCount < source.entries.count ? " (so far: previews are still coming)" : ""
         if let problem = search?.matcher.regexProblem {
@@ -102,7 +120,18 @@ extension SourceListState {
     /// Recomputes the visible rows, keeping the cursor on `entry` when it is still shown.
     mutating func refresh(keeping entry: Int?) {
         var rows = Array(source.entries.indices)
-        if !filter.isEmpty { rows = rows.filter { matches($0) } }
+        filterPending = false
+        if !filter.isEmpty {
+            // Entries matched already cost nothing; at most `matchBudget` more are matched per call.
+            var budget = matchBudget, pending = false
+            rows = rows.filter { entry in
+                if let known = search?.matched[entry] { return known }
+                guard budget > 0 else { pending = true; return false }
+                budget -= 1
+                return matches(entry)
+            }
+            filterPending = pending
+        }
         let entries = source.entries
         let order = self.order()
         // The direction applies to the column; ties stay in place order either way.

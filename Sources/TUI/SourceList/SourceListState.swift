@@ -48,6 +48,12 @@ public struct SourceListState {
     /// The last pattern given to `/` with its matcher and, per entry, whether it matched (nil: not
     /// looked at since the entry last changed); kept after Esc clears the filter, for `n`/`N`.
     var search: (pattern: String, matcher: SearchMatcher, matched: [Bool?])?
+    /// Whether the filter has archives left to match (it stopped at `matchBudget`): the list shows
+    /// the matches found so far and `continueFilter()` goes on.
+    public internal(set) var filterPending = false
+    /// Archives matched against a pattern per step (a regular expression takes some microseconds per
+    /// text; a million archives would hold a key up for seconds).
+    var matchBudget = 20_000
 
     let source: ArchiveSource
 
