@@ -171,6 +171,33 @@ struct SourcePreviewJobTests {
         #expect(!again.isRunning)
     }
 
+    @Test func previewsArrivingOneByOneKeepTheListSorted() throws {
+        let folder = SourceFixtures.temporaryFolder()
+        for i in 0..<70 {
+            var b = KeyedArchiveBuilder()
+            let text = b.add(.string("note \(1000 + (i * 37) % 70)"))
+            b.top = [("root", .ref(text))]
+            #expect(TestPlatform.writeFile(b.buildBinary(), to: folder + "/n\(1000 + i).plist"))
+        }
+        let source = try #require(ArchiveSource.open(path: Array(folder.utf8)))
+        let job = SourcePreviewJob(source: source, columns: [])
+        job.runHere(limit: 70)
+        let all = job.take()
+        #expect(all.count == 70)
+        var state = SourceListState(source: source, cols: 100, rows: 10)
+        state.handle(.char("s"))
+        #expect(state.sortKey == .preview)
+        for item in all.reversed() { state.install(details: [item]) }
+        let placed = state.visible
+        let texts = placed.map { state.details[$0]?.preview.text ?? "" }
+        #expect(texts == texts.sorted())
+        #expect(Set(placed) == Set(0..<70))
+        // The same order as a whole sort gives.
+        state.handle(.char("S"))
+        state.handle(.char("S"))
+        #expect(state.visible == placed)
+    }
+
     @Test func aFilterOverManyArchivesGoesOnAStepAtATime() throws {
         let folder = SourceFixtures.temporaryFolder()
         for i in 0..<40 {

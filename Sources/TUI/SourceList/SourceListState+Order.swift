@@ -132,20 +132,48 @@ extension SourceListState {
             }
             filterPending = pending
         }
-        let entries = source.entries
-        let order = self.order()
-        // The direction applies to the column; ties stay in place order either way.
-        rows.sort { a, b in
-            let forward = order(a, b), backward = order(b, a)
-            if !forward && !backward { return entries[a].place < entries[b].place }
-            return descending ? backward : forward
-        }
-        // Archives without the column's value yet (not checked, not previewed) go last either way.
-        let unknown = rows.filter { !hasValue($0) }
-        if !unknown.isEmpty { rows = rows.filter(hasValue) + unknown }
+        rows.sort(by: ordering())
         visible = rows
         cursor = entry.flatMap { rows.firstIndex(of: $0) } ?? min(cursor, max(0, rows.count - 1))
         scrollToCursor()
+    }
+
+    /// Moves the archives whose sort value just arrived (`changed`) to their places, the rest keeping
+    /// theirs: a batch of previews in a list of a million archives costs a few moves, not a sort. A
+    /// filter in force, or a batch large beside the list, sorts again instead.
+    mutating func reposition(_ changed: [Int]) {
+        guard filter.isEmpty, changed.count * 64 < visible.count else { return resort() }
+        let focused = focusedEntry
+        let moving = Set(changed)
+        var rows = visible.filter { !moving.contains($0) }
+        let before = ordering()
+        for entry in moving where source.entries.indices.contains(entry) {
+            var low = 0, high = rows.count
+            while low < high {
+                let mid = low + (high - low) / 2
+                if before(rows[mid], entry) { low = mid + 1 } else { high = mid }
+            }
+            rows.insert(entry, at: low)
+        }
+        visible = rows
+        cursor = focused.flatMap { rows.firstIndex(of: $0) } ?? min(cursor, max(0, rows.count - 1))
+        scrollToCursor()
+    }
+
+    /// The list's order: by the sort column in its direction, ties in place order; archives without
+    /// the column's value yet (not checked, not previewed, NULL) last either way, in place order.
+    func ordering() -> (Int, Int) -> Bool {
+        let entries = source.entries, ascending = order(), descending = self.descending
+        let known = { (entry: Int) in self.hasValue(entry) }
+        return { a, b in
+            let ka = known(a), kb = known(b)
+            if ka != kb { return ka }
+            if ka {
+                let forward = ascending(a, b), backward = ascending(b, a)
+                if forward != backward { return descending ? backward : forward }
+            }
+            return entries[a].place < entries[b].place
+        }
     }
 
     /// Whether the sort column has a value for `entry` (an unchecked archive has no problem count, a

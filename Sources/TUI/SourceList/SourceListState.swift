@@ -89,7 +89,9 @@ public struct SourceListState {
             results[entry] = result
             forgetMatch(entry)
         }
-        if !batch.isEmpty, sortKey == .problems || sortKey == .format || !filter.isEmpty { resort() }
+        guard !batch.isEmpty else { return }
+        if !filter.isEmpty { return resort() }
+        if sortKey == .problems || sortKey == .format { reposition(batch.map(\.entry)) }
     }
 
     /// Records archives' previews and column values.
@@ -99,9 +101,10 @@ public struct SourceListState {
             forgetMatch(entry)
         }
         guard !batch.isEmpty else { return }
+        if !filter.isEmpty { return resort() }
         switch sortKey {
-        case .preview, .column: resort()
-        default: if !filter.isEmpty { resort() }
+        case .preview, .column: reposition(batch.map(\.entry))
+        default: break
         }
     }
 
