@@ -171,6 +171,14 @@ struct SourcePreviewJobTests {
         #expect(!again.isRunning)
     }
 
+    @Test func aPatternThatIsNotARegularExpressionSaysWhy() {
+        let broken = SearchMatcher("a(b")
+        #expect(broken.regexProblem?.isEmpty == false)
+        #expect(broken.matches("xa(by"), "matched as plain text")
+        #expect(SearchMatcher("^a\\d$").regexProblem == nil)
+        #expect(SearchMatcher("plain words").regexProblem == nil)
+    }
+
     @Test func previewsArrivingOneByOneKeepTheListSorted() throws {
         let folder = SourceFixtures.temporaryFolder()
         for i in 0..<70 {
