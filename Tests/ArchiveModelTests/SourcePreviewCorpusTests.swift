@@ -33,5 +33,7 @@ struct SourcePreviewCorpusTests {
         #expect(SourcePreview.of(nib).text.hasPrefix("3 top-level objects: NSCustomObject, "))
         let keyedNib = try #require(Corpus.document("keyed-binary/hexfiend__MyDocument.nib__keyedobjects.nib"))
         #expect(SourcePreview.of(keyedNib).text.hasPrefix("3 top-level objects: NSCustomObject, "))
+        let xib = try #require(Corpus.document("ib3xml/cardio-ios__MainWindow.xib"))
+        #expect(SourcePreview.of(xib).text.hasPrefix("4 top-level objects: "), "\(SourcePreview.of(xib).text)")
     }
 }

@@ -1,6 +1,6 @@
 /// What an archive of a source says, in one line, for the browser's list (issue 38, item 3): an
 /// attributed string's or a string root's text, a dictionary's first keys (`{name, date, …}`), an
-/// array's count and first items, a nib's top-level objects' classes (NIBArchive and keyed nibs).
+/// array's count and first items, a nib's top-level objects' classes (NIBArchive, keyed and IB3 XML).
 ///
 /// Built from the rows the browser would show at the archive's top (`Outline`): the same summaries,
 /// the same escaping, so nothing here summarises a value a second way. Bounded per archive: an archive
@@ -70,10 +70,13 @@ public struct SourcePreview: Sendable, Equatable {
         return (listed(named, more: roots.count > itemLimit), nil)
     }
 
-    /// A nib's `top-level objects` row: a NIBArchive's own (its graph lists it at the top), or, for a
-    /// keyed nib (`$top` holds `IB.objectdata`), the one `NibStructure` finds in its object data.
+    /// A nib's `top-level objects` row: a NIBArchive's own (its graph lists it at the top), an IB3 XML
+    /// archive's `IBDocument.RootObjects`, or, for a keyed nib (`$top` holds `IB.objectdata`), the one
+    /// `NibStructure` finds in its object data.
     static func nibTopLevel(_ roots: [OutlineNode], _ outline: Outline) -> OutlineNode? {
-        if let top = roots.first(where: { $0.label == "top-level objects" && !$0.isGroup }) { return top }
+        if let top = roots.first(where: { ($0.label == "top-level objects" || $0.label == "IBDocument.RootObjects") && !$0.isGroup }) {
+            return top
+        }
         guard let data = roots.first(where: { $0.label == "IB.objectdata" }) else { return nil }
         let holder = GraphObject(id: -1, kind: .instance, fields: [Field(key: "IB.objectdata", value: data.value)])
         let rows = NibStructure.shortcuts(root: holder, in: outline.graph)
