@@ -100,6 +100,7 @@ import TestSupport
         let p = preview(Array(whole.prefix(30)))
         #expect(p.isDamaged)
         #expect(p.text.hasPrefix("damaged: "), "\(p.text)")
+        #expect(p.text.contains("30 bytes"), "nothing decoded: the first error says why: \(p.text)")
         // Every cut of a small archive gives a preview (never a trap), damaged or whole.
         for end in 0...whole.count {
             let cut = preview(Array(whole.prefix(end)))

@@ -70,7 +70,7 @@ struct SourceListPreviewTests {
 
     @Test func anInvalidRegularExpressionIsSaidSo() throws {
         let db = try database()
-        let screen = lines(db, "/(<Enter>")
+        let screen = lines(db, "/zz(<Enter>")
         #expect(screen[11].contains("not a regular expression"), "\(screen[11])")
         #expect(screen[1].hasPrefix("no archive matches"))
     }

@@ -45,12 +45,16 @@ public struct SourcePreview: Sendable, Equatable {
 
     /// The preview of an open document; `containerProblems` are those of what held it (a ZIP entry).
     public static func of(_ document: ArchiveDocument, containerProblems: [Diagnostic] = []) -> SourcePreview {
-        let damaged = (containerProblems + document.graph.openDiagnostics).contains { $0.severity == .error }
+        let firstError = (containerProblems + document.graph.openDiagnostics).first { $0.severity == .error }
+        let damaged = firstError != nil
         guard document.isDecoded else {
             return SourcePreview(text: "not decoded: " + document.formatDescription, isDamaged: damaged)
         }
         let outline = Outline(graph: document.graph, judgesObjects: false, viewCapacity: 64, viewBudget: 4 << 20)
-        let (text, value) = describe(outline.roots(), outline)
+        let roots = outline.roots()
+        var (text, value) = describe(roots, outline)
+        // Nothing decoded at all: what the first error says instead.
+        if roots.isEmpty, let firstError { text = DisplayText.escapeMessage(firstError.message) }
         return SourcePreview(text: ValueFormatter.cut((damaged ? "damaged: " : "") + text, limit: textLimit),
                              value: value.map { ValueFormatter.cut($0, limit: valueLimit) }, isDamaged: damaged)
     }
