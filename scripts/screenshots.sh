@@ -250,12 +250,14 @@ else
 fi
 
 # source-database.png: a chat.db-like database (issue 27) as a source: every column value that holds an
-# archive, listed with its format, size and problem count, sorted by problems; the half archive first.
+# archive, listed with its date column (--columns), a preview of what it says, its format, size and
+# problem count (issue 38), sorted by problems; the half archive first.
 if python3 "$ROOT/scripts/make_sources.py" chatdb "$WORK/db" "$CORPUS" >/dev/null; then
-    start "$WORK/db" chat.db
+    start "$WORK/db" --columns message.date,text chat.db
     wait_for "6 archives"
     wait_for "2 !"
-    keys s s s g
+    wait_for "payload\""
+    keys s s s s s s g
     wait_for "problems ▼"
     shot source-database
     stop

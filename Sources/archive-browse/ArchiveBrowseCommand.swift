@@ -56,7 +56,7 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the archive as a plain document, references resolved: json, xml1 or binary1.", valueName: "format"))
     var unarchive: String?
 
-    @Option(help: ArgumentHelp("With --unarchive json or --extract over a database: other columns of each archive's row to add to its record (date,handle_id or message.date).", valueName: "columns"))
+    @Option(help: ArgumentHelp("With --unarchive json or --extract over a database: other columns of each archive's row to add to its record (date,handle_id or message.date); in the browser (or --screen) on a database, shown as columns of its list.", valueName: "columns"))
     var columns: String?
 
     @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive json or --extract over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
@@ -119,7 +119,9 @@ struct ArchiveBrowseCommand: ParsableCommand {
         }
         if audit { return try validateAudit() }
         if allowedClasses != nil { throw ValidationError("--allowed-classes works only with --audit") }
-        if columns != nil && unarchive == nil && extract == nil { throw ValidationError("--columns goes with --unarchive json or --extract over a source") }
+        if columns != nil && unarchive == nil && extract == nil && (dump || check || json) {
+            throw ValidationError("--columns goes with --unarchive json or --extract over a source, or with the browser (or --screen) on a database")
+        }
         if wherePattern != nil && unarchive == nil && extract == nil { throw ValidationError("--where goes with --unarchive json or --extract over a source") }
         if exportModeCount > 0 {
             if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
@@ -155,7 +157,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
         let targets = demo ? nil : SourceTarget.targets(for: files)
         if check { throw ExitCode(targets.map { CLIModes.check($0, output, grouped: !noGroup) } ?? CLIModes.check(sources, output, grouped: !noGroup)) }
         if json { throw ExitCode(targets.map { CLIModes.json($0, output) } ?? CLIModes.json(sources, output)) }
-        if case .source(let path)? = targets?.first { throw ExitCode(try CLIModes.source(path, dump: dump, screen: screen, keys: keys ?? "")) }
+        if case .source(let path)? = targets?.first {
+            throw ExitCode(try CLIModes.source(path, dump: dump, screen: screen, keys: keys ?? "", columns: columnNames))
+        }
+        if columns != nil { throw ValidationError("--columns goes with a source (a database, folder or ZIP file), not with one archive") }
         let opened: ArchiveDocument?
         if case .place(let source, let place)? = targets?.first { opened = CLIModes.openPlace(source, place) } else { opened = sources.first?.openReporting() }
         guard let document = opened else { throw ExitCode(2) }

@@ -86,26 +86,27 @@ extension CLIModes {
 
 extension CLIModes {
     /// A source given to `--dump`, `--screen` or the browser: `--dump` wants one archive (a place in
-    /// it); the browser and `--screen` show the source's list of archives.
-    static func source(_ path: [UInt8], dump: Bool, screen: String?, keys: String) throws -> Int32 {
+    /// it); the browser and `--screen` show the source's list of archives, with the `--columns` of each
+    /// archive's database row.
+    static func source(_ path: [UInt8], dump: Bool, screen: String?, keys: String, columns: [String] = []) throws -> Int32 {
         let name = DisplayText.escape(bytes: path)
         if dump {
             FileOutput.standardError.write("archive-browse: \(name) holds many archives; --dump takes one, named by its place (as --check lists them, e.g. \(name):PLACE), or use --check, --json or the browser\n")
             return 2
         }
         guard let source = ArchiveSource.open(path: path) else { return 2 }
-        if let screen { return sourceScreen(source, size: screen, keys: keys, FileOutput.standardOutput) }
-        return sourceInteractive(source)
+        if let screen { return sourceScreen(source, columns: columns, size: screen, keys: keys, FileOutput.standardOutput) }
+        return sourceInteractive(source, columns: columns)
     }
 
-    static func sourceScreen(_ source: ArchiveSource, size: String, keys: String, _ out: FileOutput) -> Int32 {
+    static func sourceScreen(_ source: ArchiveSource, columns: [String] = [], size: String, keys: String, _ out: FileOutput) -> Int32 {
         guard let (cols, rows) = screenSize(size, keys: keys) else { return 2 }
-        out.line(Headless.render(source: source, cols: cols, rows: rows, keys: keys))
+        out.line(Headless.render(source: source, columns: columns, cols: cols, rows: rows, keys: keys))
         out.flush()
         return 0
     }
 
-    static func sourceInteractive(_ source: ArchiveSource) -> Int32 {
-        withTerminal { SourceBrowser.run(source: source) }
+    static func sourceInteractive(_ source: ArchiveSource, columns: [String] = []) -> Int32 {
+        withTerminal { SourceBrowser.run(source: source, columns: columns) }
     }
 }

@@ -30,20 +30,20 @@ struct SourceListTests {
 
     @Test func sortingByProblemsPutsTheDamagedFirst() throws {
         let db = try source("chatdb")
-        let screen = lines(db, "sss")
+        let screen = lines(db, "ssss")
         #expect(screen[0].contains("problems ▼"))
         #expect(screen[1].hasPrefix("message.attributedBody:1235"))
-        let ascending = lines(db, "sssS")
+        let ascending = lines(db, "ssssS")
         #expect(ascending[6].hasPrefix("message.attributedBody:1235"))
     }
 
     @Test func filterShowsTheMatchingAndEscapeClearsIt() throws {
         let db = try source("chatdb")
-        let filtered = lines(db, "/PAYLOAD<Enter>")
+        let filtered = lines(db, "/payload<Enter>")
         #expect(filtered[1].hasPrefix("message.payload_data:1234"))
         #expect(filtered[2].isEmpty)
         #expect(filtered[11].contains("1 of 6 archives match"))
-        let cleared = lines(db, "/PAYLOAD<Enter><Esc>")
+        let cleared = lines(db, "/payload<Enter><Esc>")
         #expect(cleared[6].hasPrefix("odd \"name.v:2"))
     }
 
@@ -102,9 +102,8 @@ struct SourceListStateTests {
         #expect(state.visible.map { source.entries[$0].place.text } == ["a.plist", "b.plist", "c.plist"])
         state.handle(.char("j"))
         #expect(state.focusedEntry == 1)
-        state.handle(.char("s"))
-        state.handle(.char("s"))
-        #expect(state.sortKey == .size)
+        for _ in 0..<3 { state.handle(.char("s")) }
+        #expect(state.sortKey == .size, "place, preview, format, size")
         #expect(state.visible.map { source.entries[$0].place.text } == ["a.plist", "c.plist", "b.plist"], "largest first")
         #expect(state.focusedEntry == 1, "the cursor stays on b.plist")
         #expect(state.cursor == 2)
@@ -118,7 +117,7 @@ struct SourceListStateTests {
         let source = try folder()
         var state = SourceListState(source: source, cols: 80, rows: 10)
         state.install([(entry: 2, result: SourceCheck.check(source, source.entries[2].place))])
-        for _ in 0..<3 { state.handle(.char("s")) }
+        for _ in 0..<4 { state.handle(.char("s")) }
         #expect(state.sortKey == .problems)
         #expect(state.visible.first == 2, "the one checked archive comes before the unchecked")
         #expect(SourceListRenderer.problemsCell(nil).0 == "…")

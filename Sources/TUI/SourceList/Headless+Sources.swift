@@ -1,20 +1,21 @@
 import ArchiveModel
 
-/// The source browser without a terminal: the list's check runs to the end first (so problem counts
-/// are final), then the keys go to the list or to the archive opened from it, as in the browser.
+/// The source browser without a terminal: the list's check and previews run to the end first (so
+/// problem counts and previews are final), then the keys go to the list or to the archive opened from it, as in the browser.
 extension Headless {
-    /// Archives of a source checked before the first key (the rest show `…`, as in the browser before
-    /// its background check gets to them): a screen of a database of a million values stays quick.
+    /// Archives of a source checked (and previewed) before the first key (the rest show `…`, as in
+    /// the browser before its background jobs get to them): a screen of a database of a million values stays quick.
     public static let sourceCheckLimit = 2_000
 
-    /// The screen after `keys` on `source`'s list (or on the archive opened from it) as plain text.
-    public static func render(source: ArchiveSource, cols: Int, rows: Int, keys: String) -> String {
-        screen(source: source, cols: cols, rows: rows, keys: keys).text
+    /// The screen after `keys` on `source`'s list (or on the archive opened from it) as plain text;
+    /// `columns`: the `--columns` of each archive's database row to show.
+    public static func render(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int, keys: String) -> String {
+        screen(source: source, columns: columns, cols: cols, rows: rows, keys: keys).text
     }
 
     /// The screen buffer after `keys`.
-    public static func screen(source: ArchiveSource, cols: Int, rows: Int, keys: String) -> ScreenBuffer {
-        let run = SourceRun(source: source, cols: cols, rows: rows)
+    public static func screen(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int, keys: String) -> ScreenBuffer {
+        let run = SourceRun(source: source, columns: columns, cols: cols, rows: rows)
         for key in KeyNotation.parse(keys) where !run.state.shouldQuit { run.handle(key) }
         return run.screen
     }
@@ -26,12 +27,15 @@ extension Headless {
         /// The archive open from the list, with the archives opened inside it.
         var stack: SessionStack?
 
-        init(source: ArchiveSource, cols: Int, rows: Int) {
+        init(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int) {
             self.source = source
-            state = SourceListState(source: source, cols: cols, rows: rows)
+            state = SourceListState(source: source, columns: columns, cols: cols, rows: rows)
             let job = SourceCheckJob(source: source)
             job.runHere(limit: Headless.sourceCheckLimit)
             state.install(job.take())
+            let previews = SourcePreviewJob(source: source, columns: columns)
+            previews.runHere(limit: Headless.sourceCheckLimit)
+            state.install(details: previews.take())
         }
 
         func handle(_ key: Key) {
@@ -51,6 +55,7 @@ extension Headless {
                 return
             }
             state.handle(key)
+            while state.filterPending { state.continueFilter() }
             guard let entry = state.openRequest else { return }
             state.openRequest = nil
             switch SourceBrowser.session(for: entry, of: source, cols: state.cols, rows: state.rows) {

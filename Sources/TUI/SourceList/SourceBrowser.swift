@@ -2,32 +2,48 @@ import ArchiveModel
 
 /// The browser on a source of archives (issue 27): the list of its archives, each opened in the
 /// archive browser with Enter as `o` opens an embedded one; `q` there comes back to the list with the
-/// cursor where it was. Problem counts fill in as the background check gets to each archive.
+/// cursor where it was. Problem counts fill in as the background check gets to each archive, previews
+/// and `--columns` values as the preview job does (the rows on screen first).
 public enum SourceBrowser {
-    /// Runs on the controlling terminal until the user quits; the exit status (0).
-    public static func run(source: ArchiveSource) -> Int32 {
+    /// Runs on the controlling terminal until the user quits; the exit status (0). `columns`: the
+    /// `--columns` of each archive's database row to show.
+    public static func run(source: ArchiveSource, columns: [String] = []) -> Int32 {
         let terminal = TerminalSeam()
         defer { terminal.restore() }
-        return run(source: source, terminal: terminal)
+        return run(source: source, columns: columns, terminal: terminal)
     }
 
     /// The run loop on any terminal.
-    public static func run(source: ArchiveSource, terminal: any Terminal, checkInBackground: Bool = true) -> Int32 {
+    public static func run(source: ArchiveSource, columns: [String] = [], terminal: any Terminal, checkInBackground: Bool = true) -> Int32 {
         let size = terminal.size
-        var state = SourceListState(source: source, cols: size.cols, rows: size.rows)
+        var state = SourceListState(source: source, columns: columns, cols: size.cols, rows: size.rows)
         let job = SourceCheckJob(source: source)
-        if checkInBackground { job.start() }
-        defer { job.cancel() }
+        let previews = SourcePreviewJob(source: source, columns: columns)
+        previews.want(state.shownEntries)
+        if checkInBackground {
+            job.start()
+            previews.start()
+        }
+        defer {
+            job.cancel()
+            previews.cancel()
+        }
         var dirty = true
         while !state.shouldQuit {
             let batch = job.take()
             if !batch.isEmpty { state.install(batch); dirty = true }
-            let running = checkInBackground && job.isRunning
+            let details = previews.take()
+            if !details.isEmpty { state.install(details: details); dirty = true }
+            previews.want(state.shownEntries)
+            let running = checkInBackground && (job.isRunning || previews.isRunning)
             if dirty || running {
                 terminal.present(SourceListRenderer.render(state, source: source, progress: running ? progress(state, source) : nil))
             }
-            guard let key = terminal.nextKey(timeoutMilliseconds: running ? Browser.busyTimeout : Browser.idleTimeout) else {
-                dirty = false
+            let timeout = state.filterPending ? 0 : running ? Browser.busyTimeout : Browser.idleTimeout
+            guard let key = terminal.nextKey(timeoutMilliseconds: timeout) else {
+                // A filter over many archives goes on a step at a time while no key is pressed.
+                dirty = state.filterPending
+                state.continueFilter()
                 continue
             }
             dirty = true
@@ -47,8 +63,10 @@ public enum SourceBrowser {
         return 0
     }
 
+    /// `checking 10/100` while the check runs, then `previewing 60/100`.
     static func progress(_ state: SourceListState, _ source: ArchiveSource) -> String {
-        "checking \(state.checkedCount)/\(source.entries.count)"
+        let total = source.entries.count
+        return state.checkedCount < total ? "checking \(state.checkedCount)/\(total)" : "previewing \(state.previewedCount)/\(total)"
     }
 
     /// Why an archive could not be opened, for the status line.

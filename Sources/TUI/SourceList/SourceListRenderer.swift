@@ -1,15 +1,17 @@
 import ArchiveModel
 
 /// Draws a source's list of archives: a header naming the columns (the sort column marked ▲/▼), one
-/// row per archive (place, format, size, problems), and the status line; or the help, or the source's
-/// own problems. Text from the source (names, places) is escaped before it gets here.
+/// row per archive (place, the `--columns` values, preview, format, size, problems), and the status
+/// line; or the help, or the source's own problems. Text from the source (names, places, previews,
+/// column values) is escaped before it is drawn.
 public enum SourceListRenderer {
     /// The keys of the list, for its help screen (the list's own small table, as the browser's is).
     static let keys: [(String, String)] = [
         ("j/k, arrows, PgDn/PgUp, g/G", "move"),
         ("Enter, l, o, double click", "open the archive in the browser (q there comes back here)"),
-        ("s / S", "sort by the next column (place, format, size, problems) / reverse"),
-        ("/", "filter: archives whose place or format contains the text (Enter applies, Esc clears)"),
+        ("s / S", "sort by the next column (place, --columns, preview, format, size, problems) / reverse"),
+        ("/", "filter: archives whose place, --columns values, preview or format match (regex, smart case; Esc clears)"),
+        ("n / N", "next / previous archive matching the last / pattern"),
         ("p", "what could not be listed (the source's own problems)"),
         ("?, F1", "this help"),
         ("q, Ctrl-C", "quit"),
@@ -35,29 +37,36 @@ public enum SourceListRenderer {
         }
     }
 
-    /// Column widths: the place takes what the others leave.
+    /// Column widths: problems, size and format as room allows; the place as wide as the widest
+    /// place (`SourceListState.placeWidth`) up to half of what is left; then the `--columns` values
+    /// (asked for, so before the preview) while they fit, and the preview in the rest when it gets at
+    /// least `previewMinimum` cells; what no column takes goes to the place.
     struct Columns {
-        var format: Int, size: Int, problems: Int, place: Int
-        init(cols: Int) {
+        var place: Int, values: [Int], preview: Int, format: Int, size: Int, problems: Int
+        static let previewMinimum = 12
+
+        init(cols: Int, placeWidth: Int, columnNames: [String]) {
             problems = cols >= 30 ? 10 : 0
-            size = cols >= 50 ? 11 : 0
-            format = cols >= 60 ? min(24, cols / 5) : 0
-            place = max(1, cols - format - size - problems - 1)
+            size = cols >= 50 ? 10 : 0
+            format = cols >= 60 ? min(20, cols / 5) : 0
+            let room = max(0, cols - format - size - problems)
+            place = min(max(8, placeWidth), max(12, room / 2)) + 1
+            var left = room - place
+            values = []
+            for name in columnNames {
+                let width = min(18, max(8, TextLayout.width(name) + 3))
+                guard left >= width else { break }
+                values.append(width)
+                left -= width
+            }
+            preview = left >= Self.previewMinimum ? left : 0
+            if preview == 0 { place += left }
         }
     }
 
     private static func drawList(_ state: SourceListState, source: ArchiveSource, into screen: inout ScreenBuffer) {
-        let columns = Columns(cols: screen.cols)
-        func title(_ name: String, _ key: SourceListState.SortKey) -> String {
-            name + (state.sortKey == key ? (state.descending ? " ▼" : " ▲") : "")
-        }
-        screen.fill(row: 0, col: 0, count: screen.cols, style: Theme.heading)
-        var col = 0
-        screen.write(title("place", .place), row: 0, col: col, style: Theme.heading, limit: columns.place)
-        col += columns.place + 1
-        if columns.format > 0 { screen.write(title("format", .format), row: 0, col: col, style: Theme.heading, limit: columns.format); col += columns.format }
-        if columns.size > 0 { writeRight(title("size", .size), at: col, width: columns.size - 1, row: 0, style: Theme.heading, &screen); col += columns.size }
-        if columns.problems > 0 { writeRight(title("problems", .problems), at: col, width: columns.problems, row: 0, style: Theme.heading, &screen) }
+        let columns = Columns(cols: screen.cols, placeWidth: state.placeWidth, columnNames: state.columnNames)
+        drawHeader(state, columns, into: &screen)
         if state.visible.isEmpty {
             let why = source.entries.isEmpty ? "no archives found in \(source.displayName) (p: what could not be read)" : "no archive matches the filter (Esc clears it)"
             screen.write(why, row: 1, col: 0, style: Theme.marker)
@@ -66,29 +75,106 @@ public enum SourceListRenderer {
         for row in 0..<state.listRows {
             let index = state.top + row
             guard index < state.visible.count else { break }
-            let entryIndex = state.visible[index]
-            let entry = source.entries[entryIndex]
-            let result = state.results[entryIndex]
-            let selected = index == state.cursor
-            let y = row + 1
-            if selected { screen.fill(row: y, col: 0, count: screen.cols, style: Theme.selected) }
-            let base = selected ? Theme.selected : Style.plain
-            let place = entry.place.displayText
-            let shown = TextLayout.width(place) > columns.place ? StatusLine.cutLeft(place, to: columns.place) : place
-            screen.write(shown, row: y, col: 0, style: base, limit: columns.place)
-            var x = columns.place + 1
-            if columns.format > 0 {
-                screen.write(result?.format ?? entry.formatName, row: y, col: x, style: selected ? base : Theme.className, limit: columns.format - 1)
-                x += columns.format
+            drawRow(state, entry: state.visible[index], selected: index == state.cursor, row: row + 1, columns, source: source, into: &screen)
+        }
+    }
+
+    /// The column names, the sort column marked ▲ or ▼.
+    private static func drawHeader(_ state: SourceListState, _ columns: Columns, into screen: inout ScreenBuffer) {
+        func title(_ key: SourceListState.SortKey) -> String {
+            state.name(of: key) + (state.sortKey == key ? (state.descending ? " ▼" : " ▲") : "")
+        }
+        screen.fill(row: 0, col: 0, count: screen.cols, style: Theme.heading)
+        // A sort column too narrow a screen leaves out is named beside the place's.
+        let shown: Bool
+        switch state.sortKey {
+        case .column(let i): shown = i < columns.values.count
+        case .preview: shown = columns.preview > 0
+        case .format: shown = columns.format > 0
+        case .size: shown = columns.size > 0
+        case .problems: shown = columns.problems > 0
+        case .place: shown = true
+        }
+        var col = columns.place
+        if shown {
+            screen.write(title(.place), row: 0, col: 0, style: Theme.heading, limit: columns.place - 1)
+            for (i, width) in columns.values.enumerated() {
+                screen.write(title(.column(i)), row: 0, col: col, style: Theme.heading, limit: width - 1)
+                col += width
             }
-            if columns.size > 0 {
-                writeRight(String(entry.size), at: x, width: columns.size - 1, row: y, style: base, &screen)
-                x += columns.size
+            if columns.preview > 0 { screen.write(title(.preview), row: 0, col: col, style: Theme.heading, limit: columns.preview - 1) }
+        } else {
+            // Over the place's, the values' and the preview's headings (the sort column is one of the others).
+            let span = columns.place + columns.values.reduce(0, +) + columns.preview
+            screen.write("place (by " + title(state.sortKey) + ")", row: 0, col: 0, style: Theme.heading, limit: span - 1)
+        }
+        col = columns.place + columns.values.reduce(0, +) + columns.preview
+        if columns.format > 0 { screen.write(title(.format), row: 0, col: col, style: Theme.heading, limit: columns.format); col += columns.format }
+        if columns.size > 0 { writeRight(title(.size), at: col, width: columns.size - 1, row: 0, style: Theme.heading, &screen); col += columns.size }
+        if columns.problems > 0 { writeRight(title(.problems), at: col, width: columns.problems, row: 0, style: Theme.heading, &screen) }
+    }
+
+    /// One archive's row.
+    private static func drawRow(_ state: SourceListState, entry entryIndex: Int, selected: Bool, row y: Int, _ columns: Columns,
+                                source: ArchiveSource, into screen: inout ScreenBuffer) {
+        let entry = source.entries[entryIndex]
+        let result = state.results[entryIndex], detail = state.details[entryIndex]
+        if selected { screen.fill(row: y, col: 0, count: screen.cols, style: Theme.selected) }
+        let base = selected ? Theme.selected : Style.plain
+        func styled(_ style: Style) -> Style { selected ? Style(bold: style.bold, reverse: true) : style }
+        let place = entry.place.displayText
+        let width = columns.place - 1
+        screen.write(TextLayout.width(place) > width ? StatusLine.cutLeft(place, to: width) : place, row: y, col: 0, style: base, limit: width)
+        var x = columns.place
+        for (i, width) in columns.values.enumerated() {
+            if let value = detail?.columns, value.indices.contains(i) {
+                let text = cellText(value[i])
+                switch value[i] {
+                case .integer, .real: writeRight(text, at: x, width: width - 1, row: y, style: base, &screen)
+                case .null, .missing, .blob: screen.write(text, row: y, col: x, style: styled(Theme.marker), limit: width - 1)
+                case .text: screen.write(text, row: y, col: x, style: base, limit: width - 1)
+                }
+            } else if detail == nil {
+                screen.write("…", row: y, col: x, style: styled(Theme.marker), limit: width - 1)
             }
-            if columns.problems > 0 {
-                let (text, style) = problemsCell(result)
-                writeRight(text, at: x, width: columns.problems, row: y, style: selected ? Style(bold: style.bold, reverse: true) : style, &screen)
-            }
+            x += width
+        }
+        if columns.preview > 0 {
+            let (text, style) = previewCell(detail)
+            screen.write(text, row: y, col: x, style: styled(style), limit: columns.preview - 1)
+            x += columns.preview
+        }
+        if columns.format > 0 {
+            screen.write(result?.format ?? entry.formatName, row: y, col: x, style: selected ? base : Theme.className, limit: columns.format - 1)
+            x += columns.format
+        }
+        if columns.size > 0 {
+            writeRight(String(entry.size), at: x, width: columns.size - 1, row: y, style: base, &screen)
+            x += columns.size
+        }
+        if columns.problems > 0 {
+            let (text, style) = problemsCell(result)
+            writeRight(text, at: x, width: columns.problems, row: y, style: styled(style), &screen)
+        }
+    }
+
+    /// `…` before the preview job got to the archive; a damaged or unreadable one's preview in the
+    /// error style (its text says so too: `damaged:`, `not read:`).
+    static func previewCell(_ detail: SourceRowDetail?) -> (String, Style) {
+        guard let preview = detail?.preview else { return ("…", Theme.marker) }
+        return (preview.text, preview.isDamaged ? Theme.error : Style.plain)
+    }
+
+    /// A `--columns` value as a cell shows it (and a filter looks at it), display-safe: numbers as
+    /// they are, text escaped (`…` when cut), `blob 1234 B`, `null`, `-` when the row has no such column.
+    static func cellText(_ value: ArchiveSource.ColumnValue) -> String {
+        switch value {
+        case .integer(let i): String(i)
+        case .real(let d): ValueFormatter.real(d)
+        case .text(let s, let cut): DisplayText.escape(s) + (cut ? "…" : "")
+        case .blob(let size): "blob \(size) B"
+        case .null: "null"
+        case .missing: "-"
         }
     }
 

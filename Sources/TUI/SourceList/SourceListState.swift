@@ -1,24 +1,29 @@
 import ArchiveModel
 
-/// The list of a source's archives as the browser shows it (issue 27): sorted by a column, filtered
-/// with `/`, a cursor and a scroll position; each archive's problem count arrives from the background
-/// check. Plain state: keys in, a request to open an archive out, no terminal.
+/// The list of a source's archives as the browser shows it (issues 27, 38): sorted by any column,
+/// filtered with `/` (a regular expression over place, `--columns` values, preview and format, the
+/// tree's `SearchMatcher`), `n`/`N` to the next and previous match, a cursor and a scroll position;
+/// each archive's problem count arrives from the background check, its preview and column values from
+/// the preview job. Plain state: keys in, a request to open an archive out, no terminal.
 public struct SourceListState {
-    /// The columns the list sorts by (`s` cycles, `S` reverses).
-    public enum SortKey: String, CaseIterable, Sendable {
-        case place, format, size, problems
+    /// A column the list sorts by (`s` cycles through them in header order, `S` reverses).
+    public enum SortKey: Sendable, Equatable {
+        case place
+        /// The `--columns` value at this index.
+        case column(Int)
+        case preview, format, size, problems
     }
 
-    public private(set) var sortKey = SortKey.place
-    public private(set) var descending = false
-    /// The filter in force: archives whose place or format contains it (case-insensitive).
-    public private(set) var filter = ""
+    public internal(set) var sortKey = SortKey.place
+    public internal(set) var descending = false
+    /// The filter in force: the pattern archives must match (empty: none).
+    public internal(set) var filter = ""
     /// The filter being typed after `/`, while the prompt is open.
     public private(set) var prompt: String?
     /// Index into `visible` of the focused row.
-    public private(set) var cursor = 0
+    public internal(set) var cursor = 0
     /// First visible row.
-    public private(set) var top = 0
+    public internal(set) var top = 0
     public private(set) var cols: Int
     public private(set) var rows: Int
     /// A one-time message for the status line.
@@ -30,21 +35,37 @@ public struct SourceListState {
     /// The entry (index into the source's entries) Enter asked to open; the front end clears it.
     public var openRequest: Int?
     /// Entry indices in display order (filtered, sorted).
-    public private(set) var visible: [Int]
+    public internal(set) var visible: [Int]
     /// Per entry: its check's result, once the background check got to it.
-    public private(set) var results: [SourceCheck.Result?]
+    public internal(set) var results: [SourceCheck.Result?]
+    /// Per entry: its preview and column values, once the preview job got to it.
+    public internal(set) var details: [SourceRowDetail?]
+    /// The `--columns` asked for, shown as columns after the place.
+    public let columnNames: [String]
+    /// The widest place's width in cells (of the first `placeWidthSample` archives), for the layout.
+    public let placeWidth: Int
+    static let placeWidthSample = 100_000
+    /// The last pattern given to `/` with its matcher and, per entry, whether it matched (nil: not
+    /// looked at since the entry last changed); kept after Esc clears the filter, for `n`/`N`.
+    var search: (pattern: String, matcher: SearchMatcher, matched: [Bool?])?
+    /// Whether the filter has archives left to match (it stopped at `matchBudget`): the list shows
+    /// the matches found so far and `continueFilter()` goes on.
+    public internal(set) var filterPending = false
+    /// Archives matched against a pattern per step (a regular expression takes some microseconds per
+    /// text; a million archives would hold a key up for seconds).
+    var matchBudget = 20_000
 
-    private let source: ArchiveSource
-    /// Lowercased place and format text per entry, for the filter.
-    private let searchText: [String]
+    let source: ArchiveSource
 
-    public init(source: ArchiveSource, cols: Int, rows: Int) {
+    public init(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int) {
         self.source = source
+        columnNames = columns
         self.cols = max(1, cols)
         self.rows = max(1, rows)
         visible = Array(source.entries.indices)
         results = Array(repeating: nil, count: source.entries.count)
-        searchText = source.entries.map { ($0.place.text + " " + $0.formatName).lowercased() }
+        details = Array(repeating: nil, count: source.entries.count)
+        placeWidth = source.entries.prefix(Self.placeWidthSample).reduce(0) { max($0, TextLayout.width($1.place.displayText)) }
     }
 
     /// Rows the list itself has (the header and the status line take two).
@@ -53,13 +74,38 @@ public struct SourceListState {
     /// The focused entry's index into the source's entries.
     public var focusedEntry: Int? { visible.indices.contains(cursor) ? visible[cursor] : nil }
 
+    /// The entries on screen, for the preview job to do first.
+    public var shownEntries: [Int] { Array(visible[min(top, visible.count)..<min(visible.count, top + listRows)]) }
+
     /// How many archives the background check has done.
     public var checkedCount: Int { results.count { $0 != nil } }
 
+    /// How many archives have their preview.
+    public var previewedCount: Int { details.count { $0 != nil } }
+
     /// Records archives' checks (a batch at a time, so a list sorted by problems is sorted once a batch).
     public mutating func install(_ batch: [(entry: Int, result: SourceCheck.Result)]) {
-        for (entry, result) in batch where results.indices.contains(entry) { results[entry] = result }
-        if !batch.isEmpty, sortKey == .problems || sortKey == .format { resort() }
+        for (entry, result) in batch where results.indices.contains(entry) {
+            results[entry] = result
+            forgetMatch(entry)
+        }
+        guard !batch.isEmpty else { return }
+        if !filter.isEmpty { return resort() }
+        if sortKey == .problems || sortKey == .format { reposition(batch.map(\.entry)) }
+    }
+
+    /// Records archives' previews and column values.
+    public mutating func install(details batch: [(entry: Int, detail: SourceRowDetail)]) {
+        for (entry, detail) in batch where details.indices.contains(entry) {
+            details[entry] = detail
+            forgetMatch(entry)
+        }
+        guard !batch.isEmpty else { return }
+        if !filter.isEmpty { return resort() }
+        switch sortKey {
+        case .preview, .column: reposition(batch.map(\.entry))
+        default: break
+        }
     }
 
     /// Applies a key.
@@ -84,17 +130,11 @@ public struct SourceListState {
         case .char("G"), .end: move(visible.count)
         case .enter, .char("l"), .char("o"), .right:
             if let entry = focusedEntry { openRequest = entry } else { message = "no archive to open" }
-        case .char("s"):
-            let all = SortKey.allCases
-            sortKey = all[((all.firstIndex(of: sortKey) ?? 0) + 1) % all.count]
-            descending = sortKey == .size || sortKey == .problems
-            resort()
-            message = "sorted by \(sortKey.rawValue)"
-        case .char("S"):
-            descending.toggle()
-            resort()
-            message = "sorted by \(sortKey.rawValue), \(descending ? "descending" : "ascending")"
+        case .char("s"): sortByNextColumn()
+        case .char("S"): reverseSort()
         case .char("/"): prompt = ""
+        case .char("n"): searchAgain(forward: true)
+        case .char("N"): searchAgain(forward: false)
         case .char("p"): showingProblems = true
         case .char("?"), .function(1): showingHelp = true
         case .char("q"), .ctrl("c"): shouldQuit = true
@@ -130,13 +170,6 @@ public struct SourceListState {
         }
     }
 
-    private mutating func setFilter(_ text: String) {
-        let focused = focusedEntry
-        filter = text
-        refresh(keeping: focused)
-        message = filter.isEmpty ? "filter cleared" : "\(visible.count) of \(source.entries.count) archives match \"\(DisplayText.escape(filter))\"; Esc clears"
-    }
-
     private mutating func mouse(_ event: MouseEvent) {
         switch event.kind {
         case .wheelDown: move(3)
@@ -149,52 +182,16 @@ public struct SourceListState {
         }
     }
 
-    private mutating func move(_ delta: Int) {
+    mutating func move(_ delta: Int) {
         guard !visible.isEmpty else { return }
         cursor = min(max(0, cursor + delta), visible.count - 1)
         scrollToCursor()
     }
 
-    private mutating func scrollToCursor() {
+    mutating func scrollToCursor() {
         let height = max(1, listRows)
         if cursor < top { top = cursor }
         if cursor >= top + height { top = cursor - height + 1 }
         top = max(0, min(top, max(0, visible.count - height)))
-    }
-
-    private mutating func resort() { refresh(keeping: focusedEntry) }
-
-    /// Recomputes the visible rows, keeping the cursor on `entry` when it is still shown.
-    private mutating func refresh(keeping entry: Int?) {
-        let needle = filter.lowercased()
-        var rows = needle.isEmpty ? Array(source.entries.indices) : source.entries.indices.filter { searchText[$0].contains(needle) }
-        let entries = source.entries
-        let results = self.results
-        func ascending(_ a: Int, _ b: Int) -> Bool {
-            switch sortKey {
-            case .place: return entries[a].place < entries[b].place
-            case .format:
-                let fa = results[a]?.format ?? entries[a].formatName, fb = results[b]?.format ?? entries[b].formatName
-                return fa < fb
-            case .size: return entries[a].size < entries[b].size
-            case .problems:
-                // Archives not yet checked go last whichever way the list runs.
-                let pa = results[a]?.problemCount ?? -1, pb = results[b]?.problemCount ?? -1
-                return pa < pb
-            }
-        }
-        // The direction applies to the column; ties stay in place order either way.
-        rows.sort { a, b in
-            let forward = ascending(a, b), backward = ascending(b, a)
-            if !forward && !backward { return entries[a].place < entries[b].place }
-            return descending ? backward : forward
-        }
-        if sortKey == .problems {
-            let unchecked = rows.filter { results[$0] == nil }
-            rows = rows.filter { results[$0] != nil } + unchecked
-        }
-        visible = rows
-        cursor = entry.flatMap { rows.firstIndex(of: $0) } ?? min(cursor, max(0, rows.count - 1))
-        scrollToCursor()
     }
 }

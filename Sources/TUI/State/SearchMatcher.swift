@@ -12,6 +12,9 @@ public struct SearchMatcher {
     private let ignoreCase: Bool
     /// The pattern's bytes (lowercased when ignoring case) when it is plain ASCII.
     private let asciiNeedle: [UInt8]?
+    /// Why the pattern is not a regular expression, when it has regex syntax that does not compile
+    /// (it is then matched as plain text), for a front end to say so.
+    public let regexProblem: String?
 
     /// Characters with a meaning in a regular expression.
     static let regexSyntax = Set("\\^$.|?*+()[]{}".utf8)
@@ -21,13 +24,19 @@ public struct SearchMatcher {
         literal = ignoreCase ? pattern.lowercased() : pattern
         let bytes = Array(literal.utf8)
         asciiNeedle = !bytes.isEmpty && bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !Self.regexSyntax.contains($0) }) ? bytes : nil
+        var problem: String?
         if asciiNeedle != nil {
             regex = nil
-        } else if let compiled = try? Regex(pattern) {
-            regex = ignoreCase ? compiled.ignoresCase() : compiled
         } else {
-            regex = nil
+            do {
+                let compiled = try Regex(pattern)
+                regex = ignoreCase ? compiled.ignoresCase() : compiled
+            } catch {
+                regex = nil
+                problem = String(describing: error)
+            }
         }
+        regexProblem = problem
     }
 
     /// Whether `text` matches.
