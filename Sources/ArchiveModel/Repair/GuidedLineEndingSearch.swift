@@ -168,11 +168,11 @@ struct GuidedLineEndingSearch {
     }
 
     /// Pairs of sites tried together, per site: the next ones among the near misses.
-    static let pairWindow = 32
+    static let pairWindow = 8
 
     /// Judgements the pair moves may spend in all: a share of the budget, so that they never starve
     /// the single sites.
-    private lazy var pairBudget = budget / 4
+    private lazy var pairBudget = budget / 10
 
     /// Moves of a CR from one site to another among `sites` (each of which, toggled alone, kept the
     /// errors but lost an object: one of two swapped references) that give a better verdict, or an

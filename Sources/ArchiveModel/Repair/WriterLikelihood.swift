@@ -14,15 +14,13 @@
 /// Both are counted over instances only (a plain property list's containers have no writer's order
 /// or classes to fit), and both are tie-breaks, never verdicts: an archive may break either.
 struct WriterLikelihood {
-    /// Per object, its class's index in `kindNames` (or its value's type), -1 when unknown.
+    /// Per object, its class's index in `kindIndex` (or its value's type's).
     private var kinds: [Int32] = []
     private var kindIndex: [String: Int32] = [:]
-    /// References held by instances under a key: (slot index, target).
-    private var slotReferences: [(slot: Int32, target: Int32)] = []
-    private var slotIndex: [String: Int32] = [:]
-    /// The same under the key alone, whatever the holder's class (`NSSubviews` holds an array in
-    /// every view class): a weaker measure, for slots one instance has.
-    private var keyReferences: [(slot: Int32, target: Int32)] = []
+    /// References held by instances: (the holder's kind, the key's index, target). A slot is a
+    /// holder's class and a key; the key alone, whatever the holder's class (`NSSubviews` holds an
+    /// array in every view class), is a weaker measure.
+    private var references: [(holder: Int32, key: Int32, target: Int32)] = []
     private var keyIndex: [String: Int32] = [:]
     /// Each list's referenced targets, lists separated by -1.
     private var listTargets: [Int32] = []
@@ -35,13 +33,12 @@ struct WriterLikelihood {
     mutating func add(_ object: GraphObject) {
         let objectKind = kind(of: object)
         kinds.append(objectKind)
-        guard object.kind == .instance, let holder = object.className else { return }
+        guard object.kind == .instance, object.className != nil else { return }
         for field in object.fields {
             switch field.value {
             case .reference(.object(let target)):
                 guard target >= 0, target <= Int(Int32.max) else { continue }
-                slotReferences.append((Self.intern(holder + "\u{0}" + field.key, in: &slotIndex), Int32(target)))
-                keyReferences.append((Self.intern(field.key, in: &keyIndex), Int32(target)))
+                references.append((objectKind, Self.intern(field.key, in: &keyIndex), Int32(target)))
             case .list(let items):
                 for item in items {
                     if case .reference(.object(let target)) = item, target >= 0, target <= Int(Int32.max) { listTargets.append(Int32(target)) }
@@ -70,16 +67,17 @@ struct WriterLikelihood {
 
     /// References whose target's kind differs from the kind most of the slot's references have
     /// (slots with one reference have no others to differ from).
-    func slotMismatches() -> Int { Self.mismatches(slotReferences, kinds: kinds) }
+    func slotMismatches() -> Int { mismatches { Int64($0.holder) << 32 | Int64($0.key) } }
 
     /// `slotMismatches` under the key alone.
-    func keyMismatches() -> Int { Self.mismatches(keyReferences, kinds: kinds) }
+    func keyMismatches() -> Int { mismatches { Int64($0.key) } }
 
-    private static func mismatches(_ references: [(slot: Int32, target: Int32)], kinds: [Int32]) -> Int {
-        var counts: [Int32: [Int32: Int]] = [:]
-        for (slot, target) in references {
+    private func mismatches(slot: ((holder: Int32, key: Int32, target: Int32)) -> Int64) -> Int {
+        var counts: [Int64: [Int32: Int]] = [:]
+        for reference in references {
+            let target = reference.target
             let kind = Int(target) < kinds.count ? kinds[Int(target)] : -1
-            counts[slot, default: [:]][kind, default: 0] += 1
+            counts[slot(reference), default: [:]][kind, default: 0] += 1
         }
         return counts.values.reduce(0) { total, byKind in
             let all = byKind.values.reduce(0, +)
