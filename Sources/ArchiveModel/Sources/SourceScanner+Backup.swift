@@ -1,8 +1,9 @@
 /// An iOS backup folder (docs/BACKUPS.md): its files found through the manifest, never by listing the
 /// hashed names. Each file the manifest names is looked up by its file id and classified by its first
 /// bytes, as a folder's file is: an archive is listed as `Domain-relativePath`, a database's archives
-/// under it, a ZIP file's entries under it. The top plists and Manifest.db's own values (MBFile
-/// archives) are listed too. Problems with the manifest's records are counted, one diagnostic per
+/// under it, a ZIP file's entries under it. The top plists and Manifest.db's `Files.file` values
+/// (MBFile archives, read in the same pass as the rows) are listed too; Manifest.db's other tables
+/// (`Properties`) hold no archives and are not searched. Problems with the manifest's records are counted, one diagnostic per
 /// kind with the first example, so a million bad rows make a handful of lines.
 extension SourceScanner {
     mutating func scanBackup(root: [UInt8], encrypted: Bool) {
@@ -35,15 +36,23 @@ extension SourceScanner {
             return
         }
         var count = 0
+        let manifestPlace = SourcePlace([.path(Array(BackupLayout.manifestDB.utf8))])
+        // One pass: each row's record, and the first bytes of its `file` value (an MBFile archive).
+        let sql = "SELECT rowid, fileID, domain, relativePath, flags, length(CAST(file AS BLOB)), substr(CAST(file AS BLOB), 1, \(Self.cellHead)) FROM Files"
         do {
             try cache.withDatabase(database) { (db) throws(SQLiteDatabase.Failure) in
-                try db.query("SELECT rowid, fileID, domain, relativePath, flags FROM Files") { row in
-                    guard row.count == 5, case .integer(let rowid) = row[0] else { return true }
+                try db.query(sql) { row in
+                    guard row.count == 7, case .integer(let rowid) = row[0] else { return true }
                     count += 1
                     guard count <= limits.files else { return false }
                     let record = BackupRecord(domain: Self.bytes(row[2]), relativePath: Self.bytes(row[3]), fileID: Self.bytes(row[1]),
                                               kind: BackupRecord.kind(flags: Self.integer(row[4])), location: .row(rowid))
                     visit(record, root: root, encrypted: encrypted, &problems)
+                    if case .integer(let size) = row[5], size >= 8, case .bytes(let head) = row[6],
+                       case .archive(let format, let wrapper)? = SourceSniffer.classify(head: head) {
+                        add(SourceEntry(place: manifestPlace.appending(.cell(table: "Files", column: "file", rowid: rowid)),
+                                        format: format, wrapper: wrapper, size: Int(size)))
+                    }
                     return true
                 }
             }
@@ -54,7 +63,6 @@ extension SourceScanner {
         if encrypted {
             report(.backupEncrypted, "the backup is encrypted (Manifest.plist IsEncrypted is true): its files are not decrypted, so none is listed; its Manifest.db is readable (a backup made before iOS 10.2) and names \(English.count(Swift.min(count, limits.files), "file")), each listed with its domain and path through Manifest.db's Files.file values", at: SourcePlace([]))
         }
-        scanDatabase(path: database, place: SourcePlace([.path(Array(BackupLayout.manifestDB.utf8))]))
     }
 
     private mutating func scanManifestMBDB(root: [UInt8], encrypted: Bool, _ problems: inout BackupProblems) {
@@ -91,22 +99,21 @@ extension SourceScanner {
         case .directory, .symlink: return
         case .file, .unknown: break
         }
-        let name = record.displayName
         if let why = BackupNames.oddity(record.domain) ?? BackupNames.oddity(record.relativePath) {
-            problems.add(.backupOddName, "\(record.locationText): the name \(name) \(why); it is listed escaped", record.range)
+            problems.add(.backupOddName, "\(record.locationText): the name \(record.displayName) \(why); it is listed escaped", record.range)
         }
         guard BackupLayout.isFileID(record.fileID), let copy = BackupLayout.copyPath(root, fileID: record.fileID) else {
-            problems.add(.backupBadFileID, "\(record.locationText): the file id of \(name), \(DisplayText.escape(bytes: record.fileID)), is not 40 hex digits; its copy is not looked for", record.range)
+            problems.add(.backupBadFileID, "\(record.locationText): the file id of \(record.displayName), \(DisplayText.escape(bytes: record.fileID)), is not 40 hex digits; its copy is not looked for", record.range)
             return
         }
         let id = String(decoding: record.fileID, as: UTF8.self).lowercased()
         let expected = BackupSHA1.fileID(domain: record.domain, relativePath: record.relativePath)
         if id != expected {
-            problems.add(.backupFileIDMismatch, "\(record.locationText): the file id of \(name) is \(id), not the SHA-1 of its domain and path (\(expected)); the copy named by the manifest is read", record.range)
+            problems.add(.backupFileIDMismatch, "\(record.locationText): the file id of \(record.displayName) is \(id), not the SHA-1 of its domain and path (\(expected)); the copy named by the manifest is read", record.range)
         }
         if encrypted { return }
         guard let status = Platform.pathStatus(copy, followLinks: false) else {
-            problems.add(.backupFileMissing, "\(record.locationText): the copy of \(name) (\(BackupNames.relative(copy, root))) is missing: \(DisplayText.escape(Platform.errorText))", record.range)
+            problems.add(.backupFileMissing, "\(record.locationText): the copy of \(record.displayName) (\(BackupNames.relative(copy, root))) is missing: \(DisplayText.escape(Platform.errorText))", record.range)
             return
         }
         let place = SourcePlace([.backupFile(domain: record.domain, path: record.relativePath, fileID: id)])
@@ -114,11 +121,11 @@ extension SourceScanner {
         case .regular:
             scanFile(path: copy, place: place, depth: 0, name: BackupNames.lastComponent(record.relativePath), size: status.size)
         case .directory:
-            problems.add(.backupNotAFile, "\(record.locationText): the copy of \(name) (\(BackupNames.relative(copy, root))) is a folder, not a file; not searched", record.range)
+            problems.add(.backupNotAFile, "\(record.locationText): the copy of \(record.displayName) (\(BackupNames.relative(copy, root))) is a folder, not a file; not searched", record.range)
         case .symlink:
-            problems.add(.backupNotAFile, "\(record.locationText): the copy of \(name) (\(BackupNames.relative(copy, root))) is a symbolic link (a backup holds regular files); not followed", record.range)
+            problems.add(.backupNotAFile, "\(record.locationText): the copy of \(record.displayName) (\(BackupNames.relative(copy, root))) is a symbolic link (a backup holds regular files); not followed", record.range)
         case .other:
-            problems.add(.backupNotAFile, "\(record.locationText): the copy of \(name) (\(BackupNames.relative(copy, root))) is not a regular file (a named pipe, socket or device); not read", record.range)
+            problems.add(.backupNotAFile, "\(record.locationText): the copy of \(record.displayName) (\(BackupNames.relative(copy, root))) is not a regular file (a named pipe, socket or device); not read", record.range)
         }
     }
 
