@@ -56,6 +56,11 @@ struct BackupCLITests {
         let mbfile = try #require(records.first { $0["place"] as? String == "Manifest.db:Files.file:1" })
         #expect(mbfile["domain"] == nil && mbfile["rowid"] as? Int == 1)
         #expect(String(describing: mbfile["document"] ?? "").contains("Library/Preferences/com.apple.test.plist"))
+        // Manifest.db's records with their rows' domain and path.
+        let manifest = try Self.records(try CLITests.run(["--extract", "root.Size", root, "--columns", "domain,relativePath", "--where", "^Manifest\\.db:"]).out)
+        #expect(manifest.count == 2)
+        #expect(manifest.map { ($0["columns"] as? [String: Any])?["relativePath"] as? String } == ["Library/Preferences/com.apple.test.plist", "Library/SMS/sms.db"])
+        #expect(manifest.allSatisfy { ($0["columns"] as? [String: Any])?["domain"] as? String == "HomeDomain" && $0["value"] is Int })
         let extract = try Self.records(try CLITests.run(["--extract", "root", root, "--where", "^HomeDomain-Library/SMS"]).out)
         #expect(extract.map { $0["value"] as? String } == ["first", "third"])
     }
