@@ -65,6 +65,19 @@ struct BackupCLITests {
         #expect(extract.map { $0["value"] as? String } == ["first", "third"])
     }
 
+    @Test func oddNamesAreEscapedInEveryOutput() throws {
+        let name = Array("Library/bad".utf8) + [0xFF] + Array("\u{1B}[31m.plist".utf8)
+        let root = BackupBuilder(files: [BackupBuilder.File(bytes: Array("HomeDomain".utf8), name, .bytes(BackupBuilder.keyedString("x")))]).write()
+        let export = try CLITests.run(["--unarchive", "json", root])
+        #expect(!export.out.contains("\u{1B}") && !export.err.contains("\u{1B}"), "no raw escape reaches the terminal")
+        let record = try #require(try Self.records(export.out).first { $0["domain"] != nil })
+        #expect(record["place"] as? String == "HomeDomain-Library/bad\\xff\\e[31m.plist")
+        #expect(record["relativePath"] as? String == "Library/bad\\xff\\e[31m.plist")
+        #expect(export.err.contains("source.backup.odd-name"), "\(export.err)")
+        let check = try CLITests.run(["--check", root])
+        #expect(!check.out.contains("\u{1B}") && check.out.contains(root + ":HomeDomain-Library/bad\\xff\\e[31m.plist: bplist00"), "\(check.out)")
+    }
+
     @Test func dumpTakesABackupPlace() throws {
         let root = Self.backup()
         let dump = try CLITests.run(["--dump", root + ":HomeDomain-Library/SMS/sms.db:message.attributedBody:1"])
