@@ -93,6 +93,12 @@ struct BackupSourceTests {
         #expect(place.backupFile?.fileID == Self.sms.id)
         #expect(source.extract(place).input != nil)
         #expect(source.place(named: Array("HomeDomain-Library/nothing".utf8)) == nil)
+        // Read straight through Manifest.db's key, without a listing.
+        #expect(source.backupPlace(split.place) == place)
+        #expect(source.backupPlace(Array("Manifest.db:Files.file:2".utf8)) == SourcePlace([.path(Array("Manifest.db".utf8)), .cell(table: "Files", column: "file", rowid: 2)]))
+        #expect(source.backupPlace(Array("Info.plist".utf8)) == SourcePlace([.path(Array("Info.plist".utf8))]))
+        #expect(source.backupPlace(Array("HomeDomain-Library/Preferences/com.apple.test.plist".utf8))?.backupFile?.fileID == Self.prefs.id)
+        #expect(source.backupPlace(Array("HomeDomain-Library/nothing".utf8)) == nil)
     }
 
     @Test func anOldBackupIsReadThroughManifestMBDB() throws {

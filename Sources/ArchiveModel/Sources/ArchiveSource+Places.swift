@@ -37,15 +37,19 @@ extension ArchiveSource {
         case .folder: return SourcePlace([.path(text)])
         case .zip: return SourcePlace([.zipEntry(text)])
         case .sqlite:
-            let string = String(decoding: text, as: UTF8.self)
-            guard let colon = string.lastIndex(of: ":"), let rowid = Int64(string[string.index(after: colon)...]) else { return nil }
-            let name = string[..<colon]
-            guard let dot = name.firstIndex(of: ".") else { return nil }
-            return SourcePlace([.cell(table: String(name[..<dot]), column: String(name[name.index(after: dot)...]), rowid: rowid)])
+            return Self.cellStep(text).map { SourcePlace([$0]) }
         case .backup:
-            // `Domain-relativePath` cannot be split by its text (a domain may hold `-`): found in the listing.
-            return nil
+            return backupPlace(text)
         }
+    }
+
+    /// `table.column:rowid` as a cell step (table and column holding no `.`), or nil.
+    static func cellStep(_ text: [UInt8]) -> ArchivePlace? {
+        let string = String(decoding: text, as: UTF8.self)
+        guard let colon = string.lastIndex(of: ":"), let rowid = Int64(string[string.index(after: colon)...]) else { return nil }
+        let name = string[..<colon]
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        return .cell(table: String(name[..<dot]), column: String(name[name.index(after: dot)...]), rowid: rowid)
     }
 }
 
