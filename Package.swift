@@ -59,7 +59,7 @@ let package = Package(
         // Writes the git commit of each build for --version (scripts/build-commit.sh; no network).
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
-        .target(name: "TestSupport", dependencies: ["ArchiveModel", "FuzzSupport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ArchiveModel", "FuzzSupport", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
         .testTarget(name: "AppleCompressionTests", dependencies: ["AppleCompression", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),

@@ -211,7 +211,8 @@ else
     BUILD_NOTE="given with --bin"
 fi
 [ -x "$BIN" ] || die "no archive-browse binary at $BIN"
-"$BIN" --help 2>&1 | grep -q -- '--check' \
+# grep reads the whole help (no -q): under pipefail, a grep that quits early fails the pipeline with SIGPIPE.
+"$BIN" --help 2>&1 | grep -- '--check' >/dev/null \
     || die "$BIN has no --check mode (its --help does not mention it); this checkout predates the CLI: use --ref REV or --bin PATH"
 
 # ---- Foundation peer -----------------------------------------------------------------------------
@@ -566,7 +567,7 @@ redraw_tmux
 log "redraw under tmux: $TMUX_LINE"
 fi
 
-# 6. Sources (issue 27): `--check` over a folder of many archives (the corpus's plists, keyed
+# 6. Sources (issue 27, 38): `--check` over a folder of many archives (the corpus's plists, keyed
 #    archives, typedstreams and nibs copied COPIES times) in one run on both cores, against the
 #    plutil -lint habit: one process per file, archive-browse --check and libplist's plistutil (which
 #    reads only the plists: it fails on typedstreams and nibs, and is counted all the same).
@@ -590,6 +591,36 @@ if section sources; then
         fi
     else
         unavailable "archive-browse --check FOLDER" "$REPO" "no corpus at $CORPUS_DIR"
+    fi
+
+    # The source row of issue 38: a database of SOURCE_ROWS keyed archives (100,000; --quick 2,000),
+    # every archive out as JSON Lines in one run, against one process per row (a sample of
+    # SOURCE_SAMPLE rows, 500, timed and extrapolated to all rows: the tool name says so) and a Python
+    # loop over the rows with nska_deserialize (one process, as a script would do it).
+    ROWS=${SOURCE_ROWS:-100000}
+    [ "$QUICK" = 1 ] && ROWS=${SOURCE_ROWS:-2000}
+    SAMPLE=${SOURCE_SAMPLE:-500}
+    [ "$SAMPLE" -gt "$ROWS" ] && SAMPLE=$ROWS
+    DB="$WORK/files/archives-$ROWS.db"
+    mkdir -p "$WORK/files"
+    [ -f "$DB" ] || python3 "$BENCH_DIR/generate_db.py" "$ROWS" "$DB" >/dev/null
+    measure "archive-browse --unarchive json DB ($ROWS rows, one process)" "$DB" "$TIMEOUT" source bash -c \
+        '"$2" --unarchive json "$1" --columns date >/dev/null 2>"$3"; rc=$?; tail -1 "$3"; exit $rc' _ "$DB" "$BIN" "$WORK/runs/unarchive-db.err"
+    measure "archive-browse --unarchive json DB:PLACE, one process per row ($SAMPLE of $ROWS rows timed; x$((ROWS / SAMPLE)) for all)" "$DB" "$TIMEOUT" source bash -c \
+        'for i in $(seq 1 "$3"); do "$2" --unarchive json "$1:message.attributedBody:$i" >/dev/null 2>&1 || exit 1; done; echo "$3 processes"' _ "$DB" "$BIN" "$SAMPLE"
+    if nska_ok; then
+        measure "Python loop over the rows, nska_deserialize to JSON ($ROWS rows, one process)" "$DB" "$TIMEOUT" source python3 -c '
+import json, sqlite3, sys, nska_deserialize
+db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro&immutable=1", uri=True)
+n = 0
+with open("/dev/null", "w") as out:
+    for rowid, date, body in db.execute("SELECT ROWID, date, attributedBody FROM message"):
+        value = nska_deserialize.deserialize_plist_from_string(body)
+        out.write(json.dumps({"rowid": rowid, "date": date, "document": value}, default=str) + "\n")
+        n += 1
+print(n, "rows")' "$DB"
+    else
+        unavailable "Python loop over the rows, nska_deserialize to JSON" "$DB" "nska-deserialize could not be installed"
     fi
 fi
 

@@ -17,6 +17,9 @@ public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
     case zipEntry([UInt8])
     /// One value of an SQLite database: its table, column and rowid.
     case cell(table: String, column: String, rowid: Int64)
+    /// A file of an iOS backup, by its domain and path relative to the domain (bytes as the manifest
+    /// gives them) and the id its copy is stored under (40 lowercase hex digits) (issue 38).
+    case backupFile(domain: [UInt8], path: [UInt8], fileID: String)
 
     /// `object #12, field "NS.data"`, `object #12`, `offset 48`: display-safe (keys are quoted and
     /// escaped), as messages and headers name the place.
@@ -28,6 +31,7 @@ public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
         case .afterHeader(let offset): "offset \(offset)"
         case .path(let bytes), .zipEntry(let bytes): DisplayText.escape(bytes: bytes)
         case .cell(let table, let column, let rowid): DisplayText.escape("\(table).\(column)") + ":\(rowid)"
+        case .backupFile(let domain, let path, _): DisplayText.escape(bytes: domain + [UInt8(ascii: "-")] + path)
         }
     }
 

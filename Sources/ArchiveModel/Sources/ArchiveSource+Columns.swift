@@ -24,10 +24,11 @@ extension ArchiveSource {
 
     /// The values of `columns` in the row holding the archive at `place`, in the order asked; nil when
     /// the place is not a database cell. A column may be named `table.column` (the place's table) or
-    /// by its name alone; another table's column is `missing`.
+    /// by its name alone; another table's column is `missing`. The database is the source, or a
+    /// database file of a folder or backup (`sms.db` in a backup).
     public func columnValues(at place: SourcePlace, _ columns: [String]) -> [ColumnValue]? {
-        guard kind == .sqlite, place.steps.count == 1, case .cell(let table, _, let rowid)? = place.steps.first else { return nil }
-        return (try? cache.withDatabase(path) { (db) throws(SQLiteDatabase.Failure) -> [ColumnValue] in
+        guard let (table, _, rowid, steps) = place.cell, let file = databaseFile(at: steps) else { return nil }
+        return (try? cache.withDatabase(file) { (db) throws(SQLiteDatabase.Failure) -> [ColumnValue] in
             // Only the table's own columns are read: SQLite takes an unknown "name" for a string literal.
             let known = try Self.columnNames(db, table)
             return try columns.map { (name) throws(SQLiteDatabase.Failure) -> ColumnValue in

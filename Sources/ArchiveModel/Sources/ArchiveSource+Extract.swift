@@ -22,7 +22,7 @@ extension ArchiveSource {
     public func extract(_ place: SourcePlace) -> Extraction {
         var container: Container
         switch kind {
-        case .folder: container = .folder(path)
+        case .folder, .backup: container = .folder(path)
         case .zip, .sqlite: container = .file(path)
         }
         var problems: [Diagnostic] = []
@@ -33,6 +33,11 @@ extension ArchiveSource {
             case (.folder(let directory), .path(let relative)):
                 guard Self.isSafeRelative(relative) else { return failed("\(DisplayText.escape(bytes: relative)) is not a path inside the folder") }
                 container = .file(directory + [UInt8(ascii: "/")] + relative)
+            case (.folder(let root), .backupFile(_, _, let fileID)):
+                guard let copy = BackupLayout.copyPath(root, fileID: Array(fileID.utf8)) else { return failed("\(DisplayText.escape(fileID)) is not a backup file id") }
+                guard let status = Platform.pathStatus(copy, followLinks: false) else { return failed(Self.missing(step)) }
+                guard status.kind == .regular else { return failed("the backup's copy of \(step.description) is not a regular file") }
+                container = .file(copy)
             case (.file(let file), .zipEntry):
                 guard let index = zipIndex(at: prefix, read: { () throws(InputBytes.ReadError) in try InputBytes.read(path: file) }) else {
                     return failed("cannot read \(DisplayText.escape(bytes: file))")
@@ -75,6 +80,7 @@ extension ArchiveSource {
         case .cell: "no value at \(step.description) (no such table, column or row)"
         case .zipEntry: "no entry \(step.description) in the ZIP file"
         case .path: "no file \(step.description)"
+        case .backupFile(_, _, let fileID): "no copy of \(step.description) (file id \(fileID)) in the backup"
         default: "no archive at \(step.description)"
         }
     }
@@ -96,6 +102,18 @@ extension ArchiveSource {
         let data = ZIPDirectory.data(of: entry, in: index.input)
         problems += data.problems
         return data.unreadable ? nil : InputBytes(data.bytes)
+    }
+
+    /// The database file whose cells are at `steps` (a place without its final cell): the source
+    /// itself, a folder's file, or a backup file's copy; nil for anything else (a ZIP entry).
+    func databaseFile(at steps: [ArchivePlace]) -> [UInt8]? {
+        switch (kind, steps.first, steps.count) {
+        case (.sqlite, nil, 0): return path
+        case (.folder, .path(let relative)?, 1), (.backup, .path(let relative)?, 1):
+            return Self.isSafeRelative(relative) ? path + [UInt8(ascii: "/")] + relative : nil
+        case (.backup, .backupFile(_, _, let fileID)?, 1): return BackupLayout.copyPath(path, fileID: Array(fileID.utf8))
+        default: return nil
+        }
     }
 
     /// A relative path that stays inside the folder: not absolute, no `..` step, no NUL.

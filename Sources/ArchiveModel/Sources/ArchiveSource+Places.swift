@@ -9,13 +9,13 @@ extension ArchiveSource {
     }
 
     /// A command-line argument naming an archive inside a source, split into the source's path and
-    /// the place text after it: the shortest prefix ending before a `:` that is a ZIP file or a
-    /// database (a folder's files are paths already). nil when no prefix is one.
+    /// the place text after it: the shortest prefix ending before a `:` that is a ZIP file, a
+    /// database or an iOS backup (a folder's files are paths already). nil when no prefix is one.
     public static func split(argument: [UInt8]) -> (source: [UInt8], place: [UInt8])? {
         for (i, b) in argument.enumerated() where b == UInt8(ascii: ":") && i > 0 {
             let prefix = Array(argument[..<i])
             switch kind(of: prefix) {
-            case .zip?, .sqlite?: return (prefix, Array(argument[(i + 1)...]))
+            case .zip?, .sqlite?, .backup?: return (prefix, Array(argument[(i + 1)...]))
             default: continue
             }
         }
@@ -37,12 +37,19 @@ extension ArchiveSource {
         case .folder: return SourcePlace([.path(text)])
         case .zip: return SourcePlace([.zipEntry(text)])
         case .sqlite:
-            let string = String(decoding: text, as: UTF8.self)
-            guard let colon = string.lastIndex(of: ":"), let rowid = Int64(string[string.index(after: colon)...]) else { return nil }
-            let name = string[..<colon]
-            guard let dot = name.firstIndex(of: ".") else { return nil }
-            return SourcePlace([.cell(table: String(name[..<dot]), column: String(name[name.index(after: dot)...]), rowid: rowid)])
+            return Self.cellStep(text).map { SourcePlace([$0]) }
+        case .backup:
+            return backupPlace(text)
         }
+    }
+
+    /// `table.column:rowid` as a cell step (table and column holding no `.`), or nil.
+    static func cellStep(_ text: [UInt8]) -> ArchivePlace? {
+        let string = String(decoding: text, as: UTF8.self)
+        guard let colon = string.lastIndex(of: ":"), let rowid = Int64(string[string.index(after: colon)...]) else { return nil }
+        let name = string[..<colon]
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        return .cell(table: String(name[..<dot]), column: String(name[name.index(after: dot)...]), rowid: rowid)
     }
 }
 

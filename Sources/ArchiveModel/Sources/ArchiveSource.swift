@@ -1,6 +1,7 @@
 /// A place holding many archives: a folder (searched recursively, Xcode's `.nib`, `.storyboardc`,
-/// `.xcarchive` and `.app` folders among them), a ZIP-family file (`.zip`, `.ipa`), or an SQLite
-/// database (every table and column whose values start like an archive). Detected by content.
+/// `.xcarchive` and `.app` folders among them), a ZIP-family file (`.zip`, `.ipa`), an SQLite
+/// database (every table and column whose values start like an archive), or an iOS backup folder
+/// (its files found through its manifest, docs/BACKUPS.md). Detected by content.
 ///
 /// Listing reads only what it must (directory entries, the first bytes of each file, a ZIP's central
 /// directory, the first bytes of each database value); `extract(_:)` reads one archive's bytes. Nothing
@@ -12,12 +13,15 @@ public final class ArchiveSource: Sendable {
         case folder(flavor: String)
         case zip
         case sqlite
+        /// An iOS backup folder (docs/BACKUPS.md), `encrypted` when its Manifest.plist says so.
+        case backup(encrypted: Bool)
 
         public var description: String {
             switch self {
             case .folder(let flavor): flavor
             case .zip: "ZIP file"
             case .sqlite: "SQLite database"
+            case .backup(let encrypted): encrypted ? "encrypted iOS backup" : "iOS backup"
             }
         }
     }
@@ -42,11 +46,15 @@ public final class ArchiveSource: Sendable {
         self.cache = cache
     }
 
-    /// What `path` is as a source, judged by content: a folder, a ZIP file or an SQLite database;
-    /// nil for anything else (a single archive, or a file that cannot be read).
+    /// What `path` is as a source, judged by content: a folder (an iOS backup when it holds a
+    /// manifest beside Info.plist or Status.plist), a ZIP file or an SQLite database; nil for anything
+    /// else (a single archive, or a file that cannot be read).
     public static func kind(of path: [UInt8]) -> Kind? {
         guard let status = Platform.pathStatus(path, followLinks: true) else { return nil }
-        if status.kind == .directory { return .folder(flavor: folderFlavor(path)) }
+        if status.kind == .directory {
+            if BackupLayout.isBackup(path) { return .backup(encrypted: BackupLayout.isEncrypted(path)) }
+            return .folder(flavor: folderFlavor(path))
+        }
         guard status.kind == .regular, let head = Platform.head(of: path, count: 16) else { return nil }
         switch SourceSniffer.classify(head: head) {
         case .zip: return .zip
@@ -63,6 +71,7 @@ public final class ArchiveSource: Sendable {
         case .folder: scanner.scanFolder(root: path)
         case .zip: scanner.scanFile(path: path, place: SourcePlace([]), depth: 0, name: path)
         case .sqlite: scanner.scanDatabase(path: path, place: SourcePlace([]))
+        case .backup(let encrypted): scanner.scanBackup(root: path, encrypted: encrypted)
         }
         return ArchiveSource(path: path, kind: kind, entries: scanner.sortedEntries(), diagnostics: scanner.finish(), cache: scanner.cache)
     }

@@ -36,6 +36,9 @@ extension SourceCode {
             "The source holds an SQLite database inside a ZIP file or inside another container, which SQLite can read only from a file. It is not searched, and nothing is written to disk to make that possible (a source is never copied behind the analyst's back). Extract it to a file and open that."
         case .sqliteCellGone:
             "The place names a table, column or rowid that the database does not have (or no longer has: the row was deleted). Nothing is opened. Check the place against the listing of the database (`--check` or the browser list every value that holds an archive, with its place)."
+        case .backupEncrypted, .backupManifestUnreadable, .backupMBDBDamaged, .backupFileMissing, .backupNotAFile, .backupBadFileID,
+             .backupFileIDMismatch, .backupOddName:
+            backupExplanation
         }
     }
 }

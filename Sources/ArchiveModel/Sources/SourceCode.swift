@@ -1,4 +1,4 @@
-/// The diagnostics of sources of archives (folders, ZIP files, SQLite databases): what could not be
+/// The diagnostics of sources of archives (folders, ZIP files, SQLite databases, iOS backups): what could not be
 /// read, and where a limit stopped the listing. Explanations are in `SourceCode+Explanations.swift`.
 public enum SourceCode: String, DiagnosticCatalog {
     case folderUnreadable = "source.folder.unreadable"
@@ -18,11 +18,20 @@ public enum SourceCode: String, DiagnosticCatalog {
     case sqliteWAL = "source.sqlite.wal-not-read"
     case sqliteNested = "source.sqlite.nested"
     case sqliteCellGone = "source.sqlite.cell-missing"
+    case backupEncrypted = "source.backup.encrypted"
+    case backupManifestUnreadable = "source.backup.manifest-unreadable"
+    case backupMBDBDamaged = "source.backup.mbdb-damaged"
+    case backupFileMissing = "source.backup.file-missing"
+    case backupNotAFile = "source.backup.not-a-file"
+    case backupBadFileID = "source.backup.bad-file-id"
+    case backupFileIDMismatch = "source.backup.file-id-mismatch"
+    case backupOddName = "source.backup.odd-name"
 
     public var severity: Severity {
         switch self {
-        case .symlinkOutside, .symlinkLoop, .sqliteWAL, .sqliteNested, .sqliteModuleUnavailable: .note
-        case .folderUnreadable, .entryLimit, .depthLimit, .zipMethod, .zipEncrypted: .warning
+        case .symlinkOutside, .symlinkLoop, .sqliteWAL, .sqliteNested, .sqliteModuleUnavailable, .backupOddName: .note
+        case .folderUnreadable, .entryLimit, .depthLimit, .zipMethod, .zipEncrypted, .backupEncrypted, .backupFileMissing,
+             .backupNotAFile, .backupFileIDMismatch: .warning
         default: .error
         }
     }
@@ -46,6 +55,14 @@ public enum SourceCode: String, DiagnosticCatalog {
         case .sqliteWAL: "a write-ahead log beside the database holds changes that are not read"
         case .sqliteNested: "an SQLite database inside a ZIP file or another database is not searched"
         case .sqliteCellGone: "the database row or cell named by a place does not exist"
+        case .backupEncrypted: "the iOS backup is encrypted; its files are not decrypted"
+        case .backupManifestUnreadable: "the iOS backup's Manifest.db cannot be opened or read to its end"
+        case .backupMBDBDamaged: "the iOS backup's Manifest.mbdb is cut short or malformed"
+        case .backupFileMissing: "files named by the iOS backup's manifest are missing from the folder"
+        case .backupNotAFile: "where the iOS backup's manifest names a file, the folder holds a folder, link or other non-file"
+        case .backupBadFileID: "a file id in the iOS backup's manifest is not 40 hex digits"
+        case .backupFileIDMismatch: "a file id in the iOS backup's manifest is not the SHA-1 of its domain and path"
+        case .backupOddName: "a domain or path in the iOS backup's manifest is not UTF-8 or holds control characters"
         }
     }
 }

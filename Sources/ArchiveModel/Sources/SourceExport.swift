@@ -1,9 +1,11 @@
 /// `--unarchive json` and `--extract KEYPATH` over a source (issue 38, item 1): one JSON Lines record per
 /// archive, streamed in list order.
 ///
-/// A record: `{"source", "place", "table", "column", "rowid", "columns": {NAME: value}, "format",
-/// "status", "document" (or "value"), "diagnostics"}`; `table`, `column`, `rowid` and `columns` only for
-/// a database cell; `"error"` instead of `document` when the archive could not be read (or, extracting,
+/// A record: `{"source", "place", "domain", "relativePath", "fileID", "table", "column", "rowid",
+/// "columns": {NAME: value}, "format", "status", "document" (or "value"), "diagnostics"}`; `domain`,
+/// `relativePath` and `fileID` only for a file of an iOS backup (and the archives inside it);
+/// `table`, `column`, `rowid` and `columns` only for a database cell (of the source, or of a
+/// database file inside it); `"error"` instead of `document` when the archive could not be read (or, extracting,
 /// the path does not resolve). `document` is what `--unarchive json` writes for the archive alone,
 /// `value` what `--extract` writes as JSON; `diagnostics` are `--check`'s (as in `--json`).
 public enum SourceExport {
@@ -35,7 +37,8 @@ public enum SourceExport {
         w.beginObject()
         w.field("source"); w.string(JSONWriter.nameText(source.path))
         w.field("place"); w.string(place.jsonText)
-        if place.steps.count == 1, case .cell(let table, let column, let rowid)? = place.steps.first {
+        writeBackupFile(place, &w)
+        if let (table, column, rowid, _) = place.cell {
             w.field("table"); w.string(table)
             w.field("column"); w.string(column)
             w.field("rowid"); w.int(rowid)
@@ -129,6 +132,15 @@ public enum SourceExport {
             let text: String? = if case .scalar(.string(let s)) = value { s } else { nil }
             return .success(Found(json: String(decoding: buffer.bytes, as: UTF8.self), text: text))
         }
+    }
+
+    /// `"domain"`, `"relativePath"`, `"fileID"` for a place in a backup's file (names as `--json`
+    /// writes file names: exact when UTF-8, else escaped).
+    static func writeBackupFile(_ place: SourcePlace, _ w: inout JSONWriter) {
+        guard let (domain, path, fileID) = place.backupFile else { return }
+        w.field("domain"); w.string(JSONWriter.nameText(domain))
+        w.field("relativePath"); w.string(JSONWriter.nameText(path))
+        w.field("fileID"); w.string(fileID)
     }
 
     private static func write(_ value: ArchiveSource.ColumnValue, _ w: inout JSONWriter) {

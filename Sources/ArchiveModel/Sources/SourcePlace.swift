@@ -1,11 +1,12 @@
 /// The steps of a source's places (issue 27) are `ArchivePlace`s, the places of the document tree:
-/// `.path`, `.zipEntry` and `.cell` are theirs. `description` shows a step escaped.
+/// `.path`, `.zipEntry`, `.cell` and `.backupFile` are theirs. `description` shows a step escaped.
 extension ArchivePlace {
     /// The step as text, unescaped (for JSON, which escapes what it must itself).
     public var text: String {
         switch self {
         case .path(let bytes), .zipEntry(let bytes): String(decoding: bytes, as: UTF8.self)
         case .cell(let table, let column, let rowid): "\(table).\(column):\(rowid)"
+        case .backupFile(let domain, let path, _): String(decoding: domain + [UInt8(ascii: "-")] + path, as: UTF8.self)
         default: description
         }
     }
@@ -14,6 +15,7 @@ extension ArchivePlace {
     public var jsonText: String {
         switch self {
         case .path(let bytes), .zipEntry(let bytes): JSONWriter.nameText(bytes)
+        case .backupFile(let domain, let path, _): JSONWriter.nameText(domain + [UInt8(ascii: "-")] + path)
         default: text
         }
     }
@@ -22,6 +24,7 @@ extension ArchivePlace {
     var isExact: Bool {
         switch self {
         case .path(let bytes), .zipEntry(let bytes): String(validating: bytes, as: UTF8.self) != nil
+        case .backupFile(let domain, let path, _): String(validating: domain, as: UTF8.self) != nil && String(validating: path, as: UTF8.self) != nil
         default: true
         }
     }
@@ -48,6 +51,18 @@ public struct SourcePlace: Hashable, Sendable, Comparable {
     /// Whether every name in the place is UTF-8 (its `text` is exact).
     public var isExact: Bool { steps.allSatisfy(\.isExact) }
 
+    /// The database cell the place ends in, with the steps before it (the database file's place).
+    public var cell: (table: String, column: String, rowid: Int64, file: [ArchivePlace])? {
+        guard case .cell(let table, let column, let rowid)? = steps.last else { return nil }
+        return (table, column, rowid, Array(steps.dropLast()))
+    }
+
+    /// The backup file the place starts at (`domain`, `relativePath`, `fileID`), when it does.
+    public var backupFile: (domain: [UInt8], path: [UInt8], fileID: String)? {
+        guard case .backupFile(let domain, let path, let fileID)? = steps.first else { return nil }
+        return (domain, path, fileID)
+    }
+
     /// The place after `step`.
     public func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }
 
@@ -62,6 +77,8 @@ public struct SourcePlace: Hashable, Sendable, Comparable {
         switch (x, y) {
         case (.path(let p), .path(let q)), (.zipEntry(let p), .zipEntry(let q)): return p.lexicographicallyPrecedes(q)
         case (.cell(let t1, let c1, let r1), .cell(let t2, let c2, let r2)): return (t1, c1, r1) < (t2, c2, r2)
+        case (.backupFile(let d1, let p1, _), .backupFile(let d2, let p2, _)):
+            return d1 != d2 ? d1.lexicographicallyPrecedes(d2) : p1.lexicographicallyPrecedes(p2)
         default: return x.rank != y.rank ? x.rank < y.rank : x.description < y.description
         }
     }
@@ -70,10 +87,12 @@ public struct SourcePlace: Hashable, Sendable, Comparable {
 extension ArchivePlace {
     fileprivate var rank: Int {
         switch self {
-        case .path: 0
-        case .zipEntry: 1
-        case .cell: 2
-        default: 3
+        // A backup's files come before its top plists and Manifest.db's values.
+        case .backupFile: 0
+        case .path: 1
+        case .zipEntry: 2
+        case .cell: 3
+        default: 4
         }
     }
 }

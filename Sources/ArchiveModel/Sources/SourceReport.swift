@@ -56,6 +56,7 @@ public enum SourceReport {
         let head = { (w: inout JSONWriter) in
             w.field("source"); w.string(JSONWriter.nameText(source.path))
             w.field("place"); w.string(place.jsonText)
+            SourceExport.writeBackupFile(place, &w)
         }
         let (document, extraction) = SourceCheck.open(source, place)
         guard let document else {
