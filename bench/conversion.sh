@@ -42,21 +42,23 @@ PLAIN="$WORK/plain-$RECORDS.bplist" WIDE="$WORK/wide-$OBJECTS.bplist" TS="$WORK/
 OUT="$WORK/out"
 
 # run LABEL FILE COMMAND...: the median of REPEAT runs writing to $OUT; prints one table row and
-# sets LAST_SECONDS (the median) and LAST_BYTES (the output's size).
+# sets LAST_SECONDS, LAST_CPU (the medians) and LAST_BYTES (the output's size, or $RATE_BYTES).
 run() {
     local label=$1 file=$2; shift 2
-    local times=() rss=0
+    local times=() cpus=() rss=0
     for _ in $(seq "$REPEAT"); do
-        /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" > "$OUT" 2>/dev/null || true
-        read -r seconds kb < <(tail -1 "$WORK/time")
+        /usr/bin/time -f "%e %U %S %M" -o "$WORK/time" "$@" > "$OUT" 2>/dev/null || true
+        read -r seconds user sys kb < <(tail -1 "$WORK/time")
         times+=("$seconds")
+        cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")
         [ "$kb" -gt "$rss" ] && rss=$kb
     done
     LAST_SECONDS=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    LAST_BYTES=$(stat -c %s "$OUT")
+    LAST_CPU=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    LAST_BYTES=${RATE_BYTES:-$(stat -c %s "$OUT")}
     local rate
     rate=$(awk -v b="$LAST_BYTES" -v s="$LAST_SECONDS" 'BEGIN { if (s > 0 && b > 0) printf "%.1f", b / 1e6 / s; else print "-" }')
-    printf '| %s | %s | %s s | %d MB | %s MB | %s MB/s |\n' "$label" "$(basename "$file")" "$LAST_SECONDS" $((rss / 1024)) \
+    printf '| %s | %s | %s s | %s s | %d MB | %s MB | %s MB/s |\n' "$label" "$(basename "$file")" "$LAST_SECONDS" "$LAST_CPU" $((rss / 1024)) \
         "$(awk -v b="$LAST_BYTES" 'BEGIN { printf "%.1f", b / 1e6 }')" "$rate"
 }
 
@@ -64,41 +66,44 @@ run() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
 echo "load before: $(uptime)" >&2
-echo "| command | file | median | peak RSS | output | output rate |"
-echo "|---|---|---|---|---|---|"
-declare -A T
+echo "| command | file | median wall | median CPU (user+sys) | peak RSS | output | output rate (wall) |"
+echo "|---|---|---|---|---|---|---|"
+declare -A T C
 for which in bin base; do
     exe=$BIN; [ "$which" = base ] && exe=$BASE
     [ -n "$exe" ] || continue
     tag=""; [ "$which" = base ] && tag=" (base)"
-    run "--unarchive xml1$tag" "$PLAIN" "$exe" --unarchive xml1 "$PLAIN"; T[$which.xml]=$LAST_SECONDS; XML_BYTES=$LAST_BYTES
+    run "--unarchive xml1$tag" "$PLAIN" "$exe" --unarchive xml1 "$PLAIN"; T[$which.xml]=$LAST_SECONDS; C[$which.xml]=$LAST_CPU; XML_BYTES=$LAST_BYTES
     cp "$OUT" "$WORK/plain.xml"
     run "--unarchive json$tag (plain)" "$PLAIN" "$exe" --unarchive json "$PLAIN"; T[$which.plainjson]=$LAST_SECONDS
-    run "--check$tag (plain)" "$PLAIN" "$exe" --check "$PLAIN"; T[$which.plaincheck]=$LAST_SECONDS
-    run "--json$tag" "$WIDE" "$exe" --json "$WIDE"; T[$which.json]=$LAST_SECONDS
-    run "--unarchive json$tag" "$WIDE" "$exe" --unarchive json "$WIDE"; T[$which.unjson]=$LAST_SECONDS
-    run "--check$tag" "$WIDE" "$exe" --check "$WIDE"; T[$which.check]=$LAST_SECONDS
-    run "--json$tag" "$TS" "$exe" --json "$TS"; T[$which.tsjson]=$LAST_SECONDS
-    run "--check$tag" "$TS" "$exe" --check "$TS"; T[$which.tscheck]=$LAST_SECONDS
+    run "--check$tag (plain)" "$PLAIN" "$exe" --check "$PLAIN"; T[$which.plaincheck]=$LAST_SECONDS; C[$which.plaincheck]=$LAST_CPU
+    run "--json$tag" "$WIDE" "$exe" --json "$WIDE"; T[$which.json]=$LAST_SECONDS; C[$which.json]=$LAST_CPU
+    run "--unarchive json$tag" "$WIDE" "$exe" --unarchive json "$WIDE"; T[$which.unjson]=$LAST_SECONDS; C[$which.unjson]=$LAST_CPU
+    run "--check$tag" "$WIDE" "$exe" --check "$WIDE"; T[$which.check]=$LAST_SECONDS; C[$which.check]=$LAST_CPU
+    run "--json$tag" "$TS" "$exe" --json "$TS"; T[$which.tsjson]=$LAST_SECONDS; C[$which.tsjson]=$LAST_CPU
+    run "--check$tag" "$TS" "$exe" --check "$TS"; T[$which.tscheck]=$LAST_SECONDS; C[$which.tscheck]=$LAST_CPU
 done
 if command -v plistutil > /dev/null; then
-    run "plistutil -f xml" "$PLAIN" plistutil -i "$PLAIN" -o /dev/stdout -f xml; T[plistutil]=$LAST_SECONDS
+    run "plistutil -f xml" "$PLAIN" plistutil -i "$PLAIN" -o /dev/stdout -f xml; T[plistutil]=$LAST_SECONDS; C[plistutil]=$LAST_CPU
 fi
 run "python3 plistlib (binary -> xml)" "$PLAIN" python3 -c \
     'import plistlib, sys; sys.stdout.buffer.write(plistlib.dumps(plistlib.load(open(sys.argv[1], "rb")), fmt=plistlib.FMT_XML, sort_keys=False))' "$PLAIN"
 T[plistlib]=$LAST_SECONDS
-run "cat (the XML output) > /dev/null" "$WORK/plain.xml" cat "$WORK/plain.xml"
+RATE_BYTES=$XML_BYTES run "cat (the XML output) > /dev/null" "$WORK/plain.xml" sh -c 'cat "$1" > /dev/null' sh "$WORK/plain.xml"
 T[cat]=$LAST_SECONDS
 run "dd (as many bytes as the XML output)" "$WORK/plain.xml" dd if=/dev/zero bs=1M count=$(( (XML_BYTES + 1048575) / 1048576 )) status=none
 T[dd]=$LAST_SECONDS
 echo
-echo "Ratios (same run):"
+echo "Ratios (same run; wall, then CPU):"
 for which in bin base; do
     [ -n "${T[$which.xml]:-}" ] || continue
-    echo "- $which: --unarchive xml1 / plistutil -f xml = $(ratio "${T[$which.xml]}" "${T[plistutil]:-0}");" \
-        "--json / --check (keyed) = $(ratio "${T[$which.json]}" "${T[$which.check]}");" \
-        "--unarchive json / --check (keyed) = $(ratio "${T[$which.unjson]}" "${T[$which.check]}");" \
-        "--json / --check (typedstream) = $(ratio "${T[$which.tsjson]}" "${T[$which.tscheck]}");" \
-        "--unarchive xml1 / --check (plain) = $(ratio "${T[$which.xml]}" "${T[$which.plaincheck]}")"
+    for k in T C; do
+        declare -n M=$k
+        echo "- $which ($k): --unarchive xml1 / plistutil -f xml = $(ratio "${M[$which.xml]}" "${M[plistutil]:-0}");" \
+            "--json / --check (keyed) = $(ratio "${M[$which.json]}" "${M[$which.check]}");" \
+            "--unarchive json / --check (keyed) = $(ratio "${M[$which.unjson]}" "${M[$which.check]}");" \
+            "--json / --check (typedstream) = $(ratio "${M[$which.tsjson]}" "${M[$which.tscheck]}");" \
+            "--unarchive xml1 / --check (plain) = $(ratio "${M[$which.xml]}" "${M[$which.plaincheck]}")"
+    done
 done
 echo "load after: $(uptime)" >&2

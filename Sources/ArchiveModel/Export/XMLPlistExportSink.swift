@@ -117,12 +117,18 @@ public struct XMLPlistExportSink: ExportSink {
     /// A date: four-digit years only (what CF and Python parse), whole seconds only (what the
     /// element holds); otherwise `{"$date": <whole seconds>, "$seconds": <real>}`.
     private mutating func date(_ t: Double) {
-        let whole = t.rounded(.down), plain = t.isFinite && t > -63_000_000_000 && t < 250_000_000_000
+        let whole = t.rounded(.down), plain = Self.isReadableDate(t)
         if plain, whole == t { return dateLine(t) }
         beginDictionary()
         if plain { key("$date"); dateLine(whole) }
         key("$seconds"); real(t)
         endDictionary()
+    }
+
+    /// Whether a date is one CF and Python read back: finite, in years 4 to 9922 (four-digit years
+    /// in XML; Python's `datetime` holds years 1 to 9999).
+    static func isReadableDate(_ t: Double) -> Bool {
+        t.isFinite && t > -63_000_000_000 && t < 250_000_000_000
     }
 
     private mutating func dateLine(_ t: Double) {
