@@ -37,8 +37,9 @@ enum ByteFormat {
         utf8(String(value), into: &bytes)
     }
 
-    /// A finite real as Swift's shortest round-trip form (`"\(d)"`: `0.1`, `1e+16`, `5e-324`). The
-    /// text is at most 24 bytes, held inline by `String` (no allocation).
+    /// A finite real as Swift's shortest round-trip form (`"\(d)"`: `0.1`, `1e+16`, `5e-324`): the
+    /// standard library's own text, so reals stay byte for byte what they were (usually 15 bytes or
+    /// fewer, which `String` holds inline, with no allocation).
     static func real(_ d: Double, into bytes: inout [UInt8]) {
         utf8(d.description, into: &bytes)
     }

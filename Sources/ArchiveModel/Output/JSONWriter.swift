@@ -177,7 +177,7 @@ public struct JSONWriter {
 
     /// A finite real as Swift's shortest round-trip form (`"\(d)"`), formatted into the bytes.
     public mutating func real(_ d: Double) {
-        ByteFormat.utf8(d.description, into: &bytes)
+        ByteFormat.real(d, into: &bytes)
     }
 
     /// Data as a base64 string (`"AAEC"`), formatted into the bytes.

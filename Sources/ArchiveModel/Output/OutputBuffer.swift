@@ -61,7 +61,7 @@ public struct OutputBuffer {
     public mutating func decimal(_ value: UInt64) { ByteFormat.decimal(value, into: &bytes) }
     public mutating func decimal(_ value: Int128) { ByteFormat.decimal(value, into: &bytes) }
     /// A finite real as `"\(d)"` writes it.
-    public mutating func real(_ d: Double) { ByteFormat.utf8(d.description, into: &bytes) }
+    public mutating func real(_ d: Double) { ByteFormat.real(d, into: &bytes) }
     /// `data` in base64, as `Base64.encode`.
     public mutating func base64(_ data: [UInt8]) { ByteFormat.base64(data, into: &bytes) }
     /// `ValueFormatter.isoDate(seconds)`.
