@@ -59,6 +59,10 @@ extension CLIModes {
             var sink = BinaryPlistExportSink(write: write)
             exporter.write(exporter.shapes.root, to: &sink)
         }
+        if exporter.refusedRepeats > 0 {
+            FileOutput.standardError.write("archive-browse: \(English.count(exporter.refusedRepeats, "repeat")) of short values past the repeat budget"
+                + " (\(JSONRenderer.defaultRepeatBudget(inputSize: document.input.count)) bytes) are written as {\"$ref\": id, \"$path\": …} markers\n")
+        }
     }
 
     /// `--extract PATH`: a scalar as text (raw bytes for data; escaped on a terminal), anything else

@@ -57,7 +57,7 @@ enum CLIModes {
     /// close the document.
     static func json(_ document: ArchiveDocument, _ out: FileOutput) -> Int32 {
         let check = BackgroundCheck(document)
-        JSONRenderer(document: document, diagnostics: check.diagnostics).render { out.write($0) }
+        JSONRenderer(document: document, diagnostics: check.diagnostics).renderBytes { out.write(bytes: $0) }
         out.line("")
         return status(document, check.diagnostics())
     }

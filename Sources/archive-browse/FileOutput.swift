@@ -17,17 +17,23 @@ final class FileOutput {
 
     /// Bytes as they are (a binary plist, raw data extracted from an archive).
     func write(bytes: [UInt8]) {
+        // A writer's large chunk goes out as it is, not copied into the buffer first.
+        if buffer.isEmpty, bytes.count >= 1 << 16 { return Self.writeAll(bytes, to: fd) }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 || fd == 2 { flush() }
     }
 
     func flush() {
+        Self.writeAll(buffer, to: fd)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
-        while offset < buffer.count {
-            let n = buffer[offset...].withUnsafeBytes { Platform.write(fd, $0.baseAddress, count: $0.count) }
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Platform.write(fd, $0.baseAddress, count: $0.count) }
             if n <= 0 { break }
             offset += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -6,8 +6,9 @@
 /// Object references are 4 bytes wide (the count is not known until the end); the top object is
 /// the last one written (Apple's writer makes it the first, but every reader takes its number from
 /// the trailer; numbering it 0 would put the offset table out of file order, which is worse). Types a plist lacks
-/// are written as in `XMLPlistExportSink` (`{"$null": true}`, `{"$integer": "<digits>"}`); dates,
-/// UIDs and any text are native.
+/// are written as in `XMLPlistExportSink` (`{"$null": true}`, `{"$integer": "<digits>"}`), and so
+/// is a date no reader takes back (NaN, infinite, or outside years 4 to 9922: `{"$seconds": <real>}`;
+/// Python's plistlib refuses the whole file for one); other dates, UIDs and any text are native.
 public struct BinaryPlistExportSink: ExportSink {
     private var out: [UInt8] = Array("bplist00".utf8)
     private var flushed = 0
@@ -75,7 +76,8 @@ public struct BinaryPlistExportSink: ExportSink {
         case .real(let d): attach(add(.real(d)))
         case .string(let s): attach(string(s))
         case .data(let d): attach(add(.data(d)))
-        case .date(let t): attach(add(.date(t)))
+        case .date(let t):
+            if XMLPlistExportSink.isReadableDate(t) { attach(add(.date(t))) } else { tagged("$seconds", .real(t)) }
         case .uid(let u): attach(add(.uid(u)))
         }
     }

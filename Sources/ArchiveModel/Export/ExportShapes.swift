@@ -12,6 +12,9 @@ public struct ExportShapes {
     /// Whether object dictionaries carry `"$id"` (`--diff` leaves it out: ids differ between layouts).
     public let includesIDs: Bool
     private let read: (ObjectID) -> GraphObject
+    /// A plain property list's table entries that repeat a lower container's offset
+    /// (`PlistSharing.offsetSharers`): read through the graph, which shows them as stand-ins.
+    private let plainSharers: [Int: Int]
     /// Archives embedded in data values (an iMessage typedstream in a plist, a nib in a typedstream):
     /// given a data value's bytes, the export of the archive inside, or nil to write the bytes as
     /// data. Unset, every data value is written as data (`--diff` opens embedded archives itself, in
@@ -28,6 +31,7 @@ public struct ExportShapes {
         plain = graph as? PlistObjectGraph
         self.includesIDs = includesIDs
         read = graph.makeStructureReader()
+        plainSharers = plain?.tree.sharing().offsetSharers ?? [:]
     }
 
     /// Whether the input is a plain property list (converted as `plutil -convert` would).
@@ -67,7 +71,7 @@ public struct ExportShapes {
     /// The object `id` read as a value, and whether it is a leaf: a string, number, data … (a bare
     /// value or an NSString instance alike), which may be written again where it is met again.
     public func shape(of id: ObjectID) -> (value: ExportValue, isLeaf: Bool) {
-        let value = objectValue(read(id))
+        let value = plainValue(id) ?? objectValue(read(id))
         if case .scalar = value { return (value, true) }
         return (value, false)
     }
@@ -139,6 +143,25 @@ public struct ExportShapes {
         })
     }
 
+    /// A plain property list's node as a value, read straight from its tree (issue 39: no
+    /// `GraphObject`, whose fields and key texts the export does not use, so a plain plist converts
+    /// without building the resolved tree); nil where the graph reads the node otherwise (a stand-in
+    /// for a shared container, an invalid node), which `objectValue` then writes.
+    private func plainValue(_ id: ObjectID) -> ExportValue? {
+        guard let plain, id >= 0, id < plain.tree.nodeCount, plainSharers[id] == nil else { return nil }
+        switch plain.tree.node(id).value {
+        case .array(let ids): return .array(ExportItems(count: ids.count) { value(plain.reference(ids[$0])) })
+        case .set(let ids): return .tagged("$set", .array(ExportItems(count: ids.count) { value(plain.reference(ids[$0])) }))
+        case .dict(let keys, let values): return plainDictionary(plain, keys, values)
+        case .invalid: return nil
+        case let scalar: return PlistObjectGraph.scalar(scalar).map(leaf)
+        }
+    }
+
+    private func plainDictionary(_ plain: PlistObjectGraph, _ keys: [Int], _ values: [Int]) -> ExportValue {
+        dictionary(zip(keys, values).map { k, v in (key: keyValue(plain, k), value: value(plain.reference(v))) })
+    }
+
     /// A plain property list's array, set or dictionary.
     private func container(_ o: GraphObject) -> ExportValue {
         if case .sameAs(let same)? = o.fields.first?.value { return .tagged("$sameAs", .object(same.owner)) }
@@ -147,8 +170,7 @@ public struct ExportShapes {
         case "set": return .tagged("$set", .array(ExportItems(o.fields.map { value($0.value) })))
         default:
             guard let plain, case .dict(let keys, let values) = plain.tree.node(o.id).value else { return generic(o) }
-            let pairs = zip(keys, values).map { k, v in (key: keyValue(plain, k), value: value(plain.reference(v))) }
-            return dictionary(pairs)
+            return plainDictionary(plain, keys, values)
         }
     }
 
@@ -164,12 +186,20 @@ public struct ExportShapes {
         var names: [String] = []
         var seen = Set<LiteralText>()
         names.reserveCapacity(pairs.count)
+        // A few keys are compared with each other (no hashing); more through the set.
+        let small = pairs.count <= 16
         for pair in pairs {
-            guard case .scalar(.string(let s)) = pair.key, seen.insert(LiteralText(exportKey(s))).inserted else {
-                return .tagged("$entries", .array(ExportItems(pairs.map { .array(ExportItems([$0.key, $0.value])) })))
-            }
-            names.append(exportKey(s))
+            guard case .scalar(.string(let s)) = pair.key else { return entriesDictionary(pairs) }
+            let name = exportKey(s)
+            let isNew = small ? !names.contains { $0.isLiterally(name) } : seen.insert(LiteralText(name)).inserted
+            guard isNew else { return entriesDictionary(pairs) }
+            names.append(name)
         }
         return .dictionary(ExportEntries(count: pairs.count) { (names[$0], pairs[$0].value) })
+    }
+
+    /// `{"$entries": [[key, value], …]}`.
+    private func entriesDictionary(_ pairs: [(key: ExportValue, value: ExportValue)]) -> ExportValue {
+        .tagged("$entries", .array(ExportItems(pairs.map { .array(ExportItems([$0.key, $0.value])) })))
     }
 }

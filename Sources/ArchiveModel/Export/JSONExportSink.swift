@@ -1,4 +1,5 @@
-/// Writes the resolved document as compact JSON, passing it on in chunks of about 64 KiB.
+/// Writes the resolved document as compact JSON, formatted straight into bytes (no `String` per
+/// value) and passed on in chunks of about 1 MiB.
 ///
 /// Types JSON lacks are objects with one `$` key: data `{"$data": "<base64>"}`, a date
 /// `{"$date": "<ISO 8601>", "$seconds": <since 2001>}`, a UID `{"$uid": n}`, a real JSON cannot
@@ -16,7 +17,7 @@ public struct JSONExportSink: ExportSink {
     /// Before a value: the comma of an array element when due; passes long text on.
     private mutating func beginValue() {
         if afterKey { afterKey = false } else { w.element() }
-        if w.count > 1 << 16 { write(Array(w.flush().utf8)) }
+        if w.count >= OutputBuffer.chunkSize { w.drain(write) }
     }
 
     public mutating func beginArray() { beginValue(); w.beginArray() }
@@ -25,7 +26,7 @@ public struct JSONExportSink: ExportSink {
     public mutating func endDictionary() { w.endObject() }
 
     public mutating func key(_ key: String) {
-        if w.count > 1 << 16 { write(Array(w.flush().utf8)) }
+        if w.count >= OutputBuffer.chunkSize { w.drain(write) }
         w.field(key)
         afterKey = true
     }
@@ -38,9 +39,9 @@ public struct JSONExportSink: ExportSink {
         case .integer(let i): w.int(i)
         case .real(let d): Self.real(d, &w)
         case .string(let s): w.string(s)
-        case .data(let d): w.beginObject(); w.field("$data"); w.raw("\"" + Base64.encode(d) + "\""); w.endObject()
+        case .data(let d): w.beginObject(); w.field("$data"); w.base64String(d); w.endObject()
         case .date(let t):
-            w.beginObject(); w.field("$date"); w.string(ValueFormatter.isoDate(t)); w.field("$seconds"); Self.real(t, &w); w.endObject()
+            w.beginObject(); w.field("$date"); w.isoDateString(t); w.field("$seconds"); Self.real(t, &w); w.endObject()
         case .uid(let u): w.beginObject(); w.field("$uid"); w.int(u); w.endObject()
         }
     }
@@ -48,7 +49,7 @@ public struct JSONExportSink: ExportSink {
     /// A real: finite as Swift's shortest round-trip form (which always has `.` or `e`), else tagged.
     static func real(_ d: Double, _ w: inout JSONWriter) {
         if d.isFinite {
-            w.raw("\(d)")
+            w.real(d)
         } else {
             w.beginObject(); w.field("$real"); w.string(ValueFormatter.real(d)); w.endObject()
         }
@@ -56,6 +57,6 @@ public struct JSONExportSink: ExportSink {
 
     public mutating func finish() {
         w.raw("\n")
-        write(Array(w.flush().utf8))
+        w.drain(write)
     }
 }

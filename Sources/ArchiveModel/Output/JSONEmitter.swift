@@ -1,21 +1,21 @@
 /// Writes the parts of `--json` that carry file content (keys, class names, values) through one
 /// `JSONRepeats`, so that long content listed many times is written in full a bounded number of times.
-/// Each object's JSON is streamed to `write` in chunks, never held whole.
+/// Each object's JSON is streamed to `write` in chunks of about 1 MiB of bytes, never held whole.
 struct JSONEmitter {
     var w = JSONWriter()
     var repeats: JSONRepeats
-    let write: (String) -> Void
+    let write: ([UInt8]) -> Void
     /// Where the content being written lives: the top section, then each object in turn.
     private var place = JSONRepeats.Place.top
 
-    init(repeats: JSONRepeats, write: @escaping (String) -> Void) {
+    init(repeats: JSONRepeats, write: @escaping ([UInt8]) -> Void) {
         self.repeats = repeats
         self.write = write
     }
 
     /// Passes the text written so far to `write` once it is long.
     mutating func flushIfLong() {
-        if w.count > 1 << 16 { write(w.flush()) }
+        if w.count >= OutputBuffer.chunkSize { w.drain(write) }
     }
 
     /// One element of `objects`.
@@ -194,9 +194,9 @@ struct JSONEmitter {
         case .data(let bytes):
             if let r = repeats.earlierPlace(ofData: bytes, at: place) { repeatOf(r) } else {
                 w.field("length"); w.int(bytes.count)
-                w.field("base64"); w.raw("\"" + Base64.encode(bytes) + "\"")
+                w.field("base64"); w.base64String(bytes)
             }
-        case .date(let t): w.field("value"); w.number(t); w.field("iso8601"); w.string(ValueFormatter.isoDate(t))
+        case .date(let t): w.field("value"); w.number(t); w.field("iso8601"); w.isoDateString(t)
         case .uid(let u): w.field("value"); w.int(u)
         }
         w.endObject()

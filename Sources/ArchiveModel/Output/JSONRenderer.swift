@@ -56,6 +56,12 @@ public struct JSONRenderer {
     /// Writes the document in chunks to `write`; `leading` writes members of its own (with
     /// `field(_:)`) before the document's.
     public func render(leading: (inout JSONWriter) -> Void = { _ in }, _ write: (String) -> Void) {
+        renderBytes(leading: leading) { write(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// `render`, passing the UTF-8 bytes on as they are (no `String` made of each chunk); each chunk
+    /// ends between two JSON tokens.
+    public func renderBytes(leading: (inout JSONWriter) -> Void = { _ in }, _ write: ([UInt8]) -> Void) {
         withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0), leading) }
     }
 
@@ -97,7 +103,7 @@ public struct JSONRenderer {
         }
         e.w.endObject()
         e.w.endObject()
-        e.write(e.w.flush())
+        e.w.drain(e.write)
     }
 
     /// Stable short names: `bplist00`, `xml`, `openstep`, `typedstream`, … (each format's descriptor's).

@@ -164,7 +164,7 @@ public struct JSONWriter {
     }
 
     public mutating func number(_ d: Double) {
-        if d.isFinite { raw("\(d)") } else { string(ValueFormatter.real(d)) }
+        if d.isFinite { real(d) } else { string(ValueFormatter.real(d)) }
     }
 
     /// Writes `"key":` (with a comma before it unless `first`), outside the bookkeeping of
@@ -173,6 +173,32 @@ public struct JSONWriter {
         if !first { bytes.append(UInt8(ascii: ",")) }
         string(k)
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// A finite real as Swift's shortest round-trip form (`"\(d)"`), formatted into the bytes.
+    public mutating func real(_ d: Double) {
+        ByteFormat.real(d, into: &bytes)
+    }
+
+    /// Data as a base64 string (`"AAEC"`), formatted into the bytes.
+    public mutating func base64String(_ data: [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        ByteFormat.base64(data, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `ValueFormatter.isoDate(seconds)` as a string (its text needs no escape), formatted into the bytes.
+    public mutating func isoDateString(_ seconds: Double) {
+        bytes.append(UInt8(ascii: "\""))
+        ByteFormat.isoDate(seconds, into: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Passes the bytes written so far to `write`, leaving the writer empty (no `String` made).
+    public mutating func drain(_ write: ([UInt8]) -> Void) {
+        guard !bytes.isEmpty else { return }
+        write(bytes)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Takes the text written so far, leaving the writer empty (for streaming large documents).
