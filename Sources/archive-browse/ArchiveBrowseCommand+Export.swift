@@ -47,10 +47,13 @@ extension ArchiveBrowseCommand {
             guard let a = Self.open(diff, other), let b = Self.open(file, source) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
         }
-        // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`).
-        if unarchive != nil || extract != nil, let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
+        // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`, `--classes`).
+        if let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
             if let extract, let components = KeyPath.parse(extractForm: extract) {
                 return CLIModes.exportSource(path, columns: columnNames, content: .value(at: components), filter: wherePattern.map(SearchMatcher.init), out)
+            }
+            if unarchive == nil && extract == nil {
+                return CLIModes.exportSource(path, columns: columnNames, content: .classes, filter: wherePattern.map(SearchMatcher.init), out)
             }
             guard unarchive == "json" else {
                 FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
@@ -59,7 +62,7 @@ extension ArchiveBrowseCommand {
             return CLIModes.exportSource(path, columns: columnNames, content: .document, filter: wherePattern.map(SearchMatcher.init), out)
         }
         if columns != nil || wherePattern != nil {
-            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive json or --extract over a source\n")
+            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive json, --extract or --classes over a source\n")
             return 2
         }
         guard let document = Self.open(file, source) else { return 2 }

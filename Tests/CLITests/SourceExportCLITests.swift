@@ -79,6 +79,23 @@ struct SourceExportCLITests {
     }
 
     /// `--where`: the browser's search engine over the place, the columns asked for and the decoded text.
+    /// `--classes SOURCE`: each archive's class census as its record's `classes`, selectable by class name.
+    @Test func classesOverADatabaseGivesEachArchivesCensus() throws {
+        let db = try #require(SourceFixtures.make("chatdb"))
+        let result = try CLITests.run(["--classes", db, "--columns", "date"])
+        #expect(result.status == 1, "the half archive has errors: \(result.err)")
+        let records = try Self.records(result.out)
+        #expect(records.count == 6)
+        #expect(records.allSatisfy { $0["classes"] is [[String: Any]] || $0["error"] is String })
+        let names = { (record: [String: Any]) -> [String] in ((record["classes"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String } }
+        let body = try #require(records.first { $0["place"] as? String == "message.attributedBody:1" })
+        #expect(names(body).contains { $0.contains("AttributedString") }, "\(names(body))")
+        #expect(body["document"] == nil && (body["columns"] as? [String: Any])?["date"] as? Int == 1)
+        let selected = try Self.records(try CLITests.run(["--classes", db, "--where", "AttributedString$"]).out)
+        #expect(!selected.isEmpty && selected.count < records.count)
+        #expect(selected.allSatisfy { names($0).contains { $0.hasSuffix("AttributedString") } })
+    }
+
     @Test func whereSelectsByPlaceColumnOrDecodedText() throws {
         let db = try #require(SourceFixtures.make("chatdb"))
         func places(_ arguments: [String]) throws -> [String] {
@@ -99,7 +116,7 @@ struct SourceExportCLITests {
         #expect(xml.err.contains("use --unarchive json"))
         let alone = try CLITests.run(["--check", db, "--columns", "date"])
         #expect(alone.status == 2)
-        #expect(alone.err.contains("--columns goes with --unarchive json or --extract"))
+        #expect(alone.err.contains("--columns goes with --unarchive json, --extract or --classes"))
         let place = try CLITests.run(["--unarchive", "json", db + ":message.payload_data:1234", "--columns", "date"])
         #expect(place.status == 2, "a place is one document: no record, no columns")
     }

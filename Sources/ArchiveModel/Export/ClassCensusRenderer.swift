@@ -27,7 +27,14 @@ public enum ClassCensusRenderer {
         var w = JSONWriter()
         w.beginObject()
         w.field("file"); w.string(file)
-        w.field("classes"); w.beginArray()
+        w.field("classes"); writeClasses(census, &w)
+        w.endObject()
+        return w.text
+    }
+
+    /// The census's `classes` array (`json(_:file:)`'s member; a source's record carries it too).
+    public static func writeClasses(_ census: ClassCensus, _ w: inout JSONWriter) {
+        w.beginArray()
         for entry in census.classes {
             w.element(); w.beginObject()
             w.field("name"); w.string(entry.name)
@@ -63,7 +70,5 @@ public enum ClassCensusRenderer {
             w.endObject()
         }
         w.endArray()
-        w.endObject()
-        return w.text
     }
 }

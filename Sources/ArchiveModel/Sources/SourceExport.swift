@@ -1,8 +1,8 @@
-/// `--unarchive json` and `--extract KEYPATH` over a source (issue 38, item 1): one JSON Lines record per
-/// archive, streamed in list order.
+/// `--unarchive json`, `--extract KEYPATH` and `--classes` over a source (issue 38, item 1): one JSON
+/// Lines record per archive, streamed in list order.
 ///
 /// A record: `{"source", "place", "domain", "relativePath", "fileID", "table", "column", "rowid",
-/// "columns": {NAME: value}, "format", "status", "document" (or "value"), "diagnostics"}`; `domain`,
+/// "columns": {NAME: value}, "format", "status", "document" (or "value", or "classes"), "diagnostics"}`; `domain`,
 /// `relativePath` and `fileID` only for a file of an iOS backup (and the archives inside it);
 /// `table`, `column`, `rowid` and `columns` only for a database cell (of the source, or of a
 /// database file inside it); `"error"` instead of `document` when the archive could not be read (or, extracting,
@@ -15,6 +15,8 @@ public enum SourceExport {
         case document
         /// The value at a key path (`--extract`), as JSON.
         case value(at: [String])
+        /// What its classes hold (`--classes`): the census's `classes` array.
+        case classes
     }
 
     /// One archive's record.
@@ -25,7 +27,7 @@ public enum SourceExport {
         public var status: Int32
         public var format: String
         /// What a filter (`--where`) looks at: the place, each column's value, the document as JSON, the
-        /// value (a string's own text, anything else as JSON), or the reason there is none.
+        /// value (a string's own text, anything else as JSON), the class names, or the reason there is none.
         public var searched: [String]
     }
 
@@ -71,6 +73,12 @@ public enum SourceExport {
         case .document:
             member = ("document", exportedJSON(document))
             searched.append(member.json)
+        case .classes:
+            let census = ClassCensus(graph: document.graph)
+            var classes = JSONWriter()
+            ClassCensusRenderer.writeClasses(census, &classes)
+            member = ("classes", classes.text)
+            searched += census.classes.map(\.name)
         case .value(let path):
             switch extractedJSON(document, path) {
             case .success(let found):
