@@ -144,9 +144,11 @@ struct LineEndingRepair {
         for site in outcome.undecided.prefix(Swift.min(RepairStep.describedLimit, budget)) {
             let other = reading.toggling(outcome.undecidedMoves.first { $0.contains(site) } ?? [site])
             let otherGraph = ArchiveDocument.open(InputBytes(other.bytes), name: "").graph
-            var change = describer.change(at: reading.readingOffset(of: site), other: otherGraph,
-                                          otherOffset: other.readingOffset(of: site), locatedIsAfter: false, undecided: true,
-                                          otherPlaces: describer.places == nil ? nil : Self.places(other.bytes))
+            let offset = reading.readingOffset(of: site)
+            // The other reading's plist places (a pass over its objects) only for a byte no object holds.
+            let apart = describer.places != nil && describer.index.innermost(containing: offset) == nil
+            var change = describer.change(at: offset, other: otherGraph, otherOffset: other.readingOffset(of: site), locatedIsAfter: false,
+                                          undecided: true, otherPlaces: apart ? Self.places(other.bytes) : nil)
             change.damagedOffset = site
             described.alternatives.append(change)
         }
