@@ -38,6 +38,8 @@ struct GuidedLineEndingSearch {
     /// one object: the count is decided, not which LF bytes): the settle step tries each other
     /// placement in one move, since taking one CR out alone would shift every later byte.
     private let groups: [[[Int]]]
+    /// Sites that read as another site does (`LineEndingRepair.StructuralStart.links`).
+    private let links: [(copy: Int, original: Int)]
     private let budget: Int
     private let shouldStop: () -> Bool
 
@@ -49,9 +51,10 @@ struct GuidedLineEndingSearch {
     /// `values`: sites known to lie inside values (string, data, number payloads): the settle step
     /// lists them undecided without judging them. `open`: the sites the structure left open (nil: all).
     init(_ start: LineEndingReading, budget: Int, shouldStop: @escaping () -> Bool, settled: Int? = nil, values: Set<Int> = [],
-         open: Set<Int>? = nil, groups: [[[Int]]] = []) {
+         open: Set<Int>? = nil, groups: [[[Int]]] = [], links: [(copy: Int, original: Int)] = []) {
         reading = start
         self.groups = groups
+        self.links = links
         sites = LineEndingReading.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
         valueSites = values
         openSites = open
@@ -165,6 +168,14 @@ struct GuidedLineEndingSearch {
         let moves = alike + ties.map(\.move)
         undecidedMoves = moves.filter { $0.count > 1 }
         undecided = Set(moves.joined()).union(valueSites.filter { !reading.isChosen($0) }).sorted()
+        alignLinks()
+    }
+
+    /// Reads each linked site as its original now reads (a copy written twice by the writer). The
+    /// copies are objects nothing refers to, so the verdict does not change.
+    private mutating func alignLinks() {
+        let off = links.filter { reading.isChosen($0.copy) != reading.isChosen($0.original) }.map(\.copy)
+        if !off.isEmpty { reading = reading.toggling(off) }
     }
 
     /// Pairs of sites tried together, per site: the next ones among the near misses.

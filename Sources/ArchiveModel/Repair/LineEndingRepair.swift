@@ -194,7 +194,7 @@ struct LineEndingRepair {
         guard conversion == .crToLF || conversion == .crlfToLF, let start = structuralStart(conversion) else { return nil }
         return GuidedLineEndingSearch(LineEndingReading(damaged, conversion, chosen: start.chosen), budget: budget,
                                       shouldStop: shouldStop, settled: start.settledFrom, values: start.values, open: start.open,
-                                      groups: start.groups)
+                                      groups: start.groups, links: start.links)
     }
 
     /// `conversion` undone: exactly where it can be, by search where it cannot.
@@ -225,7 +225,7 @@ struct LineEndingRepair {
             var structural = CRToLFRepair(damaged)
             guard structural.runStructure() else { return nil }
             return StructuralStart(chosen: structural.changed, settledFrom: structural.tableStart, values: Set(structural.valueSites),
-                                   open: structural.openLFs)
+                                   open: structural.openLFs, links: structural.copyLinks)
         case .crlfToLF:
             var structural = CRLFToLFRepair(damaged)
             guard structural.run(budget: budget * 50) != nil else { return nil }
@@ -249,6 +249,8 @@ struct LineEndingRepair {
         var open: Set<Int>? = nil
         /// Placements of which one is chosen, settled as a whole (`GuidedLineEndingSearch`).
         var groups: [[[Int]]] = []
+        /// Sites that read as another site does (a copy's byte and its original's), aligned after the search.
+        var links: [(copy: Int, original: Int)] = []
     }
 }
 

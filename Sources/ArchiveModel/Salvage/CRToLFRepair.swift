@@ -6,7 +6,8 @@
 /// 2. the offset table and the objects' lengths together: Apple's writer starts at 8 and puts objects back
 ///    to back in table order, so each entry is the previous one plus that object's length (which a
 ///    count byte may hold);
-/// 3. references: the order the writers number objects in (see `flattenOrder`), else ranges alone: a
+/// 3. references: the order the writers number objects in (CF's exact rule, `cfWriterOrder`, else the
+///    looser `flattenOrder`), else ranges alone: a
 ///    container's references below the object count, a dictionary's keys strings; a keyed archive's
 ///    UIDs below its `$objects` count and different from its other UIDs;
 /// 4. plausibility for what is left: each remaining reading is decoded and checked, and the one with
@@ -50,6 +51,9 @@ struct CRToLFRepair {
 
     /// Fields the structure left with several readings (for step 4).
     private(set) var openSites: [Site] = []
+    /// The 0x0A bytes of the unreferenced copies CF's writer leaves (`cfWriterOrder`), each with the
+    /// byte of its original it must read as: not decided on their own.
+    private(set) var copyLinks: [(copy: Int, original: Int)] = []
     /// Where the offset table starts: it and the trailer after it are decided by steps 1 and 2.
     private(set) var tableStart: Int?
     /// The LF bytes inside values (number, date, string and data payloads): no structure decides them.
@@ -74,13 +78,20 @@ struct CRToLFRepair {
         let offsets = fixTableAndLengths(trailer)
         valueSites = valueLFs(offsets: offsets, refSize: trailer.refSize)
         var sites: [Site]
-        if let flattened = flattenOrder(trailer, offsets: offsets) {
+        var copies: [Int: Int] = [:]
+        if let walked = cfWriterOrder(trailer, offsets: offsets) {
+            self = walked.repair
+            sites = walked.sites
+            copies = walked.copies
+        } else if let flattened = flattenOrder(trailer, offsets: offsets) {
             self = flattened.repair
             sites = flattened.sites
         } else {
             sites = fixReferences(trailer, offsets: offsets)
         }
-        sites += fixUIDs(trailer, offsets: offsets)
+        sites += fixUIDs(trailer, offsets: offsets, copies: Set(copies.keys))
+        copyLinks = Self.copyLinks(copies, offsets: offsets, in: bytes)
+        alignCopies()
         openSites = sites
         return true
     }
@@ -111,6 +122,11 @@ struct CRToLFRepair {
 
     mutating func apply(_ crs: [Int]) {
         for i in crs { bytes[i] = 0x0D }
+    }
+
+    /// Reads the byte at `i` as the 0x0A it is in the damaged file again (a choice undone).
+    mutating func restoreLF(_ i: Int) {
+        bytes[i] = 0x0A
     }
 
     private mutating func markUndecided(_ range: Range<Int>) {
@@ -294,14 +310,16 @@ struct CRToLFRepair {
     /// A keyed archive's UIDs: below its `$objects` count, and (when the file's other UIDs are all
     /// different, as CF's and Python's writers make them: they write each value once) a value no
     /// other UID object has.
-    private mutating func fixUIDs(_ f: Trailer, offsets: [Int]) -> [Site] {
+    /// `copies`: the objects CF's writer left as unreferenced copies (`cfWriterOrder`), read as their
+    /// originals are (`alignCopies`), so neither counted nor decided here.
+    private mutating func fixUIDs(_ f: Trailer, offsets: [Int], copies: Set<Int>) -> [Site] {
         let tree = BinaryPlistTree(InputBytes(bytes))
         guard KeyedArchiveHeader.looksKeyed(tree) else { return [] }
         let entries = KeyedArchiveHeader(tree: tree).objectNodeIDs.count
         var used = Set<UInt64>()
         var unique = true
         var pending: [(range: Range<Int>, fits: [(value: UInt64, crs: [Int])])] = []
-        for o in offsets where o >= 8 && o < bytes.count && bytes[o] >> 4 == 0x8 {
+        for (id, o) in offsets.enumerated() where o >= 8 && o < bytes.count && bytes[o] >> 4 == 0x8 && !copies.contains(id) {
             let range = o + 1..<o + 2 + Int(bytes[o] & 0x0F)
             guard range.upperBound <= bytes.count else { continue }
             guard range.contains(where: { bytes[$0] == 0x0A }) else {
