@@ -10,7 +10,7 @@ extension CLIModes {
             switch target {
             case .file(let input): worst = max(worst, auditFile(input, allowed: allowed, json: json, grouped: grouped, out))
             case .source(let path):
-                guard let source = ArchiveSource.open(path: path) else { worst = 2; continue }
+                guard let source = openSource(path) else { worst = 2; continue }
                 for entry in source.entries {
                     worst = max(worst, auditPlace(source, entry.place, allowed: allowed, json: json, grouped: grouped, out))
                 }
