@@ -7,14 +7,15 @@ public enum SourceCheck {
     public struct Result: Sendable {
         /// The archive's format as decoded (`bplist00`, `typedstream`; `unreadable` when not read).
         public var format: String
-        /// The format as `--check` names a file's (`CheckReport.header`: `binary plist (bplist00)`,
-        /// `XML plist, UTF-16LE`), so an archive of a source reads as the same file named alone.
-        public var formatDescription = "unreadable"
         public var diagnostics: [Diagnostic]
         /// 0 clean, 1 errors or warnings, 2 not read or not decoded (as for a file).
         public var status: Int32
         /// Why the archive could not be read, when it could not.
         public var failure: String?
+
+        /// The format as `--check` names a file's (`CheckReport.header`: `binary plist (bplist00)`,
+        /// `XML plist, UTF-16LE`), so an archive of a source reads as the same file named alone.
+        public var formatDescription = "unreadable"
 
         /// Errors and warnings (notes do not count, as for the exit status).
         public var problemCount: Int { diagnostics.count { $0.severity >= .warning } + (failure == nil ? 0 : 1) }
@@ -40,7 +41,7 @@ public enum SourceCheck {
         }
         let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
         let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
-        return Result(format: formatName(document), formatDescription: document.formatDescription, diagnostics: diagnostics, status: status, failure: nil)
+        return Result(format: formatName(document), diagnostics: diagnostics, status: status, failure: nil, formatDescription: document.formatDescription)
     }
 
     /// `bplist00`, `gzip › typedstream`: the decoded format with its wrappers.
