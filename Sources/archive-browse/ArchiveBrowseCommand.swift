@@ -1,6 +1,5 @@
 import ArchiveModel
 import ArgumentParser
-import TUI
 
 /// `archive-browse`: the command line. Exit status: 0 clean, 1 problems found, 2 unreadable file or
 /// bad arguments.
@@ -112,60 +111,9 @@ struct ArchiveBrowseCommand: ParsableCommand {
         }
     }
 
-    func validate() throws {
-        if explain != nil {
-            if !files.isEmpty || demo || dump || check || json || screen != nil { throw ValidationError("--explain takes only a diagnostic id") }
-            return
-        }
-        if audit { return try validateAudit() }
-        if allowedClasses != nil { throw ValidationError("--allowed-classes works only with --audit") }
-        if columns != nil && unarchive == nil && extract == nil && !classes && (dump || check || json) {
-            throw ValidationError("--columns goes with --unarchive json, --extract or --classes over a source, or with the browser (or --screen) on a database")
-        }
-        if wherePattern != nil && unarchive == nil && extract == nil && !classes { throw ValidationError("--where goes with --unarchive json, --extract or --classes over a source") }
-        if exportModeCount > 0 {
-            if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
-            return try validateExport()
-        }
-        if let problem = rescueValidationProblem { throw ValidationError(problem) }
-        let modes = [dump, check, json && !rescuing, screen != nil].filter { $0 }.count
-        if modes > 1 { throw ValidationError("choose one of --dump, --check, --json, --screen") }
-        if keys != nil && screen == nil { throw ValidationError("--keys works only with --screen (the keys are typed into the headless browser it renders)") }
-        if fullValues && !dump { throw ValidationError("--full-values works only with --dump") }
-        if noGroup && !(check || dump) { throw ValidationError("--no-group works only with --check or --dump") }
-        if demo {
-            if files.count > 1 || files.contains(where: { $0 != "corrupt" }) { throw ValidationError("--demo takes no file; use 'corrupt' for the damaged demo") }
-            return
-        }
-        if files.isEmpty { throw ValidationError("missing FILE (or use --demo)") }
-        if files.count > 1 && !(check || json) {
-            throw ValidationError("only --check and --json take several files (\(files.count) given)")
-        }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-    }
-
+    /// The flags become one `Mode` (`Invocation+Flags.swift`, where their combinations are checked),
+    /// and that mode runs (`Invocation.run()`); the exit status ends the process.
     func run() throws {
-        if let explain { throw ExitCode(CLIModes.explain(explain)) }
-        QuietNotes.isOn = quiet
-        if audit { throw ExitCode(runAudit()) }
-        let sources: [InputSource] = demo ? [.demo(corrupt: files == ["corrupt"])] : InputSource.sources(for: files)
-        let output = FileOutput.standardOutput
-        defer { output.flush() }
-        if exportModeCount > 0 { throw ExitCode(runExport(sources, output)) }
-        if let (kind, out) = rescueOutput, let source = sources.first { throw ExitCode(CLIModes.rescue(kind, source, output: out, force: force, json: json, side: conflictSide)) }
-        // Folders, ZIP files, databases and places inside them (issue 27): CLIModes+Sources.swift.
-        let targets = demo ? nil : SourceTarget.targets(for: files)
-        if check { throw ExitCode(targets.map { CLIModes.check($0, output, grouped: !noGroup) } ?? CLIModes.check(sources, output, grouped: !noGroup)) }
-        if json { throw ExitCode(targets.map { CLIModes.json($0, output) } ?? CLIModes.json(sources, output)) }
-        if case .source(let path)? = targets?.first {
-            throw ExitCode(try CLIModes.source(path, dump: dump, screen: screen, keys: keys ?? "", columns: columnNames))
-        }
-        if columns != nil { throw ValidationError("--columns goes with a source (a database, folder or ZIP file), not with one archive") }
-        let opened: ArchiveDocument?
-        if case .place(let source, let place)? = targets?.first { opened = CLIModes.openPlace(source, place) } else { opened = sources.first?.openReporting() }
-        guard let document = opened else { throw ExitCode(2) }
-        if dump { throw ExitCode(CLIModes.dump(document, output, grouped: !noGroup, fullValues: fullValues)) }
-        if let screen { throw ExitCode(try CLIModes.screen(document, size: screen, keys: keys ?? "", output)) }
-        throw ExitCode(CLIModes.interactive(document))
+        throw ExitCode(try Invocation(self).run())
     }
 }

@@ -4,26 +4,13 @@ import ArchiveModel
 /// headed by the file's name; `--json`: one line each). Exit 1 when any archive fails its allow-list
 /// or has a risk finding, 2 when one could not be read, else 0.
 extension CLIModes {
-    static func audit(_ sources: [InputSource], allowed: [String]?, json: Bool, grouped: Bool, _ out: FileOutput) -> Int32 {
-        var worst: Int32 = 0
-        for source in sources {
-            guard let document = source.openReporting() else {
-                notRead(json ? source.jsonName : source.displayName, json: json, out)
-                worst = 2
-                continue
-            }
-            worst = max(worst, audit(document, name: json ? source.jsonName : document.displayName, allowed: allowed, json: json, grouped: grouped, out))
-        }
-        return worst
-    }
-
     static func audit(_ targets: [SourceTarget], allowed: [String]?, json: Bool, grouped: Bool, _ out: FileOutput) -> Int32 {
         var worst: Int32 = 0
         for target in targets {
             switch target {
-            case .file(let input): worst = max(worst, audit([input], allowed: allowed, json: json, grouped: grouped, out))
+            case .file(let input): worst = max(worst, auditFile(input, allowed: allowed, json: json, grouped: grouped, out))
             case .source(let path):
-                guard let source = ArchiveSource.open(path: path) else { worst = 2; continue }
+                guard let source = openSource(path) else { worst = 2; continue }
                 for entry in source.entries {
                     worst = max(worst, auditPlace(source, entry.place, allowed: allowed, json: json, grouped: grouped, out))
                 }
@@ -33,6 +20,14 @@ extension CLIModes {
             }
         }
         return worst
+    }
+
+    private static func auditFile(_ input: InputSource, allowed: [String]?, json: Bool, grouped: Bool, _ out: FileOutput) -> Int32 {
+        guard let document = input.openReporting() else {
+            notRead(json ? input.jsonName : input.displayName, json: json, out)
+            return 2
+        }
+        return audit(document, name: json ? input.jsonName : document.displayName, allowed: allowed, json: json, grouped: grouped, out)
     }
 
     private static func auditPlace(_ source: ArchiveSource, _ place: SourcePlace, allowed: [String]?, json: Bool, grouped: Bool, _ out: FileOutput) -> Int32 {

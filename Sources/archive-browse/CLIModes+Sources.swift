@@ -1,71 +1,34 @@
 import ArchiveModel
 import TUI
 
-/// `--check`, `--json` and `--dump` over sources of archives (issue 27): per source a section for its
-/// own problems, then one section (JSON line) per archive headed by its place, then a summary; the
-/// archives are checked on all cores and reported in list order. The exit status is the worst.
+/// Sources of archives (issue 27) as the modes open them: the one archive an argument names (a file,
+/// or a place inside a source), a source opened or refused, and a source listed by the browser.
 extension CLIModes {
-    static func check(_ targets: [SourceTarget], _ out: FileOutput, grouped: Bool) -> Int32 {
-        var tally = SourceTally()
-        for target in targets {
-            switch target {
-            case .file(let input):
-                let checked = checkSection(input, out, grouped: grouped)
-                tally.add(status: checked.status, format: checked.format)
-            case .source(let path):
-                guard let source = ArchiveSource.open(path: path) else { tally.add(status: 2, format: "unreadable"); continue }
-                tally.add(source: source)
-                for line in SourceReport.sourceSection(source, grouped: grouped) { out.line(line) }
-                SourceCheck.checkAll(source) { i, result in
-                    for line in SourceReport.archiveSection(SourceReport.label(source, source.entries[i].place), result, grouped: grouped) { out.line(line) }
-                    tally.add(status: result.status, format: result.format)
-                    return true
-                }
-            case .place(let source, let text):
-                guard let place = source.place(named: text) else {
-                    out.line("\(source.displayName):\(DisplayText.escape(bytes: text)): not found in the \(source.kind)")
-                    tally.add(status: 2, format: "unreadable")
-                    continue
-                }
-                let result = SourceCheck.check(source, place)
-                for line in SourceReport.archiveSection(SourceReport.label(source, place), result, grouped: grouped) { out.line(line) }
-                tally.add(status: result.status, format: result.format)
-            }
-            out.flush()
+    /// The one archive `target` names, opened: a file, or the archive at a place inside a source; nil
+    /// after saying why on standard error when it could not be read, or when `target` is a whole
+    /// source (which holds many: the message says how to name one).
+    static func openArchive(_ target: SourceTarget) -> ArchiveDocument? {
+        switch target {
+        case .file(let input): return input.openReporting()
+        case .place(let source, let place): return openPlace(source, place)
+        case .source(let path):
+            FileOutput.standardError.write("archive-browse: \(DisplayText.escape(bytes: path)) is a source of archives (a folder, ZIP file or database); name one archive in it by its place, as --check lists them\n")
+            return nil
         }
-        out.line("summary: " + tally.summary)
-        out.flush()
-        return tally.worst
     }
 
-    static func json(_ targets: [SourceTarget], _ out: FileOutput) -> Int32 {
-        var tally = SourceTally()
-        for target in targets {
-            switch target {
-            case .file(let input):
-                guard let document = input.openReporting() else { tally.add(status: 2, format: "unreadable"); continue }
-                tally.add(status: json(document, out), format: SourceCheck.formatName(document))
-            case .source(let path):
-                guard let source = ArchiveSource.open(path: path) else { tally.add(status: 2, format: "unreadable"); continue }
-                tally.add(source: source)
-                out.line(SourceReport.sourceJSON(source))
-                let entries = source.entries
-                SourceCheck.inOrder(count: entries.count, work: { SourceReport.archiveJSON(source, entries[$0].place) }) { _, line in
-                    out.line(line.text)
-                    tally.add(status: line.status, format: line.format)
-                    return true
-                }
-            case .place(let source, let text):
-                guard let place = source.place(named: text) else { tally.add(status: 2, format: "unreadable"); continue }
-                let line = SourceReport.archiveJSON(source, place)
-                out.line(line.text)
-                tally.add(status: line.status, format: line.format)
-            }
-            out.flush()
+    /// The source at `path`, listed; nil after saying on standard error that it could not be read.
+    static func openSource(_ path: [UInt8]) -> ArchiveSource? {
+        guard let source = ArchiveSource.open(path: path) else {
+            FileOutput.standardError.write("archive-browse: cannot read \(DisplayText.escape(bytes: path)) as a source of archives\n")
+            return nil
         }
-        out.line(SourceReport.summaryJSON(tally))
-        out.flush()
-        return tally.worst
+        return source
+    }
+
+    /// A place argument as typed (`chat.db:message.attributedBody:12`), escaped, for a place not found.
+    static func placeArgument(_ source: ArchiveSource, _ text: [UInt8]) -> String {
+        "\(source.displayName):\(DisplayText.escape(bytes: text))"
     }
 
     /// The archive a `--dump`, `--screen` or browser argument names inside a source, opened; nil
@@ -94,7 +57,7 @@ extension CLIModes {
             FileOutput.standardError.write("archive-browse: \(name) holds many archives; --dump takes one, named by its place (as --check lists them, e.g. \(name):PLACE), or use --check, --json or the browser\n")
             return 2
         }
-        guard let source = ArchiveSource.open(path: path) else { return 2 }
+        guard let source = openSource(path) else { return 2 }
         if let screen { return sourceScreen(source, columns: columns, size: screen, keys: keys, FileOutput.standardOutput) }
         return sourceInteractive(source, columns: columns)
     }

@@ -30,7 +30,8 @@ enum CLIModes {
     static func dump(_ document: ArchiveDocument, _ out: FileOutput, grouped: Bool, fullValues: Bool) -> Int32 {
         // The check's references make the index: the objects are not decoded again for it.
         let (checked, edges) = document.graph.fullCheckKeepingEdges(progress: { _ in true })
-        let embedded = EmbeddedCheck.diagnostics(in: document.graph)
+        let node = DocumentNode(root: document) // the document itself, not one rebuilt from its graph
+        let embedded = EmbeddedCheck.diagnostics(in: node, budget: EmbeddedBudget(for: node))
         let diagnostics = DocumentCheck.causes(of: document.graph, diagnostics: checked + embedded) + checked
         let index = edges.map { GraphIndex(graph: document.graph, edges: $0) } ?? GraphIndex(graph: document.graph)
         // Embedded archives are dumped in place with their own diagnostics; the summary counts them too.

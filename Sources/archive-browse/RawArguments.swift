@@ -35,3 +35,15 @@ enum RawArguments {
         }
     }
 }
+
+extension RawArguments {
+    /// The bytes of option `name`'s value (`--name VALUE` or `--name=VALUE`), or `parsed`'s UTF-8.
+    static func optionValue(_ name: String, parsed: String, in raw: [[UInt8]] = argv()) -> [UInt8] {
+        let flag = Array(name.utf8), prefix = flag + [UInt8(ascii: "=")]
+        for (i, argument) in raw.enumerated() {
+            if argument == flag, i + 1 < raw.count { return raw[i + 1] }
+            if argument.starts(with: prefix) { return Array(argument.dropFirst(prefix.count)) }
+        }
+        return Array(parsed.utf8)
+    }
+}

@@ -21,9 +21,9 @@ struct BackupCLITests {
         #expect(result.status == 1, "a missing copy is a warning: \(result.out)")
         let heads = result.out.split(separator: "\n").filter { !$0.hasPrefix("  ") }.map(String.init)
         #expect(heads.first == "\(root): iOS backup: 9 archives; 0 errors, 1 warning, 0 notes", "\(heads)")
-        #expect(heads.contains("\(root):HomeDomain-Library/Preferences/com.apple.test.plist: bplist00: 0 errors, 0 warnings, 0 notes"), "\(heads)")
-        #expect(heads.contains("\(root):HomeDomain-Library/SMS/sms.db:message.attributedBody:1: bplist00: 0 errors, 0 warnings, 0 notes"), "\(heads)")
-        #expect(heads.contains("\(root):Manifest.db:Files.file:1: bplist00: 0 errors, 0 warnings, 0 notes"), "\(heads)")
+        #expect(heads.contains("\(root):HomeDomain-Library/Preferences/com.apple.test.plist: binary plist (bplist00): 0 errors, 0 warnings, 0 notes"), "\(heads)")
+        #expect(heads.contains("\(root):HomeDomain-Library/SMS/sms.db:message.attributedBody:1: binary plist (bplist00): 0 errors, 0 warnings, 0 notes"), "\(heads)")
+        #expect(heads.contains("\(root):Manifest.db:Files.file:1: binary plist (bplist00): 0 errors, 0 warnings, 0 notes"), "\(heads)")
         #expect(result.out.contains("source.backup.file-missing"))
         #expect(heads.last?.hasPrefix("summary: 9 archives: 9 clean") == true, "\(heads.last ?? "")")
     }
@@ -75,7 +75,7 @@ struct BackupCLITests {
         #expect(record["relativePath"] as? String == "Library/bad\\xff\\e[31m.plist")
         #expect(export.err.contains("source.backup.odd-name"), "\(export.err)")
         let check = try CLITests.run(["--check", root])
-        #expect(!check.out.contains("\u{1B}") && check.out.contains(root + ":HomeDomain-Library/bad\\xff\\e[31m.plist: bplist00"), "\(check.out)")
+        #expect(!check.out.contains("\u{1B}") && check.out.contains(root + ":HomeDomain-Library/bad\\xff\\e[31m.plist: binary plist (bplist00)"), "\(check.out)")
     }
 
     @Test func dumpTakesABackupPlace() throws {

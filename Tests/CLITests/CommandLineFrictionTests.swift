@@ -16,14 +16,15 @@ import TestSupport
         #expect(lines.first == "\(clean): binary plist (bplist00): 0 errors, 0 warnings, 0 notes")
         let second = try #require(lines.firstIndex { $0.hasPrefix("\(damaged): binary plist (bplist00): ") })
         #expect(lines[(second + 1)...].contains { $0.hasPrefix("  2381: error: keyed.ref.dangling: ") }, "its diagnostics, indented:\n\(r.out)")
-        #expect(r.err == "archive-browse: checked 2 files: 1 clean, 1 with problems, 0 not read or not decoded\n")
+        #expect(lines.last == "summary: 2 archives: 1 clean, 1 with problems, 0 unreadable; bplist00 2", "the summary closes the report, as over sources")
+        #expect(r.err.isEmpty, "\(r.err)")
 
         let missing = try CLITests.run(["--check", clean, "/nonexistent/x.plist", damaged])
         #expect(missing.status == 2, "a file not read outranks problems")
         #expect(missing.out.contains("/nonexistent/x.plist: not read\n"))
         #expect(missing.out.contains("\(damaged): binary plist"), "the files after it are still checked")
         #expect(missing.err.contains("archive-browse: cannot open /nonexistent/x.plist: No such file or directory\n"))
-        #expect(missing.err.hasSuffix("checked 3 files: 1 clean, 1 with problems, 1 not read or not decoded\n"))
+        #expect(missing.out.hasSuffix("summary: 3 archives: 1 clean, 1 with problems, 1 unreadable; bplist00 2, unreadable 1\n"))
     }
 
     @Test func oneFileChecksAsBefore() throws {
@@ -38,8 +39,11 @@ import TestSupport
         let r = try CLITests.run(["--json", clean, "/nonexistent/y.plist", damaged])
         #expect(r.status == 2)
         let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4 && lines.last == "", "one line per file:\n\(r.out.prefix(300))")
-        let documents = try lines.dropLast().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(lines.count == 5 && lines.last == "", "one line per file and the summary:\n\(r.out.prefix(300))")
+        let records = try lines.dropLast().map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let documents = Array(records.dropLast())
+        let summary = try #require(records.last?["summary"] as? [String: Any])
+        #expect(summary["archives"] as? Int == 3 && summary["unreadable"] as? Int == 1 && summary["with_problems"] as? Int == 1)
         #expect(documents.map { $0["file"] as? String } == [clean, "/nonexistent/y.plist", damaged])
         #expect(documents[1]["error"] as? String == "cannot open /nonexistent/y.plist: No such file or directory")
         #expect((documents[2]["diagnostics"] as? [[String: Any]])?.contains { $0["id"] as? String == "keyed.ref.dangling" } == true)
@@ -53,8 +57,10 @@ import TestSupport
         #expect(try CLITests.run(["--check", "-", "-"]).status == 2)
     }
 
-    /// Issue 35: one implementation of a file's section, so `--check a b` and `--check a b dir/`
-    /// report `a` and `b` alike (format name, text encoding, name) whatever else is named.
+    /// Issue 35: one path for `--check` over files and sources, so `--check a b` and `--check a b dir/`
+    /// report `a` and `b` alike (name, format name, text encoding, diagnostics), close with the
+    /// summary in the same place (the last line of standard output) and write the same on standard
+    /// error; `--json` likewise (the same line for each file, then a summary line).
     @Test func aFileReadsTheSameWithOrWithoutASourceBesideIt() throws {
         let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>\n"
         var utf16: [UInt8] = [0xFF, 0xFE]
@@ -82,6 +88,31 @@ import TestSupport
         }
         #expect(section(a, in: files.out).first?.contains("UTF-16") == true, "the encoding is named: \(section(a, in: files.out))")
         #expect(section(b, in: files.out).count > 1, "the damaged file's diagnostics are listed under it")
+        let closing = [files, withSource].map { $0.out.split(separator: "\n").last.map(String.init) ?? "" }
+        #expect(closing[0].hasPrefix("summary: 2 archives: 1 clean, 1 with problems, 0 unreadable; "), "\(files.out)")
+        #expect(closing[1].hasPrefix("summary: 3 archives: 2 clean, 1 with problems, 0 unreadable; "), "\(withSource.out)")
+        #expect(files.err == withSource.err, "the same on standard error: \(files.err) | \(withSource.err)")
+        // And the folder's file reads as it does when named itself.
+        let inside = dir + "/inside.plist"
+        let named = try CLITests.run(["--check", inside, a])
+        #expect(!section(inside, in: named.out).isEmpty, "\(named.out)")
+        #expect(section(inside, in: withSource.out) == section(inside, in: named.out), "\(withSource.out)")
+
+        /// The JSON line whose `file` is `file`.
+        func record(_ file: String, in output: String) -> String? {
+            output.split(separator: "\n").map(String.init).first { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["file"] as? String == file
+            }
+        }
+        let filesJSON = try CLITests.run(["--json", a, b])
+        let withSourceJSON = try CLITests.run(["--json", a, b, dir])
+        for file in [a, b] {
+            #expect(record(file, in: filesJSON.out) != nil, "\(file) has a line:\n\(filesJSON.out.prefix(500))")
+            #expect(record(file, in: withSourceJSON.out) == record(file, in: filesJSON.out))
+        }
+        for run in [filesJSON, withSourceJSON] {
+            #expect(run.out.split(separator: "\n").last?.hasPrefix("{\"summary\":") == true, "\(run.out.suffix(300))")
+        }
     }
 
     @Test func versionIsPrinted() throws {

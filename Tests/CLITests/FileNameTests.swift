@@ -127,5 +127,16 @@ import TestSupport
         #expect(screen.status == 0, "\(screen.err)")
         #expect(screen.out.contains(" bad\\xff\\xfe.bin │ "), "\(screen.out)")
         #expect(!screen.out.contains("\u{FFFD}"))
+
+        // The same file as an archive of its folder: `--check` over the folder and the browser opened
+        // from the folder's list (Enter) spell it alike, and as the file named alone.
+        let folder = try Self.runInShell("--check . " + Self.badWord, in: dir)
+        let sections = folder.out.split(separator: "\n").filter { !$0.hasPrefix("  ") }.map(String.init)
+        #expect(sections.contains("./bad\\xff\\xfe.bin: binary plist (bplist00): 0 errors, 0 warnings, 0 notes"), "\(folder.out)")
+        #expect(sections.contains("bad\\xff\\xfe.bin: binary plist (bplist00): 0 errors, 0 warnings, 0 notes"), "\(folder.out)")
+        let opened = try Self.runInShell("--screen 120x6 --keys '<Enter>' .", in: dir)
+        #expect(opened.status == 0, "\(opened.err)")
+        #expect(opened.out.contains(" ./bad\\xff\\xfe.bin │ "), "\(opened.out)")
+        #expect(!opened.out.contains("\u{FFFD}"))
     }
 }

@@ -15,7 +15,7 @@ struct SourceCLITests {
         #expect(result.status == 1, "the half archive has errors")
         let heads = result.out.split(separator: "\n").filter { !$0.hasPrefix("  ") }
         #expect(heads.first == "\(db): SQLite database: 6 archives; 0 errors, 0 warnings, 0 notes")
-        #expect(heads.contains { $0.hasPrefix("\(db):message.attributedBody:1235: bplist00: 2 errors") })
+        #expect(heads.contains { $0.hasPrefix("\(db):message.attributedBody:1235: binary plist (bplist00): 2 errors") })
         #expect(heads.last?.hasPrefix("summary: 6 archives: 5 clean, 1 with problems, 0 unreadable; ") == true)
         // The order is the list's, whatever thread checked what.
         let again = try run(["--check", db])

@@ -13,6 +13,10 @@ public enum SourceCheck {
         /// Why the archive could not be read, when it could not.
         public var failure: String?
 
+        /// The format as `--check` names a file's (`CheckReport.header`: `binary plist (bplist00)`,
+        /// `XML plist, UTF-16LE`), so an archive of a source reads as the same file named alone.
+        public var formatDescription = "unreadable"
+
         /// Errors and warnings (notes do not count, as for the exit status).
         public var problemCount: Int { diagnostics.count { $0.severity >= .warning } + (failure == nil ? 0 : 1) }
     }
@@ -35,9 +39,9 @@ public enum SourceCheck {
         guard let document else {
             return Result(format: "unreadable", diagnostics: extraction.problems, status: 2, failure: extraction.failure ?? "not read")
         }
-        let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document.graph)
+        let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
         let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2
-        return Result(format: formatName(document), diagnostics: diagnostics, status: status, failure: nil)
+        return Result(format: formatName(document), diagnostics: diagnostics, status: status, failure: nil, formatDescription: document.formatDescription)
     }
 
     /// `bplist00`, `gzip › typedstream`: the decoded format with its wrappers.

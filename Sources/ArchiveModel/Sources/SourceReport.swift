@@ -34,7 +34,7 @@ public enum SourceReport {
         if let failure = result.failure {
             return ["\(label): not read: \(failure)"] + CheckReport.lines(result.diagnostics, grouped: grouped).map { "  " + $0 }
         }
-        return ["\(label): \(result.format): \(CheckReport.summary(result.diagnostics))"]
+        return ["\(label): \(result.formatDescription): \(CheckReport.summary(result.diagnostics))"]
             + CheckReport.lines(result.diagnostics, grouped: grouped).map { "  " + $0 }
     }
 
@@ -69,7 +69,7 @@ public enum SourceReport {
             w.endObject()
             return (w.text, 2, "unreadable")
         }
-        let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document.graph)
+        let diagnostics = extraction.problems + DocumentCheck.fullCheck(of: document)
         var text = ""
         JSONRenderer(document: document, diagnostics: diagnostics).render(leading: head) { text += $0 }
         let status: Int32 = document.isDecoded ? CheckReport.exitStatus(diagnostics) : 2

@@ -1,16 +1,7 @@
 import ArchiveModel
-import ArgumentParser
 
-/// `--audit [--allowed-classes LIST|@FILE] FILE…` (issue 40): the arguments, checked and run.
-extension ArchiveBrowseCommand {
-    func validateAudit() throws {
-        if dump || check || screen != nil || keys != nil || fullValues || exportModeCount > 0 || rescuing || demo {
-            throw ValidationError("--audit goes only with --allowed-classes, --json and --no-group")
-        }
-        if files.isEmpty { throw ValidationError("missing FILE") }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-    }
-
+/// `--audit [--allowed-classes LIST|@FILE] FILE…` (issue 40): the allowed set read, then the audit run.
+extension AuditMode {
     /// The allowed set: nil when `--allowed-classes` was not given, empty when it was given without a
     /// list (print the smallest list); nil after saying why on standard error when `@FILE` is unreadable.
     func allowedClassList() -> (given: Bool, names: [String])? {
@@ -24,13 +15,10 @@ extension ArchiveBrowseCommand {
         return (true, AuditArguments.names(in: String(decoding: input.buffer, as: UTF8.self)))
     }
 
-    func runAudit() -> Int32 {
+    /// Audits every target (a file, each archive of a source, a place); the worst exit status.
+    func run(_ targets: [SourceTarget], _ out: FileOutput) -> Int32 {
         guard let (given, names) = allowedClassList() else { return 2 }
-        let allowed: [String]? = given ? names : nil
-        let out = FileOutput.standardOutput
-        defer { out.flush() }
-        if let targets = SourceTarget.targets(for: files) { return CLIModes.audit(targets, allowed: allowed, json: json, grouped: !noGroup, out) }
-        return CLIModes.audit(InputSource.sources(for: files), allowed: allowed, json: json, grouped: !noGroup, out)
+        return CLIModes.audit(targets, allowed: given ? names : nil, json: json, grouped: grouped, out)
     }
 }
 
