@@ -216,9 +216,16 @@ struct LineEndingRepair {
     /// judgement), and the sites its structure left open (the only ones the settle step needs to try
     /// the other way; nil: every site), or nil when that structure fits no reading of the conversion
     /// (also a NIBArchive whose tables account for every byte, for CR LF → LF, which takes bytes out);
-    /// for the formats read front to back, none.
+    /// for a NIBArchive after CR → LF, what its object table's arithmetic decides
+    /// (`NIBArchiveStructureRepair`); for typedstreams, read front to back, none.
     func structuralStart(_ conversion: LineEndingConversion) -> StructuralStart? {
         if case .nibArchive = format, conversion == .crlfToLF, NIBArchiveLayout(input: InputBytes(damaged)).accountsForEveryByte { return nil }
+        if case .nibArchive = format, conversion == .crToLF, let tables = NIBArchiveStructureRepair(damaged) {
+            // The tables' arithmetic decides their own bytes; the check settles the rest.
+            let values = Set(tables.valueSites)
+            return StructuralStart(chosen: tables.chosen.sorted(), values: values,
+                                   open: Set(LineEndingReading.sites(in: damaged)).subtracting(tables.decided).subtracting(values))
+        }
         guard case .binaryPlist = format else { return StructuralStart() }
         switch conversion {
         case .crToLF:
