@@ -5,11 +5,11 @@ package struct BinaryPlistTrailer: Sendable, Equatable {
     /// Byte width of object references (R), trailer offset 7.
     package var objectRefSize: Int
     /// Number of objects (N), trailer offset 8, u64.
-    package var numObjects: UInt64
+    var numObjects: UInt64
     /// Index of the top object, trailer offset 16, u64.
     package var topObject: UInt64
     /// Start of the offset table (T), trailer offset 24, u64.
-    package var offsetTableOffset: UInt64
+    var offsetTableOffset: UInt64
     /// The five unused bytes and the sort-version byte, trailer offsets 0–5.
     package var unused: [UInt8]
     /// Where the trailer sits in the file.

@@ -101,5 +101,5 @@ package struct AliasTag: Sendable, Equatable {
     package let tag: UInt16
     /// Tag, length, value (without the pad byte).
     package let range: ByteRange
-    package let valueRange: ByteRange
+    let valueRange: ByteRange
 }

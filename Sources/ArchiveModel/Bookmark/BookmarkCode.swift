@@ -6,7 +6,7 @@
 /// reject" means the bytes cannot be read as the format is known): `.error` where a header, table of
 /// contents or item cannot be read or leads nowhere, `.warning` where it reads but no known writer
 /// produces it, `.note` for facts a debugger wants.
-package enum BookmarkCode: String, DiagnosticCatalog {
+enum BookmarkCode: String, DiagnosticCatalog {
     // Header.
     case headerTruncated = "bookmark.header.truncated"
     case headerBadMagic = "bookmark.header.bad-magic"

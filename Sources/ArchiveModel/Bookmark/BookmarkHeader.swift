@@ -22,20 +22,20 @@ package struct BookmarkHeader: Sendable, Equatable {
     /// The first four bytes: `book`, or `alis` in a few old writers.
     package let magic: [UInt8]
     /// The total length the header declares (for the alias-file shape, data offset + data length).
-    package let declaredLength: Int
+    let declaredLength: Int
     /// The field the total length (or, for the alias-file shape, the data length) is read from.
-    package let lengthField: ByteRange
+    let lengthField: ByteRange
     /// The version word (0x10040000 in every known bookmark).
     package let version: UInt32
-    package let versionField: ByteRange
+    let versionField: ByteRange
     /// Where the data area starts, relative to the bookmark.
     package let dataOffset: Int
-    package let dataOffsetField: ByteRange
+    let dataOffsetField: ByteRange
     /// The header's bytes.
     package let range: ByteRange
 
     /// The version every known writer uses.
-    package static let knownVersion: UInt32 = 0x1004_0000
+    static let knownVersion: UInt32 = 0x1004_0000
     static let standardSize = 48
     static let aliasFileSize = 56
     static let book = Array("book".utf8)
@@ -82,5 +82,5 @@ package struct BookmarkHeader: Sendable, Equatable {
     static func size(of shape: Shape) -> Int { shape == .standard ? standardSize : aliasFileSize }
 
     /// The field holding the offset of the first table of contents: the data area's first 4 bytes.
-    package var firstTOCField: ByteRange { ByteRange(start: dataOffset, count: 4) }
+    var firstTOCField: ByteRange { ByteRange(start: dataOffset, count: 4) }
 }

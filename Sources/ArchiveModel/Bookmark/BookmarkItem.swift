@@ -9,7 +9,7 @@ package struct BookmarkItem: Sendable, Equatable {
     /// The payload as far as it exists (cut at the end of the bookmark when the length runs past it).
     package let payloadRange: ByteRange
     /// The stored payload length (may exceed `payloadRange.count` in damaged data).
-    package let declaredLength: UInt32
+    let declaredLength: UInt32
     package let typeCode: UInt32
     package let type: BookmarkItemType
     package let value: BookmarkValue
@@ -19,9 +19,9 @@ package struct BookmarkItem: Sendable, Equatable {
     /// Header and payload.
     package var range: ByteRange { ByteRange(headerRange.start, payloadRange.end) }
     /// The range of the length field.
-    package var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
+    var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
     /// The range of the type field.
-    package var typeField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
+    var typeField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
     /// Whether the payload is shorter than its declared length (the bookmark ends inside it).
     package var isCut: Bool { Int(declaredLength) > payloadRange.count }
 }

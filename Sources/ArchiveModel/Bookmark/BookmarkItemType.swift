@@ -90,7 +90,7 @@ package enum BookmarkItemType: Sendable, Equatable, Hashable {
     }
 
     /// Whether items of this type hold offsets of other items.
-    package var isContainer: Bool { self == .array || self == .dictionary || self == .relativeURL }
+    var isContainer: Bool { self == .array || self == .dictionary || self == .relativeURL }
 }
 
 /// Hex spellings used in messages, views and JSON.

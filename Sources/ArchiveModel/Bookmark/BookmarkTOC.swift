@@ -7,20 +7,20 @@ package struct BookmarkTOC: Sendable, Equatable {
     package let offset: UInt32
     /// The 20-byte header.
     package let headerRange: ByteRange
-    package let declaredLength: UInt32
+    let declaredLength: UInt32
     package let identifier: UInt32
     /// The stored offset of the next table, 0 for the last.
-    package let nextOffset: UInt32
+    let nextOffset: UInt32
     package let declaredCount: UInt32
     /// The entries that exist (fewer than `declaredCount` when the bookmark ends first).
     package let entries: [BookmarkTOCEntry]
 
     /// Header and entries read.
     package var range: ByteRange { ByteRange(headerRange.start, headerRange.end + 12 * entries.count) }
-    package var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
-    package var magicField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
-    package var nextField: ByteRange { ByteRange(start: headerRange.start + 12, count: 4) }
-    package var countField: ByteRange { ByteRange(start: headerRange.start + 16, count: 4) }
+    var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
+    var magicField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
+    var nextField: ByteRange { ByteRange(start: headerRange.start + 12, count: 4) }
+    var countField: ByteRange { ByteRange(start: headerRange.start + 16, count: 4) }
 
     /// The marker at offset 4 of every table of contents.
     package static let magic: UInt32 = 0xFFFF_FFFE
@@ -38,8 +38,8 @@ package struct BookmarkTOCEntry: Sendable, Equatable {
     /// The third word (0 in every known bookmark).
     package let flags: UInt32
 
-    package var keyField: ByteRange { ByteRange(start: range.start, count: 4) }
-    package var flagsField: ByteRange { ByteRange(start: range.start + 8, count: 4) }
+    var keyField: ByteRange { ByteRange(start: range.start, count: 4) }
+    var flagsField: ByteRange { ByteRange(start: range.start + 8, count: 4) }
 }
 
 /// A table-of-contents key: a number (0x1004 path components…) or, with the high bit set, the offset

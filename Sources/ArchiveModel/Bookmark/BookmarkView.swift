@@ -17,7 +17,7 @@ package struct BookmarkView: Sendable, Equatable {
     /// Most fields a view makes (a damaged bookmark can share items many times over).
     package static let fieldLimit = 10_000
     /// Most bytes a data or unknown leaf keeps (its range covers the whole payload).
-    package static let leafByteLimit = 1_024
+    static let leafByteLimit = 1_024
 
     /// Children of field `index`.
     package func children(of index: Int) -> [BookmarkField] { fields[index].children.map { fields[$0] } }

@@ -17,7 +17,7 @@ package enum DecodeMethod: String, CaseIterable, Sendable {
     }
 
     /// Whether the method returns a floating-point value.
-    package var isReal: Bool { self == .decodeFloat || self == .decodeDouble }
+    var isReal: Bool { self == .decodeFloat || self == .decodeDouble }
 
     /// The C type the method returns, as used in messages.
     var resultType: String {

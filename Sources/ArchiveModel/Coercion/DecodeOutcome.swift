@@ -10,7 +10,7 @@ package enum DecodeOutcome: Sendable, Equatable {
     case undocumented(String)
 
     /// `NSInvalidUnarchiveOperationException`.
-    package static let invalidUnarchive = "NSInvalidUnarchiveOperationException"
+    static let invalidUnarchive = "NSInvalidUnarchiveOperationException"
     /// `NSRangeException`.
     package static let range = "NSRangeException"
 

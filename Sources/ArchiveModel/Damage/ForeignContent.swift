@@ -7,7 +7,7 @@ package struct ForeignContent: Sendable, Equatable {
     /// The bytes that identify it.
     package let evidence: ByteRange
     /// What the identifying bytes are: "the magic bytes 89 50 4E 47", "the root element <html>".
-    package let evidenceText: String
+    let evidenceText: String
 
     /// The foreign content `input` holds, or nil when it may be an archive (or is not recognised).
     /// `format` is what `FormatDetector` decided: only an unknown input, or one whose format's probe

@@ -24,8 +24,8 @@ package struct MergeConflicts: Sendable, Equatable {
     package struct Section: Sendable, Equatable {
         package var range: ByteRange
         /// The 1-based number of its first line (the line after its marker).
-        package var firstLine: Int
-        package var lineCount: Int
+        var firstLine: Int
+        var lineCount: Int
 
         /// `lines 5–7`, `line 5`, or `no lines (after line 4)`.
         package var lineText: String {
@@ -42,23 +42,23 @@ package struct MergeConflicts: Sendable, Equatable {
         /// The whole block, from its `<<<<<<<` line to the end of its `>>>>>>>` line.
         package var range: ByteRange
         /// The `<<<<<<<` line's number (1-based) and bytes (line end included).
-        package var startLine: Int
-        package var startMarker: ByteRange
+        var startLine: Int
+        var startMarker: ByteRange
         package var ours: Section
         /// The common ancestor's lines (diff3 style only).
         package var base: Section?
         package var theirs: Section
         /// The 1-based number of the `>>>>>>>` line.
-        package var endLine: Int
+        var endLine: Int
         /// The text after `<<<<<<<` and `>>>>>>>` (a branch or commit), as written, cut to `labelLimit` bytes.
-        package var oursLabel: [UInt8]
-        package var theirsLabel: [UInt8]
+        var oursLabel: [UInt8]
+        var theirsLabel: [UInt8]
 
         /// The side's lines.
         package func section(_ side: Side) -> Section { side == .ours ? ours : theirs }
 
         /// The side's label for display: `ours ("HEAD")`, or `ours` when the marker names nothing.
-        package func sideName(_ side: Side) -> String {
+        func sideName(_ side: Side) -> String {
             let label = side == .ours ? oursLabel : theirsLabel
             return label.isEmpty ? side.rawValue : side.rawValue + " (\"" + DisplayText.escape(bytes: label) + "\")"
         }
@@ -72,7 +72,7 @@ package struct MergeConflicts: Sendable, Equatable {
     /// Blocks kept for the report and for resolution; a file with more is not resolved.
     package static let blockLimit = 10_000
     /// Bytes of a marker's label kept.
-    package static let labelLimit = 200
+    static let labelLimit = 200
 
     /// The conflicts in `bytes`, or nil when there is no complete block.
     package static func find(_ bytes: UnsafeRawBufferPointer) -> MergeConflicts? {

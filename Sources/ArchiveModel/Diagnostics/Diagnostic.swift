@@ -84,7 +84,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     package static let messageLimit = 2_000
 
     /// The offset used for sorting and for the `offset:` column of `--check`.
-    package var sortOffset: Int { range?.start ?? Int.max }
+    var sortOffset: Int { range?.start ?? Int.max }
 
     /// `offset[ line:col]: severity: id: message`, the `--check` line format.
     public var description: String {

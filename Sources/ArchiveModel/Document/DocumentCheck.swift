@@ -23,7 +23,7 @@ public enum DocumentCheck {
     }
 
     /// The notes naming the wrappers the archive was taken out of, and the problems met doing it.
-    package static func wrapperDiagnostics(of graph: any ObjectGraph) -> [Diagnostic] {
+    static func wrapperDiagnostics(of graph: any ObjectGraph) -> [Diagnostic] {
         graph.input.wrappers.flatMap(\.diagnostics)
     }
 

@@ -15,7 +15,7 @@
 public struct ArchiveExporter {
     package let shapes: ExportShapes
     /// Whether an object met again is written again (within the budget) rather than referenced.
-    package let repeatsShared: Bool
+    let repeatsShared: Bool
     /// Events (values, container starts) written before a repeat is refused: 1M plus 8 per object.
     let repeatBudget: Int
     private var events = 0
@@ -25,7 +25,7 @@ public struct ArchiveExporter {
     package static let repeatedLeafLimit = 1024
     /// Shortest string or data value whose repeats count against `repeatByteBudget` (a marker would
     /// not be much shorter than a shorter one): `--json`'s `JSONRepeats.minimumLength`.
-    package static let leafRepeatMinimum = JSONRepeats.minimumLength
+    static let leafRepeatMinimum = JSONRepeats.minimumLength
     /// Bytes of short leaves written again before a repeat is a marker.
     let repeatByteBudget: Int
     private var repeatedBytes = 0

@@ -30,7 +30,7 @@ package struct GraphDiff {
         package var range: ByteRange?
         /// The object that holds the value (the nearest enclosing object) and its bytes.
         package var holder: ObjectID?
-        package var holderRange: ByteRange?
+        var holderRange: ByteRange?
     }
 
     package struct Difference: Sendable {
@@ -47,7 +47,7 @@ package struct GraphDiff {
     package private(set) var differences: [Difference] = []
     /// Differences found past the limit.
     package private(set) var omitted = 0
-    package static let differenceLimit = 100_000
+    static let differenceLimit = 100_000
 
     package var isEqual: Bool { differences.isEmpty && omitted == 0 }
 

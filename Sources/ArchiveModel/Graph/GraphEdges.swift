@@ -106,7 +106,7 @@ public struct GraphEdges: Sendable {
 /// objects list (a shared inline list, a shared `$objects` dictionary, a container whose offset other
 /// table entries repeat), named by its plist node. The index makes each such content one node of its
 /// own after the objects, so holders reach the owner's targets without repeating them.
-package enum EdgeEndpoint: Sendable, Hashable {
+enum EdgeEndpoint: Sendable, Hashable {
     case object(ObjectID)
     case sharedContent(node: Int)
 }

@@ -5,7 +5,7 @@
 /// Severity follows what IB's XML unarchiver (and GNUstep's) can do with the text: `.error` where the
 /// XML is not well formed or a value or reference cannot be read, `.warning` where it reads but no
 /// known writer produces it, `.note` for facts.
-package enum IB3XMLCode: String, DiagnosticCatalog {
+enum IB3XMLCode: String, DiagnosticCatalog {
     // XML structure.
     case xmlMalformed = "ib3.xml.malformed"
     case xmlTruncated = "ib3.xml.truncated"

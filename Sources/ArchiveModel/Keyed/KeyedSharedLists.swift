@@ -5,7 +5,7 @@
 /// objects sharing a 4,000-UID list are 16 million references from 80 KB, so whole-file passes
 /// (full check, index, dump) show such a list under one object, its owner, and link the other
 /// holders to it.
-package struct SharedInlineList: Sendable, Equatable {
+struct SharedInlineList: Sendable, Equatable {
     /// The plist node of the array.
     package var node: Int
     /// The object whose field shows the list: the lowest id among the holders.

@@ -21,7 +21,7 @@ package final class Outline {
     /// Whether a view's object carries its per-object rules' diagnostics (`GraphValidation.shownObject`)
     /// besides its decoder's: false for a front end that shows a full check's diagnostics instead
     /// (`--dump`), which then decodes each object without judging it a second time.
-    package let judgesObjects: Bool
+    let judgesObjects: Bool
 
     /// `viewCapacity`: most decoded views kept; `viewBudget`: their most estimated bytes (the most
     /// recently used few are kept whatever they cost).
@@ -197,7 +197,7 @@ package final class Outline {
 
     /// Drops the cached view of `id` (unless held): a walk that will not show the object again
     /// leaves the cache to the views it will (`--dump`, once every child of a row is written).
-    package func forget(_ id: ObjectID) {
+    func forget(_ id: ObjectID) {
         guard held[id] == nil else { return }
         views.remove(id: id)
     }

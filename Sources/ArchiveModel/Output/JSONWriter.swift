@@ -55,7 +55,7 @@ package struct JSONWriter {
     /// the exact text when its bytes are UTF-8, else escaped as every text output shows it
     /// (`bad\xff\e[31m`), since a JSON string holds only Unicode. The one rule for names in JSON: a
     /// single file's `file` (`ArchiveDocument.nameIsExact`), a source's `source`, `place` and `file`.
-    package static func nameText(_ bytes: [UInt8]) -> String {
+    static func nameText(_ bytes: [UInt8]) -> String {
         String(validating: bytes, as: UTF8.self) ?? DisplayText.escape(bytes: bytes)
     }
 
@@ -181,21 +181,21 @@ package struct JSONWriter {
     }
 
     /// Data as a base64 string (`"AAEC"`), formatted into the bytes.
-    package mutating func base64String(_ data: [UInt8]) {
+    mutating func base64String(_ data: [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         ByteFormat.base64(data, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `ValueFormatter.isoDate(seconds)` as a string (its text needs no escape), formatted into the bytes.
-    package mutating func isoDateString(_ seconds: Double) {
+    mutating func isoDateString(_ seconds: Double) {
         bytes.append(UInt8(ascii: "\""))
         ByteFormat.isoDate(seconds, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Passes the bytes written so far to `write`, leaving the writer empty (no `String` made).
-    package mutating func drain(_ write: ([UInt8]) -> Void) {
+    mutating func drain(_ write: ([UInt8]) -> Void) {
         guard !bytes.isEmpty else { return }
         write(bytes)
         bytes.removeAll(keepingCapacity: true)

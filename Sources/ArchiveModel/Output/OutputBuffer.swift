@@ -8,7 +8,7 @@ package struct OutputBuffer {
     package private(set) var bytes: [UInt8] = []
     private let write: ([UInt8]) -> Void
     /// Bytes gathered before `flushIfFull()` passes them on.
-    package static let chunkSize = 1 << 20
+    static let chunkSize = 1 << 20
 
     package init(write: @escaping ([UInt8]) -> Void) {
         self.write = write
@@ -20,7 +20,7 @@ package struct OutputBuffer {
 
     /// Passes the bytes on once a chunk is full.
     @inline(__always)
-    package mutating func flushIfFull() {
+    mutating func flushIfFull() {
         if bytes.count >= Self.chunkSize { flush() }
     }
 
@@ -57,9 +57,9 @@ package struct OutputBuffer {
     // MARK: Formatted values (`ByteFormat`)
 
     /// An integer in decimal, as `"\(value)"` writes it.
-    package mutating func decimal(_ value: Int64) { ByteFormat.decimal(value, into: &bytes) }
-    package mutating func decimal(_ value: UInt64) { ByteFormat.decimal(value, into: &bytes) }
-    package mutating func decimal(_ value: Int128) { ByteFormat.decimal(value, into: &bytes) }
+    mutating func decimal(_ value: Int64) { ByteFormat.decimal(value, into: &bytes) }
+    mutating func decimal(_ value: UInt64) { ByteFormat.decimal(value, into: &bytes) }
+    mutating func decimal(_ value: Int128) { ByteFormat.decimal(value, into: &bytes) }
     /// A finite real as `"\(d)"` writes it.
     package mutating func real(_ d: Double) { ByteFormat.real(d, into: &bytes) }
     /// `data` in base64, as `Base64.encode`.

@@ -44,7 +44,7 @@ package enum PlistValue: Sendable, Equatable {
 
     /// The type as a message names it, with its article: "an integer", "a dictionary", "a UID", "an
     /// undecodable value" (`typeName` is the short form rows show).
-    package var typeNoun: String {
+    var typeNoun: String {
         switch self {
         case .dict: "a dictionary"
         case .uid: "a UID"
@@ -69,7 +69,7 @@ package enum PlistValue: Sendable, Equatable {
     }
 
     /// Whether the value holds other nodes.
-    package var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .array, .set, .dict: true
         default: false

@@ -95,7 +95,7 @@ package enum LineEndingConversion: String, Sendable, CaseIterable {
     }
 
     /// Whether the rewrite changes the size (and so every offset after its first change).
-    package var changesSize: Bool { self != .crToLF }
+    var changesSize: Bool { self != .crToLF }
 
     static func hasPair(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2 else { return false }

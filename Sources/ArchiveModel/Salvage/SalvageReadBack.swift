@@ -14,7 +14,7 @@ package enum SalvageReadBack {
     }
 
     /// Problems listed one by one; beyond this they are counted.
-    package static let problemLimit = 1_000
+    static let problemLimit = 1_000
 
     /// What would make a reader refuse `bytes` (or read them wrongly): errors and warnings of the full
     /// check, dates out of the readers' range, a top level that leads nowhere.

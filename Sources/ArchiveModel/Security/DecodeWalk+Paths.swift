@@ -27,7 +27,7 @@ extension DecodeWalk {
     }
 
     /// The key under which `id`'s referrer decodes it (`root`, `NS.objects`): what Apple's messages name.
-    package func decodingKey(of id: ObjectID, in graph: any ObjectGraph) -> String? {
+    func decodingKey(of id: ObjectID, in graph: any ObjectGraph) -> String? {
         guard reaches(id) else { return nil }
         let from = parent[id], f = field[id]
         if from == -1 { return f >= 0 && f < topKeys.count ? topKeys[f] : nil }
@@ -36,7 +36,7 @@ extension DecodeWalk {
     }
 
     /// The object whose field first reached `id` (nil for a top-level object or one not reached).
-    package func parentOf(_ id: ObjectID) -> ObjectID? {
+    func parentOf(_ id: ObjectID) -> ObjectID? {
         reaches(id) && parent[id] >= 0 ? parent[id] : nil
     }
 }

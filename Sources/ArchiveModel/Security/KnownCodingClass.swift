@@ -21,12 +21,12 @@ package struct KnownCodingClass: Sendable, Equatable {
     package let framework: Framework
     /// True when the class is one of the property-list classes (`NSString`, `NSNumber`, `NSData`,
     /// `NSDate`, `NSArray`, `NSDictionary` and their mutable subclasses).
-    package let isPropertyList: Bool
+    let isPropertyList: Bool
     /// `supportsSecureCoding` as Apple documents it: true when the class adopts NSSecureCoding.
     package let supportsSecureCoding: Bool
     /// Whether decoding its elements checks them against the caller's allowed classes (collections:
     /// `-[NSArray initWithCoder:]` asks for its elements with the coder's `allowedClasses`).
-    package let isCollection: Bool
+    let isCollection: Bool
 
     /// The Apple documentation page that lists the class's protocols.
     package var documentation: String {

@@ -1,7 +1,7 @@
 /// The risk patterns of issue 40, item 3, found over the objects decoding reaches: each a located
 /// `security.*` diagnostic. Per-object patterns read each reached object once; the graph-wide ones
 /// (self-reference, nesting, `$class` confusion) use the `DecodeWalk`.
-package enum SecurityRisks {
+enum SecurityRisks {
     /// Findings kept per id (a hostile archive may repeat a pattern a million times).
     static let perIDLimit = 200
 

@@ -20,7 +20,7 @@ extension ArchiveSource {
     }
 
     /// Bytes of a text column kept in a record.
-    package static let columnTextLimit = 4096
+    static let columnTextLimit = 4096
 
     /// The values of `columns` in the row holding the archive at `place`, in the order asked; nil when
     /// the place is not a database cell. A column may be named `table.column` (the place's table) or

@@ -64,7 +64,7 @@ package struct SourcePlace: Hashable, Sendable, Comparable {
     }
 
     /// The place after `step`.
-    package func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }
+    func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }
 
     /// Places sort by their steps: paths and entry names bytewise, cells by table, column, then rowid
     /// numerically (so `:9` comes before `:10`).

@@ -19,7 +19,7 @@ package enum SourceReport {
 
     /// The label as JSON output holds it: unescaped when exact, else escaped as a whole, as a single
     /// file's name is (`JSONWriter.nameText`, `ArchiveDocument.nameIsExact`).
-    package static func jsonLabel(_ source: ArchiveSource, _ place: SourcePlace) -> String {
+    static func jsonLabel(_ source: ArchiveSource, _ place: SourcePlace) -> String {
         label(source, place, escaped: !isExact(source, place))
     }
 
@@ -96,7 +96,7 @@ package enum SourceReport {
 
 extension ArchiveSource.Kind {
     /// Whether the source is a folder (its first place step is a relative path).
-    package var isFolder: Bool {
+    var isFolder: Bool {
         if case .folder = self { return true }
         return false
     }
@@ -108,10 +108,10 @@ package struct SourceTally: Sendable {
     /// Archives by decoded format.
     private var byFormat: [String: Int] = [:]
     /// A source's own problems: 1 when any error or warning, 2 when it could not be read at all.
-    package private(set) var sourceStatus: Int32 = 0
+    private(set) var sourceStatus: Int32 = 0
     /// Sources whose own diagnostics hold an error or a warning (notes, such as a virtual table's
     /// module this SQLite lacks, are not problems).
-    package private(set) var sourcesWithProblems = 0
+    private(set) var sourcesWithProblems = 0
 
     package init() {}
 

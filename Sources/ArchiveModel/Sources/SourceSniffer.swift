@@ -11,7 +11,7 @@ package enum SourceSniffer {
     }
 
     /// How many first bytes `classify` looks at (an XML plist's `<plist` may follow a long comment).
-    package static let headSize = 4096
+    static let headSize = 4096
 
     static let zipLocalHeader: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
     static let zipEmptyEnd: [UInt8] = [0x50, 0x4B, 0x05, 0x06]

@@ -6,7 +6,7 @@
 /// many scalars of the file per lookup: memory is about one byte per 4 scalars, and no lookup reads
 /// more than `stride` units. A stretch between checkpoints that is all ASCII (its text is `stride`
 /// bytes and its file `stride` units: every scalar at its shortest in both) is mapped by arithmetic.
-package struct TextOffsetMap: Sendable {
+struct TextOffsetMap: Sendable {
     static let stride = 32
 
     private let input: InputBytes
@@ -17,7 +17,7 @@ package struct TextOffsetMap: Sendable {
     private let fileOffsets: [Int]
     /// Length of the transcoded text, and the file offset where the last whole unit ends.
     package let textLength: Int
-    package let fileEnd: Int
+    let fileEnd: Int
 
     init(input: InputBytes, form: TextEncoding.Form, start: Int, textOffsets: [Int], fileOffsets: [Int], textLength: Int, fileEnd: Int) {
         self.input = input

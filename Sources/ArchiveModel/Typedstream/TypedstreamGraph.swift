@@ -18,7 +18,7 @@ package final class TypedstreamGraph: ObjectGraph {
     /// The header's system version (1000 for Mac OS X, 930 and below for NeXTSTEP), when readable.
     package let systemVersion: Int?
     /// Where each shared string's bytes are, by shared-string index.
-    package var sharedStringRanges: [ByteRange] { index.sharedStrings }
+    var sharedStringRanges: [ByteRange] { index.sharedStrings }
     /// The object table, shared strings and diagnostics; objects are read from it on demand.
     let index: TypedstreamIndex
 

@@ -1,5 +1,5 @@
 /// Encodings and compressions an archive travels in, opened before the archive is decoded.
-package enum WrapperCode: String, DiagnosticCatalog {
+enum WrapperCode: String, DiagnosticCatalog {
     case base64 = "wrapper.base64"
     case hex = "wrapper.hex"
     case gzip = "wrapper.gzip"

@@ -38,9 +38,9 @@ package struct WrapperLayer: Sendable, Equatable {
 
     package let kind: Kind
     /// Size of the wrapped bytes (the file, or the previous layer's content).
-    package let outerSize: Int
+    let outerSize: Int
     /// Size of the content taken out.
-    package let innerSize: Int
+    let innerSize: Int
     /// Problems met while unwrapping (damaged stream, size limit), in words.
     package let problems: [Diagnostic]
 
