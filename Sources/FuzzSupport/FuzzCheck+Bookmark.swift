@@ -4,7 +4,7 @@ extension FuzzCheck {
     /// The invariants of a decoded bookmark: every diagnostic and note range, item range and view
     /// field range inside the bookmark's bytes, ids registered, the view within its field limit and
     /// the item count within the decoder's; the summary line and JSON text made without trapping.
-    public static func bookmark(_ b: BookmarkData) -> [String] {
+    package static func bookmark(_ b: BookmarkData) -> [String] {
         var problems = ranges(b.diagnostics, size: b.count, what: "bookmark")
         for (i, item) in b.items.enumerated() where item.range.start < 0 || item.range.end > b.count || item.headerRange.count != 8 {
             problems.append("item \(i) at \(item.range) outside the \(b.count)-byte bookmark")
@@ -22,7 +22,7 @@ extension FuzzCheck {
     }
 
     /// The invariants of a decoded alias record: diagnostic and field ranges inside its bytes.
-    public static func aliasRecord(_ a: AliasRecord) -> [String] {
+    package static func aliasRecord(_ a: AliasRecord) -> [String] {
         var problems = ranges(a.diagnostics, size: a.count, what: "alias record")
         for f in a.fields {
             if let r = f.range, r.start < 0 || r.end > a.count { problems.append("alias field \(f.name) at \(r) outside the record") }

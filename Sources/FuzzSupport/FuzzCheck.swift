@@ -65,7 +65,7 @@ public enum FuzzCheck {
 
     /// A plist tree's own promises: root in range, node ranges inside the input for the first
     /// `nodeLimit` nodes (the graph invariants cover the rest through the objects), reads of ids out of range.
-    public static func tree(_ tree: any PlistTree, nodeLimit: Int = 256) -> [String] {
+    package static func tree(_ tree: any PlistTree, nodeLimit: Int = 256) -> [String] {
         var problems: [String] = []
         let size = tree.input.count
         func check(_ r: ByteRange?, _ what: String) {
@@ -85,7 +85,7 @@ public enum FuzzCheck {
 
     /// Whether the tree's root dictionary has `$archiver`, `$top` or `$objects` (a cheap stand-in for the
     /// document's own test, which is internal).
-    public static func looksKeyed(_ tree: any PlistTree) -> Bool {
+    package static func looksKeyed(_ tree: any PlistTree) -> Bool {
         guard let root = tree.rootID, case .dict(let keys, _) = tree.node(root).value else { return false }
         return keys.prefix(64).contains { tree.isString($0, equalTo: "$archiver") || tree.isString($0, equalTo: "$top") || tree.isString($0, equalTo: "$objects") }
     }
@@ -93,7 +93,7 @@ public enum FuzzCheck {
     /// The tree, then the graph layer a document would build over it (keyed or plain). Inputs whose
     /// size is a multiple of 4 also get the keyed layer over a tree that does not look keyed, so the
     /// archive layer meets arbitrary trees too. The graph's full check includes the tree's.
-    public static func plist(_ tree: any PlistTree, size: Int) -> [String] {
+    package static func plist(_ tree: any PlistTree, size: Int) -> [String] {
         var problems = self.tree(tree)
         let keyed = looksKeyed(tree)
         problems += graph(keyed ? KeyedArchiveGraph(tree: tree) : PlistObjectGraph(tree: tree))
@@ -130,7 +130,7 @@ public enum FuzzCheck {
     /// Walks up to `rows` outline rows depth-first (the first few and the last child of each row),
     /// plus the views of the first `views` objects, checking that every label, class name and summary
     /// is display-safe.
-    public static func outline(_ outline: Outline, rows: Int = 200, views: Int = 64) -> [String] {
+    package static func outline(_ outline: Outline, rows: Int = 200, views: Int = 64) -> [String] {
         var problems: [String] = []
         var stack = Array(outline.roots().reversed())
         var visited = 0
@@ -158,7 +158,7 @@ public enum FuzzCheck {
     /// Renders `--dump` and `--json` for `document`. The dump must stay display-safe and linear
     /// (lines bounded by a multiple of input bytes, fields and diagnostics); the JSON must be valid
     /// and free of raw control characters. Only the first `checkedLines` dump lines are scanned.
-    public static func render(_ document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?,
+    package static func render(_ document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?,
                               checkedLines: Int = 5_000, json: Bool = true) -> [String] {
         var problems: [String] = []
         var lines = 0

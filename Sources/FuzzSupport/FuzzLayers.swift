@@ -8,7 +8,7 @@ public enum FuzzLayers {
     /// A decoder's promises: every node up to `nodeLimit` decodes, its range and diagnostics lie inside
     /// the input, a child id outside the tree (a broken reference) reads as an invalid node, and the
     /// container check's diagnostics are located inside the input too.
-    public static func decoder(_ tree: any PlistTree, nodeLimit: Int = 1_024) -> [String] {
+    package static func decoder(_ tree: any PlistTree, nodeLimit: Int = 1_024) -> [String] {
         var problems = FuzzCheck.tree(tree, nodeLimit: 0)
         let count = tree.nodeCount, size = tree.input.count
         for id in 0..<Swift.min(count, nodeLimit) {

@@ -61,9 +61,9 @@ public struct NIBArchiveBuilder: Sendable {
     public var values: [ValueEntry] = []
     public var classes: [ClassEntry] = []
     /// Header counts written instead of the real ones, by table.
-    public var countOverride: [NIBTableKind: UInt32] = [:]
+    package var countOverride: [NIBTableKind: UInt32] = [:]
     /// Header offsets written instead of the real ones, by table.
-    public var offsetOverride: [NIBTableKind: UInt32] = [:]
+    package var offsetOverride: [NIBTableKind: UInt32] = [:]
     /// Bytes appended after the last table.
     public var trailing: [UInt8] = []
 

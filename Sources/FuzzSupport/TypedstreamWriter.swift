@@ -19,7 +19,7 @@ public struct TypedstreamWriter {
     public var offset: Int { bytes.count }
     public var input: InputBytes { InputBytes(bytes) }
 
-    public func decode() -> TypedstreamGraph { TypedstreamDecoder.decode(input) }
+    package func decode() -> TypedstreamGraph { TypedstreamDecoder.decode(input) }
 
     // MARK: - Offsets
 

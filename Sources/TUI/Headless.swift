@@ -25,7 +25,7 @@ public enum Headless {
 
     /// The screen buffer (text and styles) after `keys`: the innermost open archive. `index`, when
     /// given, is `graph`'s index built once by a caller drawing several screens of the same graph.
-    public static func screen(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
+    package static func screen(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
                               index: GraphIndex? = nil) -> ScreenBuffer {
         let session = stack(graph: graph, fileName: fileName, cols: cols, rows: rows, keys: keys, index: index).current
         return Renderer.render(session.state, context: session.context)
@@ -38,7 +38,7 @@ public enum Headless {
 
     /// The whole session stack after `keys` (the file, then each embedded archive opened). `index`, when
     /// given, must be `graph`'s own; it is installed instead of building one.
-    public static func stack(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
+    package static func stack(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keys: String,
                              index: GraphIndex? = nil) -> SessionStack {
         let stack = start(graph: graph, fileName: fileName, cols: cols, rows: rows, index: index)
         apply(keys, to: stack)
@@ -48,7 +48,7 @@ public enum Headless {
     /// The screen after each of `segments`, applied one after another to one session (the state carries
     /// over from one segment to the next), until a key quits. For callers that check many states of one
     /// graph without preparing it again for each.
-    public static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, segments: [String],
+    package static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, segments: [String],
                                index: GraphIndex? = nil) -> [ScreenBuffer] {
         screens(graph: graph, fileName: fileName, cols: cols, rows: rows,
                 keySegments: segments.map(KeyNotation.parse), index: index)
@@ -56,7 +56,7 @@ public enum Headless {
 
     /// `screens(graph:fileName:cols:rows:segments:index:)` with segments given as keys rather than
     /// key notation (for callers that make keys themselves, such as the render fuzz target).
-    public static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keySegments: [[Key]],
+    package static func screens(graph: any ObjectGraph, fileName: String, cols: Int, rows: Int, keySegments: [[Key]],
                                index: GraphIndex? = nil) -> [ScreenBuffer] {
         let stack = start(graph: graph, fileName: fileName, cols: cols, rows: rows, index: index)
         var screens: [ScreenBuffer] = []

@@ -18,7 +18,7 @@ public final class Session {
 
     /// A session on `node`'s archive in the input named `displayName` (display-safe; an embedded
     /// archive: `location` says where it was found).
-    public init(node: DocumentNode, displayName: String, location: [String] = [], repaired: RepairedReading? = nil, cols: Int, rows: Int) {
+    package init(node: DocumentNode, displayName: String, location: [String] = [], repaired: RepairedReading? = nil, cols: Int, rows: Int) {
         context = BrowserContext(node: node, displayName: displayName, location: location, repaired: repaired)
         state = BrowserState(context: context, cols: cols, rows: rows)
     }
@@ -48,7 +48,7 @@ public final class Session {
     }
 
     /// Installs a finished job's result and applies its follow-up action.
-    public func install(_ result: JobResult, then: Action?) {
+    package func install(_ result: JobResult, then: Action?) {
         switch result {
         case .index(let index): context.install(index: index)
         case .diagnostics(let list): context.install(diagnostics: list)

@@ -43,6 +43,16 @@ func problems(of document: ArchiveDocument) -> (lines: [String], worst: Severity
     return (lines, diagnostics.worstSeverity, explained)
 }
 
+/// The document's objects as values, written as JSON (`--unarchive json`).
+func exportJSON(of document: ArchiveDocument) -> [UInt8] {
+    var output: [UInt8] = []
+    let shapes = ExportShapes(graph: document.graph)
+    var exporter = ArchiveExporter(shapes: shapes)
+    var sink = JSONExportSink { output += $0 }   // called with each chunk of bytes
+    exporter.write(shapes.root, to: &sink)
+    return output
+}
+
 @Suite struct LibraryGuideTests {
     @Test func openDetectWalkAndCheckTheDemo() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ab-guide-\(getpid()).plist").path
@@ -58,6 +68,20 @@ func problems(of document: ArchiveDocument) -> (lines: [String], worst: Severity
         #expect(classes["NSMutableArray", default: 0] + classes["NSArray", default: 0] > 0, "\(classes)")
         let clean = problems(of: document)
         #expect(clean.worst == nil || clean.worst == .note, "\(clean.lines)")
+    }
+
+    /// The demo library's books as JSON: known classes as values (a date), its own classes as
+    /// dictionaries, and the book's link back to its library (a cycle) as a reference marker.
+    @Test func exportTheDemoAsJSON() throws {
+        let document = openArchive(bytes: DemoArchive.bytes(), name: "demo.plist")
+        let json = try JSONSerialization.jsonObject(with: Data(exportJSON(of: document)))
+        let root = try #require((json as? [String: Any])?["root"] as? [String: Any])
+        #expect(root["name"] as? String == "Demo Library")
+        let books = try #require(root["books"] as? [[String: Any]])
+        let first = try #require(books.first)
+        #expect((first["published"] as? [String: Any])?["$date"] as? String == "1969-01-01T00:00:00Z")
+        #expect((first["library"] as? [String: Any])?["$path"] as? String == "root", "the cycle is a marker")
+        #expect(first["$class"] as? [String] == ["Book", "NSObject"])
     }
 
     @Test func theDamagedDemoHasLocatedDiagnostics() {
@@ -77,7 +101,7 @@ func problems(of document: ArchiveDocument) -> (lines: [String], worst: Severity
         let listings = article.components(separatedBy: "```swift\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first }
             .filter { $0.contains("func ") }
-        #expect(listings.count == 3, "open, walk and check listings")
+        #expect(listings.count == 4, "open, walk, check and export listings")
         for listing in listings {
             let code = listing.replacingOccurrences(of: "import ArchiveModel\n\n", with: "")
             #expect(source.contains(code), "GettingStarted.md's listing is in LibraryGuideTests.swift as it is:\n\(code)")

@@ -132,7 +132,7 @@ public struct BackupBuilder {
     }
 
     /// A binary plist dictionary.
-    public static func plist(_ pairs: [(String, BinaryPlistBuilder.Object)]) -> [UInt8] {
+    package static func plist(_ pairs: [(String, BinaryPlistBuilder.Object)]) -> [UInt8] {
         var b = BinaryPlistBuilder()
         let root = b.add(.null)
         let entries = pairs.map { (key: b.add(.string($0.0)), value: b.add($0.1)) }

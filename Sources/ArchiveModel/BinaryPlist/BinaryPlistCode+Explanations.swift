@@ -2,7 +2,7 @@
 // `__CFBinaryPlistCreateObjectFiltered`, the writer `__CFBinaryPlistWriteOrPresize`), FORMATS.md A.
 extension BinaryPlistCode {
     /// The `--explain` paragraph: what it means, what Apple's reader does, usual causes, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .headerVersion: """
             The file starts with "bplist0" but its eighth byte is not "0", so the header reads bplist01, bplist0x or the like \

@@ -6,7 +6,7 @@
 /// `__CFBinaryPlistGetTopLevelInfo` or `__CFBinaryPlistCreateObjectFiltered` fails on the file,
 /// `.warning` where CF reads it but no Apple writer produces it and other readers fail or lose data,
 /// `.note` where CF reads it and nothing is lost, or where Apple's own writer produces it.
-public enum BinaryPlistCode: String, DiagnosticCatalog {
+package enum BinaryPlistCode: String, DiagnosticCatalog {
     // Header and trailer (checked when the file is opened).
     case headerVersion = "bplist.header.version"
     case headerMagicDamaged = "bplist.header.magic-damaged"
@@ -62,7 +62,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
 
     /// The default severity. `trailerOffsetIntSize` and `trailerObjectRefSize` are errors for a width CF
     /// cannot read (0) and notes, per instance, for a readable width Apple's writer does not use (3, 5…).
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         // An unpaired surrogate is a note: CF's writer stores a CFString's UTF-16 units as they are and its
         // reader accepts them, so Apple's own tools produce and read it.
@@ -78,7 +78,7 @@ public enum BinaryPlistCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .headerVersion: "the header is not \"bplist00\" but another bplist0? version"
         case .headerMagicDamaged: "the first bytes are not \"bplist\", but the trailer and offset table are a bplist's"

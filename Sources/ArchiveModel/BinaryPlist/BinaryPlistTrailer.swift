@@ -1,22 +1,22 @@
 /// The 32-byte trailer of a bplist00 file (FORMATS.md A.3).
-public struct BinaryPlistTrailer: Sendable, Equatable {
+package struct BinaryPlistTrailer: Sendable, Equatable {
     /// Byte width of offset-table entries (O), trailer offset 6.
-    public var offsetIntSize: Int
+    package var offsetIntSize: Int
     /// Byte width of object references (R), trailer offset 7.
-    public var objectRefSize: Int
+    package var objectRefSize: Int
     /// Number of objects (N), trailer offset 8, u64.
-    public var numObjects: UInt64
+    var numObjects: UInt64
     /// Index of the top object, trailer offset 16, u64.
-    public var topObject: UInt64
+    package var topObject: UInt64
     /// Start of the offset table (T), trailer offset 24, u64.
-    public var offsetTableOffset: UInt64
+    var offsetTableOffset: UInt64
     /// The five unused bytes and the sort-version byte, trailer offsets 0–5.
-    public var unused: [UInt8]
+    package var unused: [UInt8]
     /// Where the trailer sits in the file.
-    public var range: ByteRange
+    package var range: ByteRange
 
     /// Reads the trailer from the last 32 bytes, or nil when the input is shorter than that.
-    public init?(_ input: InputBytes) {
+    package init?(_ input: InputBytes) {
         let start = input.count - 32
         guard start >= 0,
               let o = input.byte(at: start + 6), let r = input.byte(at: start + 7),

@@ -2,9 +2,9 @@ import Synchronization
 
 /// A bplist00 file opened lazily: opening validates the header, trailer and offset table only; each
 /// object is decoded when `node(_:)` asks for it.
-public final class BinaryPlistTree: PlistTree, Sendable {
-    public let input: InputBytes
-    public let openDiagnostics: [Diagnostic]
+package final class BinaryPlistTree: PlistTree, Sendable {
+    package let input: InputBytes
+    package let openDiagnostics: [Diagnostic]
     let layout: BinaryPlistLayout?
     /// What the last full check found out about shared containers.
     private let sharesContainers = Mutex<Bool?>(nil)
@@ -16,41 +16,41 @@ public final class BinaryPlistTree: PlistTree, Sendable {
     private let leaves = BinaryPlistLeafCache()
 
     /// Opens `input` (which must start with `bplist`).
-    public init(_ input: InputBytes) {
+    package init(_ input: InputBytes) {
         self.input = input
         var diagnostics: [Diagnostic] = []
         layout = BinaryPlistLayout.open(input, diagnostics: &diagnostics)
         openDiagnostics = diagnostics
     }
 
-    public var format: ContainerFormat { .binaryPlist }
-    public var nodeCount: Int { layout?.objectCount ?? 0 }
-    public var rootID: Int? { layout?.topObject }
+    package var format: ContainerFormat { .binaryPlist }
+    package var nodeCount: Int { layout?.objectCount ?? 0 }
+    package var rootID: Int? { layout?.topObject }
     /// The parsed trailer, when the file has one.
-    public var trailer: BinaryPlistTrailer? { BinaryPlistTrailer(input) }
+    package var trailer: BinaryPlistTrailer? { BinaryPlistTrailer(input) }
     /// Start of the offset table as used (after any recovery).
-    public var offsetTableOffset: Int? { layout?.tableOffset }
+    var offsetTableOffset: Int? { layout?.tableOffset }
 
-    public func node(_ id: Int) -> PlistNode {
+    package func node(_ id: Int) -> PlistNode {
         guard let layout else { return PlistNode(.invalid("the file has no readable object table"), range: nil) }
         return BinaryPlistObjectDecoder(input: input, layout: layout, leaves: leaves).decode(id: id)
     }
 
     /// The elements of an array or set object, read from the file only when asked for.
-    public func arrayElements(_ id: Int) -> PlistArrayElements? {
+    package func arrayElements(_ id: Int) -> PlistArrayElements? {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return nil }
         return BinaryPlistObjectDecoder(input: input, layout: layout).arrayElements(at: offset, id: id)
     }
 
     /// The values of a dictionary object or the elements of an array or set, read only when asked for.
-    public func containerValues(_ id: Int) -> PlistArrayElements? {
+    package func containerValues(_ id: Int) -> PlistArrayElements? {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return nil }
         return BinaryPlistObjectDecoder(input: input, layout: layout).containerValues(at: offset, id: id)
     }
 
     /// Compares an ASCII string object's bytes in place, without decoding it (or allocating); other
     /// strings are decoded and compared by code units.
-    public func isString(_ id: Int, equalTo text: String) -> Bool {
+    package func isString(_ id: Int, equalTo text: String) -> Bool {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
               let marker = input.byte(at: offset) else { return false }
         let count = text.utf8.count
@@ -72,13 +72,13 @@ public final class BinaryPlistTree: PlistTree, Sendable {
     }
 
     /// The byte range of the offset-table entry of object `id`.
-    public func tableEntryRange(of id: Int) -> ByteRange? { layout?.tableEntryRange(of: id) }
+    package func tableEntryRange(of id: Int) -> ByteRange? { layout?.tableEntryRange(of: id) }
 
     /// Containers with several parents, as the last full check found them, and the objects whose
     /// offset-table entry repeats a lower object's offset (damage, or a hand-made table): id → the first
     /// object at that offset. The repeats are found on the first call, in one pass over the table (the
     /// full check makes it); a table whose offsets increase has none.
-    public func sharing() -> PlistSharing {
+    package func sharing() -> PlistSharing {
         let shares = sharesContainers.withLock { $0 }
         if let known = sharerCache.withLock({ $0 }) { return PlistSharing(mayShareContainers: shares, offsetSharers: known) }
         guard let layout else { return PlistSharing(mayShareContainers: shares, offsetSharers: [:]) }
@@ -87,11 +87,11 @@ public final class BinaryPlistTree: PlistTree, Sendable {
         return PlistSharing(mayShareContainers: shares, offsetSharers: found)
     }
 
-    public var knownSharing: PlistSharing {
+    package var knownSharing: PlistSharing {
         PlistSharing(mayShareContainers: sharesContainers.withLock { $0 }, offsetSharers: sharerCache.withLock { $0 } ?? [:])
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         guard let layout else { return openDiagnostics }
         var check = BinaryPlistFullCheck(tree: self, layout: layout)
         guard let found = check.run(progress: progress) else { return openDiagnostics }

@@ -13,23 +13,23 @@
 ///   22 disk type, 24 parent directory ID, 28 file ID, 32 creation date (u64, 1/65536 s), 40 volume
 ///   attributes, 44 reserved (14);
 /// then tagged fields: tag (u16), length (u16), value, a pad byte after an odd length; tag 0xffff ends.
-public struct AliasRecord: Sendable {
-    public let input: InputBytes
+package struct AliasRecord: Sendable {
+    package let input: InputBytes
     /// Where the record starts in `input`.
-    public let origin: Int
-    public let count: Int
+    package let origin: Int
+    package let count: Int
     /// The record size field (offset 4), or nil when the record is shorter than 8 bytes.
-    public let declaredSize: Int?
+    package let declaredSize: Int?
     /// The version field (offset 6): 2 or 3 in real records.
-    public let version: UInt16?
+    package let version: UInt16?
     /// The decoded fields in layout order, then one per tagged field (`tag 14 (unicodeFileName)`…).
-    public let fields: [BookmarkField]
+    package let fields: [BookmarkField]
     /// The tagged fields read.
-    public let tags: [AliasTag]
-    public let diagnostics: [Diagnostic]
+    package let tags: [AliasTag]
+    package let diagnostics: [Diagnostic]
 
     /// Decodes the record in `range` of `input` (all of it when nil).
-    public init(input: InputBytes, range: ByteRange? = nil) {
+    package init(input: InputBytes, range: ByteRange? = nil) {
         var decoder = AliasRecordDecoder(reader: BookmarkReader(input: input, range: range))
         decoder.decode()
         self.input = input
@@ -43,12 +43,12 @@ public struct AliasRecord: Sendable {
     }
 
     /// Decodes `bytes` as an alias record.
-    public init(bytes: [UInt8]) { self.init(input: InputBytes(bytes)) }
+    package init(bytes: [UInt8]) { self.init(input: InputBytes(bytes)) }
 
     /// Whether the bytes from `offset` are an alias record: version 2 or 3, kind file or folder, a
     /// record size that covers the fixed part and fits, and tagged fields that end with 0xffff
     /// within that size. (No signature exists, so the structure is the test.)
-    public static func matches(_ input: InputBytes, at offset: Int = 0) -> Bool {
+    package static func matches(_ input: InputBytes, at offset: Int = 0) -> Bool {
         let reader = BookmarkReader(input: input, range: ByteRange(Swift.min(Swift.max(0, offset), input.count), input.count))
         guard let size = reader.uintBE(4, width: 2), let version = reader.uintBE(6, width: 2), let kind = reader.uintBE(8, width: 2),
               version == 2 || version == 3, kind <= 1 else { return false }
@@ -58,16 +58,16 @@ public struct AliasRecord: Sendable {
     }
 
     /// `matches` for bytes in memory.
-    public static func matches(_ bytes: [UInt8]) -> Bool { matches(InputBytes(bytes)) }
+    package static func matches(_ bytes: [UInt8]) -> Bool { matches(InputBytes(bytes)) }
 
     /// The field named `name`.
-    public func field(_ name: String) -> BookmarkField? { fields.first { $0.name == name } }
+    package func field(_ name: String) -> BookmarkField? { fields.first { $0.name == name } }
 
     /// A record-relative range as a range of `input`.
-    public func outer(_ range: ByteRange) -> ByteRange { ByteRange(origin + range.start, origin + range.end) }
+    package func outer(_ range: ByteRange) -> ByteRange { ByteRange(origin + range.start, origin + range.end) }
 
     /// The diagnostics with their ranges in `input`'s offsets.
-    public var outerDiagnostics: [Diagnostic] {
+    package var outerDiagnostics: [Diagnostic] {
         guard origin != 0 else { return diagnostics }
         return diagnostics.map { d in
             d.with(range: .some(d.range.map(outer)), notes: d.notes.map { DiagnosticNote($0.message, range: $0.range.map(outer)) })
@@ -76,7 +76,7 @@ public struct AliasRecord: Sendable {
 
     /// The path, volume, dates and file ID in the form bookmarks give them. The path is the POSIX
     /// path (tag 18) under `/` when the volume is the root, else under its mount point (tag 19).
-    public var summary: BookmarkSummary {
+    package var summary: BookmarkSummary {
         var s = BookmarkSummary()
         func string(_ name: String) -> String? {
             if case .string(let text) = field(name)?.value { return text }
@@ -97,9 +97,9 @@ public struct AliasRecord: Sendable {
 }
 
 /// One tagged field of an alias record.
-public struct AliasTag: Sendable, Equatable {
-    public let tag: UInt16
+package struct AliasTag: Sendable, Equatable {
+    package let tag: UInt16
     /// Tag, length, value (without the pad byte).
-    public let range: ByteRange
-    public let valueRange: ByteRange
+    package let range: ByteRange
+    let valueRange: ByteRange
 }

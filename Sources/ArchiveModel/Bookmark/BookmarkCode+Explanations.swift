@@ -1,6 +1,6 @@
 extension BookmarkCode {
     /// The `--explain` paragraph: what it means, how CoreServices behaves, usual causes, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .headerTruncated, .headerBadMagic, .headerLengthMismatch, .headerDataOffset, .headerVersion,
              .tocOutOfRange, .tocBadMagic, .tocLoop, .tocTooMany, .tocCountTooLarge, .tocLengthMismatch, .tocUnsorted:

@@ -6,7 +6,7 @@
 /// reject" means the bytes cannot be read as the format is known): `.error` where a header, table of
 /// contents or item cannot be read or leads nowhere, `.warning` where it reads but no known writer
 /// produces it, `.note` for facts a debugger wants.
-public enum BookmarkCode: String, DiagnosticCatalog {
+enum BookmarkCode: String, DiagnosticCatalog {
     // Header.
     case headerTruncated = "bookmark.header.truncated"
     case headerBadMagic = "bookmark.header.bad-magic"
@@ -41,7 +41,7 @@ public enum BookmarkCode: String, DiagnosticCatalog {
     case aliasTagTruncated = "bookmark.alias.tag-truncated"
     case aliasNoEndTag = "bookmark.alias.no-end-tag"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .itemUnknownType:
             .note
@@ -53,7 +53,7 @@ public enum BookmarkCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .headerTruncated: "the bytes end before the bookmark header and the first table-of-contents offset"
         case .headerBadMagic: "the bytes do not start with the 'book' (or 'alis') signature of bookmark data"

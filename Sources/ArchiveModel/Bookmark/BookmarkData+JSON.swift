@@ -7,7 +7,7 @@ extension BookmarkData {
     }
 
     /// The bookmark as `{"$bookmark": {...}}` (the shape is documented on `BookmarkJSON`).
-    public func json() -> BookmarkJSON {
+    package func json() -> BookmarkJSON {
         var budget = (values: JSONLimits.values, bytes: JSONLimits.bytes)
         var members = tocs.first.map { tocMembers($0, &budget) } ?? []
         let more = tocs.dropFirst().map { toc in

@@ -2,24 +2,24 @@
 /// element, a dictionary entry or a header field, with its typed value, a display-safe one-line
 /// summary, its byte range (relative to the bookmark) and its children (indices into
 /// `BookmarkView.fields`).
-public struct BookmarkField: Sendable, Equatable {
+package struct BookmarkField: Sendable, Equatable {
     /// `path`, `volumeName`, `0x1054`, `[0]`, a string key's text, `header`.
-    public let name: String
-    public let value: BookmarkFieldValue
+    package let name: String
+    package let value: BookmarkFieldValue
     /// Display-safe, cut to `ValueFormatter.summaryLimit` characters.
-    public let summary: String
+    package let summary: String
     /// The item's bytes (header and payload), or the field's bytes for header fields and links
     /// that lead nowhere.
-    public let range: ByteRange?
+    package let range: ByteRange?
     /// The item this field shows, when it shows one.
-    public let item: Int?
+    package let item: Int?
     /// Child fields in order.
-    public internal(set) var children: [Int] = []
+    package internal(set) var children: [Int] = []
 }
 
 /// A field's value, typed. Containers (arrays, dictionaries, relative URLs, tables of contents, the
 /// header) are `.group`, with their parts as children.
-public enum BookmarkFieldValue: Sendable, Equatable {
+package enum BookmarkFieldValue: Sendable, Equatable {
     case string(String)
     case integer(Int64)
     case real(Double)
@@ -40,7 +40,7 @@ public enum BookmarkFieldValue: Sendable, Equatable {
     case group
 
     /// The display-safe one-line summary.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .string(let s): ValueFormatter.quoted(s)
         case .integer(let i): String(i)

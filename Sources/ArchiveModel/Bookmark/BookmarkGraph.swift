@@ -10,17 +10,17 @@
 /// values with their byte ranges. Every object's summary is the view's (`presentedSummary`), the
 /// record's the one-line `BookmarkSummary` (path, volume, creation date, file ID). Built once at
 /// open, within `BookmarkView.fieldLimit` fields.
-public final class BookmarkGraph: ObjectGraph, Sendable {
-    public let input: InputBytes
-    public let container: ContainerFormat
-    public let openDiagnostics: [Diagnostic]
+package final class BookmarkGraph: ObjectGraph, Sendable {
+    package let input: InputBytes
+    package let container: ContainerFormat
+    package let openDiagnostics: [Diagnostic]
     /// The one-line summary of the record.
-    public let summary: BookmarkSummary
+    package let summary: BookmarkSummary
     private let objects: [GraphObject]
     private let summaries: [String]
 
     /// Decodes `input` as bookmark data, or as an alias record when `alias` is true.
-    public init(input: InputBytes, alias: Bool) {
+    package init(input: InputBytes, alias: Bool) {
         self.input = input
         container = .bookmark(alias: alias)
         var builder = Builder(input: input)
@@ -46,26 +46,26 @@ public final class BookmarkGraph: ObjectGraph, Sendable {
         summaries = builder.summaries
     }
 
-    public var graphKind: GraphKind { .bookmark }
-    public var archiveKind: String { container == .bookmark(alias: true) ? "alias record" : "bookmark" }
-    public var objectCount: Int { objects.count }
-    public var topLevel: [Field] {
+    package var graphKind: GraphKind { .bookmark }
+    package var archiveKind: String { container == .bookmark(alias: true) ? "alias record" : "bookmark" }
+    package var objectCount: Int { objects.count }
+    package var topLevel: [Field] {
         [Field(key: container == .bookmark(alias: true) ? "alias" : "bookmark", value: .reference(.object(0)), range: ByteRange(0, input.count))]
     }
 
-    public func object(_ id: ObjectID) -> GraphObject {
+    package func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objects.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic(DocumentCode.objectInvalid, "no object #\(id) in the bookmark", object: id)])
         }
         return objects[id]
     }
 
-    public func presentedSummary(of object: GraphObject) -> String? {
+    package func presentedSummary(of object: GraphObject) -> String? {
         guard object.id >= 0, object.id < summaries.count, objects[object.id].range == object.range else { return nil }
         return summaries[object.id]
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { openDiagnostics }
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { openDiagnostics }
 
     /// Turns the view's fields into objects and inline values, without recursion.
     private struct Builder {

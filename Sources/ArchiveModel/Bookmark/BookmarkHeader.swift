@@ -9,33 +9,33 @@
 ///
 /// The data area starts with the offset of the first table of contents (4 bytes); every offset in
 /// tables of contents and items is relative to the data area's start.
-public struct BookmarkHeader: Sendable, Equatable {
+package struct BookmarkHeader: Sendable, Equatable {
     /// Which of the two header shapes.
-    public enum Shape: String, Sendable, Equatable {
+    package enum Shape: String, Sendable, Equatable {
         /// The 48-byte header of bookmark data in memory, plists and shared-file lists.
         case standard
         /// The 56-byte `book…mark…` header of a Finder alias file's data fork.
         case finderAliasFile
     }
 
-    public let shape: Shape
+    package let shape: Shape
     /// The first four bytes: `book`, or `alis` in a few old writers.
-    public let magic: [UInt8]
+    package let magic: [UInt8]
     /// The total length the header declares (for the alias-file shape, data offset + data length).
-    public let declaredLength: Int
+    let declaredLength: Int
     /// The field the total length (or, for the alias-file shape, the data length) is read from.
-    public let lengthField: ByteRange
+    let lengthField: ByteRange
     /// The version word (0x10040000 in every known bookmark).
-    public let version: UInt32
-    public let versionField: ByteRange
+    package let version: UInt32
+    let versionField: ByteRange
     /// Where the data area starts, relative to the bookmark.
-    public let dataOffset: Int
-    public let dataOffsetField: ByteRange
+    package let dataOffset: Int
+    let dataOffsetField: ByteRange
     /// The header's bytes.
-    public let range: ByteRange
+    package let range: ByteRange
 
     /// The version every known writer uses.
-    public static let knownVersion: UInt32 = 0x1004_0000
+    static let knownVersion: UInt32 = 0x1004_0000
     static let standardSize = 48
     static let aliasFileSize = 56
     static let book = Array("book".utf8)
@@ -82,5 +82,5 @@ public struct BookmarkHeader: Sendable, Equatable {
     static func size(of shape: Shape) -> Int { shape == .standard ? standardSize : aliasFileSize }
 
     /// The field holding the offset of the first table of contents: the data area's first 4 bytes.
-    public var firstTOCField: ByteRange { ByteRange(start: dataOffset, count: 4) }
+    var firstTOCField: ByteRange { ByteRange(start: dataOffset, count: 4) }
 }

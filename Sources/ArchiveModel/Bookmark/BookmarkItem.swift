@@ -1,35 +1,35 @@
 /// One item of bookmark data: an 8-byte header (u32 payload length, u32 type code, little-endian) and
 /// its payload. Items are addressed by index in `BookmarkData.items`; an item that several offsets
 /// name is decoded once. Ranges are relative to the bookmark's first byte.
-public struct BookmarkItem: Sendable, Equatable {
+package struct BookmarkItem: Sendable, Equatable {
     /// The item's offset as stored (relative to the data area).
-    public let offset: UInt32
+    package let offset: UInt32
     /// The 8-byte length-and-type header.
-    public let headerRange: ByteRange
+    package let headerRange: ByteRange
     /// The payload as far as it exists (cut at the end of the bookmark when the length runs past it).
-    public let payloadRange: ByteRange
+    package let payloadRange: ByteRange
     /// The stored payload length (may exceed `payloadRange.count` in damaged data).
-    public let declaredLength: UInt32
-    public let typeCode: UInt32
-    public let type: BookmarkItemType
-    public let value: BookmarkValue
+    let declaredLength: UInt32
+    package let typeCode: UInt32
+    package let type: BookmarkItemType
+    package let value: BookmarkValue
     /// How many containers lie between this item and a table of contents (1 for an item a TOC entry names).
-    public let depth: Int
+    package let depth: Int
 
     /// Header and payload.
-    public var range: ByteRange { ByteRange(headerRange.start, payloadRange.end) }
+    package var range: ByteRange { ByteRange(headerRange.start, payloadRange.end) }
     /// The range of the length field.
-    public var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
+    var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
     /// The range of the type field.
-    public var typeField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
+    var typeField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
     /// Whether the payload is shorter than its declared length (the bookmark ends inside it).
-    public var isCut: Bool { Int(declaredLength) > payloadRange.count }
+    package var isCut: Bool { Int(declaredLength) > payloadRange.count }
 }
 
 /// A decoded item value. Text and byte payloads are not copied: read them with `BookmarkData.text(of:)`
 /// and `BookmarkData.bytes(of:)`, which read the payload range (damaged data can hold many items
 /// that overlap one long run of bytes).
-public enum BookmarkValue: Sendable, Equatable {
+package enum BookmarkValue: Sendable, Equatable {
     /// UTF-8 text in the payload (`valid` false when it is not valid UTF-8).
     case string(valid: Bool)
     case data
@@ -55,15 +55,15 @@ public enum BookmarkValue: Sendable, Equatable {
 }
 
 /// One offset inside a container's payload and the item it leads to.
-public struct BookmarkLink: Sendable, Equatable {
+package struct BookmarkLink: Sendable, Equatable {
     /// The 4 payload bytes holding the offset.
-    public let field: ByteRange
+    package let field: ByteRange
     /// The stored offset (relative to the data area).
-    public let offset: UInt32
+    package let offset: UInt32
     /// The item's index, or nil when the offset led nowhere or back into a container that holds it.
-    public let item: Int?
+    package let item: Int?
 
-    public init(field: ByteRange, offset: UInt32, item: Int?) {
+    package init(field: ByteRange, offset: UInt32, item: Int?) {
         self.field = field
         self.offset = offset
         self.item = item
@@ -71,7 +71,7 @@ public struct BookmarkLink: Sendable, Equatable {
 }
 
 /// One key-value pair of a dictionary item.
-public struct BookmarkPair: Sendable, Equatable {
-    public let key: BookmarkLink
-    public let value: BookmarkLink
+package struct BookmarkPair: Sendable, Equatable {
+    package let key: BookmarkLink
+    package let value: BookmarkLink
 }

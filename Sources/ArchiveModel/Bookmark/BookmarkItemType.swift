@@ -6,7 +6,7 @@
 /// 0x0501 false and true (no payload), 0x0601 array (4-byte offsets), 0x0701 dictionary (pairs of
 /// 4-byte key and value offsets), 0x0801 UUID (16 bytes), 0x0901 URL (UTF-8), 0x0902 relative URL
 /// (offsets of a base URL and of a string), 0x0a01 null.
-public enum BookmarkItemType: Sendable, Equatable, Hashable {
+package enum BookmarkItemType: Sendable, Equatable, Hashable {
     case string
     case data
     /// A signed integer of `width` bytes (1, 2, 4 or 8).
@@ -25,7 +25,7 @@ public enum BookmarkItemType: Sendable, Equatable, Hashable {
     case unknown(UInt32)
 
     /// The meaning of type code `code`.
-    public init(code: UInt32) {
+    package init(code: UInt32) {
         let kind = code & 0xFFFF_FF00, sub = code & 0xFF
         switch (kind, sub) {
         case (0x0100, _): self = .string
@@ -50,7 +50,7 @@ public enum BookmarkItemType: Sendable, Equatable, Hashable {
     }
 
     /// A noun for messages and views (`string`, `32-bit integer`, `relative URL`).
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .string: "string"
         case .data: "data"
@@ -90,7 +90,7 @@ public enum BookmarkItemType: Sendable, Equatable, Hashable {
     }
 
     /// Whether items of this type hold offsets of other items.
-    public var isContainer: Bool { self == .array || self == .dictionary || self == .relativeURL }
+    var isContainer: Bool { self == .array || self == .dictionary || self == .relativeURL }
 }
 
 /// Hex spellings used in messages, views and JSON.

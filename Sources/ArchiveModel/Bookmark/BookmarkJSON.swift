@@ -19,7 +19,7 @@
 /// item of unknown type or bad size as `{"$type": "0x0b01", "$hex": "…"}`, a link that leads nowhere
 /// as null. `.data` and `.date` are for the writer to spell; `text` uses the exporter's forms,
 /// `{"$data": "<base64>"}` and `{"$date": "<ISO 8601>", "$seconds": <since 2001>}`.
-public indirect enum BookmarkJSON: Sendable, Equatable {
+package indirect enum BookmarkJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -32,30 +32,30 @@ public indirect enum BookmarkJSON: Sendable, Equatable {
     case object([Member])
 
     /// One member of an object, in order.
-    public struct Member: Sendable, Equatable {
-        public let key: String
-        public let value: BookmarkJSON
-        public init(_ key: String, _ value: BookmarkJSON) {
+    package struct Member: Sendable, Equatable {
+        package let key: String
+        package let value: BookmarkJSON
+        package init(_ key: String, _ value: BookmarkJSON) {
             self.key = key
             self.value = value
         }
     }
 
     /// The member `key` of an object (the first, should there be several).
-    public subscript(key: String) -> BookmarkJSON? {
+    package subscript(key: String) -> BookmarkJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// Compact JSON text, with data and dates in the exporter's `$data` and `$date` forms.
-    public var text: String {
+    package var text: String {
         var writer = JSONWriter()
         write(into: &writer)
         return writer.text
     }
 
     /// Writes the value as `text` spells it, as one value of `w` (after its `field` or `element`).
-    public func write(into w: inout JSONWriter) {
+    package func write(into w: inout JSONWriter) {
         var pending: [Step] = [.value(self)]
         // An explicit stack: the tree's depth is bounded by the decoder's, but writing needs no recursion.
         while let step = pending.popLast() {

@@ -1,7 +1,7 @@
 /// The table-of-contents keys whose meaning is known (from the published reverse engineering of the
 /// format: mac_alias's bookmark documentation, fq's `apple_bookmark`, dtformats), with the name views
 /// and JSON use and the item types the meaning allows.
-public enum BookmarkKnownKey: UInt32, Sendable, CaseIterable {
+package enum BookmarkKnownKey: UInt32, Sendable, CaseIterable {
     case url = 0x1003
     case path = 0x1004
     case fileIDs = 0x1005
@@ -36,10 +36,10 @@ public enum BookmarkKnownKey: UInt32, Sendable, CaseIterable {
     case aliasData = 0xFE00
 
     /// The camel-case name views and JSON use (`path`, `volumeName`).
-    public var name: String { "\(self)" }
+    package var name: String { "\(self)" }
 
     /// What the key holds, in a few words.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .url: "the target's URL"
         case .path: "path components from the root"

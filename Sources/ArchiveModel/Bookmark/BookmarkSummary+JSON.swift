@@ -1,7 +1,7 @@
 extension BookmarkSummary {
     /// The members present, as `{"path", "fileID", "volumeName", "volumeMountPoint", "creationDate",
     /// "flags"}`: the `"summary"` of `BookmarkData.json()`'s shape, for an alias record too.
-    public var json: BookmarkJSON {
+    package var json: BookmarkJSON {
         var members: [BookmarkJSON.Member] = []
         if let path { members.append(.init("path", .string(path))) }
         if let fileID { members.append(.init("fileID", .integer(fileID))) }

@@ -1,32 +1,32 @@
 /// What a user wants from a bookmark in one line: the target's path, its volume, its creation date,
 /// its file ID, and flags such as "security-scoped". Derived from the decoded items (the first table
 /// of contents holding a key wins, as CoreServices looks keys up); nil fields were absent or unusable.
-public struct BookmarkSummary: Sendable, Equatable {
+package struct BookmarkSummary: Sendable, Equatable {
     /// The full path: the path components joined under `/`, else the target URL.
-    public var path: String?
+    package var path: String?
     /// The path components (key 0x1004) as stored.
-    public var pathComponents: [String] = []
+    package var pathComponents: [String] = []
     /// The target URL (key 0x1003), when there is one.
-    public var url: String?
-    public var volumeName: String?
+    package var url: String?
+    package var volumeName: String?
     /// The volume's mount path (key 0x2002), else the path of its mount-point or volume URL.
-    public var volumeMountPoint: String?
-    public var volumeUUID: String?
+    package var volumeMountPoint: String?
+    package var volumeUUID: String?
     /// The target's creation date, seconds since 2001-01-01 UTC.
-    public var creationDate: Double?
-    public var volumeCreationDate: Double?
+    package var creationDate: Double?
+    package var volumeCreationDate: Double?
     /// The target's file ID: key 0x1030, else the last of the path's file IDs (key 0x1005).
-    public var fileID: Int64?
-    public var userName: String?
+    package var fileID: Int64?
+    package var userName: String?
     /// Facts as short phrases: `security-scoped`, `read-only scope`, `directory`, `boot volume`…
-    public var flags: [String] = []
+    package var flags: [String] = []
 
     /// The creation date in ISO 8601 UTC.
-    public var creationDateText: String? { creationDate.map(ValueFormatter.isoDate) }
+    package var creationDateText: String? { creationDate.map(ValueFormatter.isoDate) }
 
     /// `/Applications/Syncthing.app on "Macintosh HD" (/), created 2022-07-05T17:06:15Z, file ID 55377, directory`,
     /// display-safe.
-    public var line: String {
+    package var line: String {
         var parts = [path.map { DisplayText.escape(ValueFormatter.cut($0)) } ?? "(no path)"]
         if let volumeName {
             parts[0] += " on " + ValueFormatter.quoted(volumeName) + (volumeMountPoint.map { " (\(DisplayText.escape(ValueFormatter.cut($0))))" } ?? "")
@@ -51,7 +51,7 @@ public struct BookmarkSummary: Sendable, Equatable {
 
 extension BookmarkData {
     /// The one-line summary of the bookmark.
-    public var summary: BookmarkSummary {
+    package var summary: BookmarkSummary {
         var s = BookmarkSummary()
         s.pathComponents = elements(.path).compactMap { stringValue($0) }
         s.url = item(.url).flatMap(urlText)

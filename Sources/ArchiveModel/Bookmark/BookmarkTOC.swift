@@ -2,55 +2,55 @@
 /// marker 0xfffffffe, u32 identifier, u32 offset of the next table or 0, u32 entry count) and
 /// `count` entries of 12 bytes (u32 key, u32 item offset, u32 flags). Ranges are relative to the
 /// bookmark's first byte.
-public struct BookmarkTOC: Sendable, Equatable {
+package struct BookmarkTOC: Sendable, Equatable {
     /// The stored offset (relative to the data area) this table was found at.
-    public let offset: UInt32
+    package let offset: UInt32
     /// The 20-byte header.
-    public let headerRange: ByteRange
-    public let declaredLength: UInt32
-    public let identifier: UInt32
+    package let headerRange: ByteRange
+    let declaredLength: UInt32
+    package let identifier: UInt32
     /// The stored offset of the next table, 0 for the last.
-    public let nextOffset: UInt32
-    public let declaredCount: UInt32
+    let nextOffset: UInt32
+    package let declaredCount: UInt32
     /// The entries that exist (fewer than `declaredCount` when the bookmark ends first).
-    public let entries: [BookmarkTOCEntry]
+    package let entries: [BookmarkTOCEntry]
 
     /// Header and entries read.
-    public var range: ByteRange { ByteRange(headerRange.start, headerRange.end + 12 * entries.count) }
-    public var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
-    public var magicField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
-    public var nextField: ByteRange { ByteRange(start: headerRange.start + 12, count: 4) }
-    public var countField: ByteRange { ByteRange(start: headerRange.start + 16, count: 4) }
+    package var range: ByteRange { ByteRange(headerRange.start, headerRange.end + 12 * entries.count) }
+    var lengthField: ByteRange { ByteRange(start: headerRange.start, count: 4) }
+    var magicField: ByteRange { ByteRange(start: headerRange.start + 4, count: 4) }
+    var nextField: ByteRange { ByteRange(start: headerRange.start + 12, count: 4) }
+    var countField: ByteRange { ByteRange(start: headerRange.start + 16, count: 4) }
 
     /// The marker at offset 4 of every table of contents.
-    public static let magic: UInt32 = 0xFFFF_FFFE
+    package static let magic: UInt32 = 0xFFFF_FFFE
     static let headerSize = 20
     static let entrySize = 12
 }
 
 /// One entry of a table of contents.
-public struct BookmarkTOCEntry: Sendable, Equatable {
+package struct BookmarkTOCEntry: Sendable, Equatable {
     /// The 12 bytes of the entry.
-    public let range: ByteRange
-    public let key: BookmarkKey
+    package let range: ByteRange
+    package let key: BookmarkKey
     /// The value item.
-    public let value: BookmarkLink
+    package let value: BookmarkLink
     /// The third word (0 in every known bookmark).
-    public let flags: UInt32
+    package let flags: UInt32
 
-    public var keyField: ByteRange { ByteRange(start: range.start, count: 4) }
-    public var flagsField: ByteRange { ByteRange(start: range.start + 8, count: 4) }
+    var keyField: ByteRange { ByteRange(start: range.start, count: 4) }
+    var flagsField: ByteRange { ByteRange(start: range.start + 8, count: 4) }
 }
 
 /// A table-of-contents key: a number (0x1004 path components…) or, with the high bit set, the offset
 /// of a string item that names it.
-public enum BookmarkKey: Sendable, Equatable, Hashable {
+package enum BookmarkKey: Sendable, Equatable, Hashable {
     case numeric(UInt32)
     /// The stored word (high bit set) and the string item it leads to (nil when it does not).
     case string(raw: UInt32, item: Int?)
 
     /// The word as stored.
-    public var raw: UInt32 {
+    package var raw: UInt32 {
         switch self {
         case .numeric(let k): k
         case .string(let raw, _): raw
@@ -58,7 +58,7 @@ public enum BookmarkKey: Sendable, Equatable, Hashable {
     }
 
     /// The known meaning of a numeric key.
-    public var known: BookmarkKnownKey? {
+    package var known: BookmarkKnownKey? {
         guard case .numeric(let k) = self else { return nil }
         return BookmarkKnownKey(rawValue: k)
     }

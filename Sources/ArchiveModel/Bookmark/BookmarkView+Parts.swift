@@ -1,9 +1,9 @@
 extension BookmarkData {
     /// The presentation-neutral view (see `BookmarkView`).
-    public func view() -> BookmarkView { BookmarkView(self) }
+    package func view() -> BookmarkView { BookmarkView(self) }
 
     /// The name of a TOC key: its known name, `0x1054` for another number, or a string key's text.
-    public func keyName(_ key: BookmarkKey) -> String {
+    package func keyName(_ key: BookmarkKey) -> String {
         switch key {
         case .numeric(let k): BookmarkKnownKey(rawValue: k)?.name ?? "0x" + BookmarkHex.word(k, digits: 4)
         case .string(let raw, let item): item.map { text(of: $0, limit: ValueFormatter.summaryLimit) } ?? "0x" + BookmarkHex.word(raw)

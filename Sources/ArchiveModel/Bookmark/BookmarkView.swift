@@ -7,23 +7,23 @@
 /// (`toc 2 (id 0x…)`), then `header`. Containers have their elements (`[0]`, `[1]`…), dictionary
 /// entries (by key text) or relative-URL parts (`base`, `relative`) as children. An item several
 /// containers share appears under each; at most `fieldLimit` fields are made.
-public struct BookmarkView: Sendable, Equatable {
-    public internal(set) var fields: [BookmarkField] = []
+package struct BookmarkView: Sendable, Equatable {
+    package internal(set) var fields: [BookmarkField] = []
     /// The top-level fields in order.
-    public internal(set) var roots: [Int] = []
+    package internal(set) var roots: [Int] = []
     /// Whether `fieldLimit` cut the view short.
-    public internal(set) var isCut = false
+    package internal(set) var isCut = false
 
     /// Most fields a view makes (a damaged bookmark can share items many times over).
-    public static let fieldLimit = 10_000
+    package static let fieldLimit = 10_000
     /// Most bytes a data or unknown leaf keeps (its range covers the whole payload).
-    public static let leafByteLimit = 1_024
+    static let leafByteLimit = 1_024
 
     /// Children of field `index`.
-    public func children(of index: Int) -> [BookmarkField] { fields[index].children.map { fields[$0] } }
+    package func children(of index: Int) -> [BookmarkField] { fields[index].children.map { fields[$0] } }
 
     /// The first root named `name`.
-    public func root(_ name: String) -> BookmarkField? { roots.lazy.map { fields[$0] }.first { $0.name == name } }
+    package func root(_ name: String) -> BookmarkField? { roots.lazy.map { fields[$0] }.first { $0.name == name } }
 
     init(_ bookmark: BookmarkData) {
         var pending: [(field: Int, item: Int)] = []

@@ -1,16 +1,16 @@
 /// One row of the coercion table: one decode method, its outcome in each implementation.
-public struct CoercionRow: Sendable, Equatable {
+package struct CoercionRow: Sendable, Equatable {
     /// The decode method this row is about.
-    public var method: DecodeMethod
+    package var method: DecodeMethod
     /// Apple Foundation (documented behaviour; `.undocumented` where the documentation is silent).
-    public var apple: DecodeOutcome
+    package var apple: DecodeOutcome
     /// swift-corelibs-foundation (read from its `NSKeyedUnarchiver.swift`).
-    public var corelibs: DecodeOutcome
+    package var corelibs: DecodeOutcome
     /// GNUstep base (read from its `NSKeyedUnarchiver.m`); nil when not applicable.
-    public var gnustep: DecodeOutcome?
+    package var gnustep: DecodeOutcome?
 
     /// A row from its four cells.
-    public init(method: DecodeMethod, apple: DecodeOutcome, corelibs: DecodeOutcome, gnustep: DecodeOutcome?) {
+    package init(method: DecodeMethod, apple: DecodeOutcome, corelibs: DecodeOutcome, gnustep: DecodeOutcome?) {
         self.method = method
         self.apple = apple
         self.corelibs = corelibs

@@ -3,17 +3,17 @@
 ///
 /// Shown next to a field so a user can see why an app decoded `0`, crashed with NSRangeException or
 /// got nil from a damaged or mis-encoded archive.
-public enum CoercionTable {
+package enum CoercionTable {
     /// What each decode method returns for the value stored under a key (nil = key absent).
     ///
     /// One row per `DecodeMethod`, in `DecodeMethod.allCases` order.
-    public static func rows(for stored: FieldValue?) -> [CoercionRow] {
+    package static func rows(for stored: FieldValue?) -> [CoercionRow] {
         let scalar = StoredScalar(stored)
         return DecodeMethod.allCases.map { row($0, scalar) }
     }
 
     /// The row for one method.
-    public static func row(_ method: DecodeMethod, for stored: FieldValue?) -> CoercionRow {
+    package static func row(_ method: DecodeMethod, for stored: FieldValue?) -> CoercionRow {
         row(method, StoredScalar(stored))
     }
 

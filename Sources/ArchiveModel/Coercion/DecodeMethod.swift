@@ -3,12 +3,12 @@
 /// Widths follow LP64 platforms (every 64-bit Apple platform, 64-bit Linux): `decodeInt` returns a C
 /// `int` (32 bits) and `decodeInteger` an `NSInteger` (64 bits). On 32-bit builds `decodeInteger`
 /// would behave like `decodeInt32`; that case is not modelled.
-public enum DecodeMethod: String, CaseIterable, Sendable {
+package enum DecodeMethod: String, CaseIterable, Sendable {
     /// One case per `decode…ForKey:` method (`decodeBytes` = `decodeBytesForKey:returnedLength:`).
     case decodeBool, decodeInt, decodeInt32, decodeInt64, decodeInteger, decodeFloat, decodeDouble, decodeObject, decodeBytes
 
     /// Bit width of the integer the method returns, or nil for non-integer methods.
-    public var integerBits: Int? {
+    package var integerBits: Int? {
         switch self {
         case .decodeInt, .decodeInt32: 32
         case .decodeInt64, .decodeInteger: 64
@@ -17,7 +17,7 @@ public enum DecodeMethod: String, CaseIterable, Sendable {
     }
 
     /// Whether the method returns a floating-point value.
-    public var isReal: Bool { self == .decodeFloat || self == .decodeDouble }
+    var isReal: Bool { self == .decodeFloat || self == .decodeDouble }
 
     /// The C type the method returns, as used in messages.
     var resultType: String {

@@ -1,5 +1,5 @@
 /// What one decode method does with one stored value, in one implementation.
-public enum DecodeOutcome: Sendable, Equatable {
+package enum DecodeOutcome: Sendable, Equatable {
     /// The call returns; the text is the display form of the result (`0`, `YES`, `nil`, `object #4` …).
     case value(String)
     /// The call raises an Objective-C exception.
@@ -10,12 +10,12 @@ public enum DecodeOutcome: Sendable, Equatable {
     case undocumented(String)
 
     /// `NSInvalidUnarchiveOperationException`.
-    public static let invalidUnarchive = "NSInvalidUnarchiveOperationException"
+    static let invalidUnarchive = "NSInvalidUnarchiveOperationException"
     /// `NSRangeException`.
-    public static let range = "NSRangeException"
+    package static let range = "NSRangeException"
 
     /// One-line display form, e.g. `raises NSRangeException: …`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .value(let v): v
         case .exception(let name, let reason): "raises \(name): \(reason)"
@@ -25,7 +25,7 @@ public enum DecodeOutcome: Sendable, Equatable {
     }
 
     /// Whether the call returns normally.
-    public var isValue: Bool {
+    package var isValue: Bool {
         if case .value = self { return true }
         return false
     }

@@ -76,7 +76,7 @@ public enum AppleFormat: String, Sendable, CaseIterable {
     var signatureIsText: Bool { signature.bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 
     /// The format `bytes` start with, if one of the table's.
-    public static func identify(_ bytes: InputBytes) -> AppleFormat? {
+    package static func identify(_ bytes: InputBytes) -> AppleFormat? {
         allCases.first { format in
             let (signature, at) = format.signature
             guard bytes.matches(signature, at: at) else { return false }

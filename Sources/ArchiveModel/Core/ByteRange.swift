@@ -33,8 +33,11 @@ public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible
 
 /// A 1-based line and column in a text format (columns count bytes).
 public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public let line: Int
+    /// The column, from 1, in characters of the line.
     public let column: Int
+    /// The position at `line` and `column`.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

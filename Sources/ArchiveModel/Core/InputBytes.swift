@@ -7,10 +7,10 @@ public final class InputBytes: @unchecked Sendable {
     // Safety: the storage is never mutated after init and is released only in deinit.
     private let storage: Storage
     /// The bytes. Valid for the lifetime of this object.
-    public let buffer: UnsafeRawBufferPointer
+    package let buffer: UnsafeRawBufferPointer
     /// The wrappers (base64, gzip…) these bytes were taken out of, outermost first; empty for bytes
     /// read as they are. Offsets into these bytes are then offsets into the unwrapped content.
-    public let wrappers: [WrapperLayer]
+    package let wrappers: [WrapperLayer]
 
     private enum Storage {
         case owned(UnsafeMutableRawBufferPointer)
@@ -41,7 +41,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// A copy of `content`'s bytes that records the wrappers they were taken out of.
-    public init(copying content: InputBytes, wrappers: [WrapperLayer]) {
+    package init(copying content: InputBytes, wrappers: [WrapperLayer]) {
         self.wrappers = wrappers
         if content.count == 0 {
             storage = .empty
@@ -101,7 +101,7 @@ public final class InputBytes: @unchecked Sendable {
     /// Where the bytes stopped being the file's, when the file was cut short by another process while
     /// it was mapped: the first offset of the pages found missing, which now read as zeros. Nil while
     /// nothing was lost, and always nil for an input read into memory (a copy cannot change).
-    public var bytesLostFrom: Int? {
+    package var bytesLostFrom: Int? {
         guard case .mapped(_, _, let slot) = storage, mapping_guard_fault_count(slot) > 0 else { return nil }
         // size_t arrives as Int; the guard stores the offset before it counts the fault.
         return Swift.min(Swift.max(mapping_guard_first_lost_offset(slot), 0), buffer.count)
@@ -115,7 +115,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// `width` bytes at `offset` as a big-endian unsigned integer keeping the low 64 bits, or nil on a short read.
-    public func uintBE(at offset: Int, width: Int) -> UInt64? {
+    package func uintBE(at offset: Int, width: Int) -> UInt64? {
         guard width >= 0, offset >= 0, offset <= buffer.count, width <= buffer.count - offset else { return nil }
         // The widths binary plists use (offsets, references, integers) load in one go; a byte loop was a
         // few percent of every binary-plist read.
@@ -132,7 +132,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// `width` bytes at `offset` as a little-endian unsigned integer (width ≤ 8), or nil on a short read.
-    public func uintLE(at offset: Int, width: Int) -> UInt64? {
+    package func uintLE(at offset: Int, width: Int) -> UInt64? {
         guard width >= 0, width <= 8, offset >= 0, offset <= buffer.count, width <= buffer.count - offset else { return nil }
         var value: UInt64 = 0
         for i in stride(from: width - 1, through: 0, by: -1) { value = (value << 8) | UInt64(buffer[offset + i]) }
@@ -147,15 +147,15 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// Whether all of `range` lies inside the input.
-    public func contains(_ range: ByteRange) -> Bool { range.start >= 0 && range.end <= buffer.count }
+    package func contains(_ range: ByteRange) -> Bool { range.start >= 0 && range.end <= buffer.count }
 
     /// `range` cut down to the bytes that exist.
-    public func clamp(_ range: ByteRange) -> ByteRange {
+    package func clamp(_ range: ByteRange) -> ByteRange {
         ByteRange(Swift.min(Swift.max(0, range.start), buffer.count), Swift.min(Swift.max(0, range.end), buffer.count))
     }
 
     /// Whether the bytes at `offset` equal `prefix`.
-    public func matches(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+    package func matches(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
         guard offset >= 0, offset <= buffer.count, prefix.count <= buffer.count - offset else { return false }
         for (i, b) in prefix.enumerated() where buffer[offset + i] != b { return false }
         return true
@@ -179,7 +179,7 @@ extension InputBytes {
     /// (0.2 s for a 245 MB XML plist, a third of its first screen) and the file's size in private
     /// memory, so only files small enough for that to go unnoticed are copied. When the guard has no
     /// free slot the file is read like a small one.
-    public static let mapThreshold = 16 << 20
+    package static let mapThreshold = 16 << 20
 
     /// Opens `path` read-only and reads (or maps) its bytes. The file is never written.
     public static func read(path: String) throws(ReadError) -> InputBytes {
@@ -196,7 +196,7 @@ extension InputBytes {
     /// Streams (standard input, pipes, devices, files whose size the kernel does not report) are read
     /// up to this many bytes; a longer one is refused with a read error rather than read without end
     /// (`/dev/zero`, a pipe that never closes). Regular files of any size open directly.
-    public static let streamLimit = 1 << 30
+    package static let streamLimit = 1 << 30
 
     /// `read(path:)` with the mapping threshold and stream limit as parameters (tests use small ones).
     static func read(path: String, mapAtLeast threshold: Int, streamLimit: Int = streamLimit) throws(ReadError) -> InputBytes {
@@ -251,7 +251,7 @@ extension InputBytes {
     /// default). A longer stream is a read error naming the limit; nothing past the limit is kept. The
     /// buffer grows by doubling with `realloc`, which moves large blocks by remapping their pages, so
     /// memory stays within the buffer's size (under twice the bytes read).
-    public static func readAll(fd: Int32, name: String, limit: Int = streamLimit) throws(ReadError) -> InputBytes {
+    package static func readAll(fd: Int32, name: String, limit: Int = streamLimit) throws(ReadError) -> InputBytes {
         let limit = Swift.max(0, Swift.min(limit, Int.max - 1))
         var capacity = Swift.min(1 << 16, limit + 1), total = 0
         guard var base = Platform.allocate(capacity) else { throw ReadError(description: "cannot read \(name): out of memory") }

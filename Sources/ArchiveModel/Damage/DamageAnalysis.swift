@@ -3,15 +3,15 @@
 /// Every cause is asserted only with evidence, and only when the decoders found errors (or, for a
 /// zero fill, null objects that no archiver writes): a file that decodes cleanly never gets one. Bounded: one pass over the bytes plus work proportional to the
 /// diagnostics and the tail of the file.
-public enum DamageAnalysis {
+package enum DamageAnalysis {
     /// The causes for a decoded graph, given the diagnostics of its full check.
-    public static func causes(of graph: any ObjectGraph, diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func causes(of graph: any ObjectGraph, diagnostics: [Diagnostic]) -> [Diagnostic] {
         causes(input: graph.input, format: graph.container, diagnostics: diagnostics, graph: graph)
     }
 
     /// The causes for `input` read as `format`; `graph`, when given, is its decoded graph (what a
     /// format's own arithmetic is read from; decoded again when missing).
-    public static func causes(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic],
+    package static func causes(input: InputBytes, format: ContainerFormat, diagnostics: [Diagnostic],
                               graph: (any ObjectGraph)? = nil) -> [Diagnostic] {
         let errors = diagnostics.filter { $0.severity == .error && !$0.id.hasPrefix("damage.") }
         // Conflict markers make a text plist unreadable (or undetectable): they are the cause, whatever else is said.

@@ -1,5 +1,5 @@
 extension DamageCode {
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .truncated:
             "The file stops before its format says it should. A binary plist keeps its 32-byte trailer and offset table at the very end, so a cut of even one byte makes CoreFoundation's reader reject the whole file (\"The data couldn't be read because it isn't in the correct format\") and NSKeyedUnarchiver never starts; an XML or OpenStep plist ends inside an open element; a typedstream ends inside a value (a string whose declared length runs past the end) or with objects still open, their end-of-object markers 86 missing; the header of NIBArchive files places a table, or a table's entries reach, past the end. Usual causes: an interrupted download or copy, a full disk, a crash while saving, carving a deleted file out of unallocated space, or an upload size limit. The message says how many bytes are missing when the format's own numbers tell (trailer, offset table, declared lengths, table extents and counts; for a typedstream, which has no length field for the whole stream, at least what the cut value declared plus one 86 per open object). archive-browse still decodes every object that is present. To repair, fetch the file again; otherwise `--salvage` keeps what decodes."

@@ -1,6 +1,6 @@
 /// Whole-file causes of damage: what happened to the file, not where its symptoms are. Each is
 /// asserted only with evidence (its notes), and reported before the per-offset diagnostics.
-public enum DamageCode: String, DiagnosticCatalog {
+package enum DamageCode: String, DiagnosticCatalog {
     case truncated = "damage.truncated"
     case zeroFilled = "damage.zero-filled"
     case lineEndings = "damage.line-endings"
@@ -8,9 +8,9 @@ public enum DamageCode: String, DiagnosticCatalog {
     case wrongContent = "damage.wrong-content"
     case mergeConflict = "damage.merge-conflict"
 
-    public var severity: Severity { .error }
+    package var severity: Severity { .error }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .truncated: "the file ends early: its tail (and what it held) is missing"
         case .zeroFilled: "runs of zero bytes stand where the archive's data must be"
@@ -22,7 +22,7 @@ public enum DamageCode: String, DiagnosticCatalog {
     }
 
     /// Two or three words for the browser's status line ("likely cause: truncated").
-    public var label: String {
+    package var label: String {
         switch self {
         case .truncated: "truncated"
         case .zeroFilled: "zero-filled"

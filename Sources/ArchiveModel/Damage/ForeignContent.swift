@@ -1,13 +1,13 @@
 /// What a file holds when it is not an archive: identified from its content with evidence (magic
 /// bytes, a document's root element), so that a web page saved under a plist's name gets one
 /// diagnostic saying so instead of an error per HTML element.
-public struct ForeignContent: Sendable, Equatable {
+package struct ForeignContent: Sendable, Equatable {
     /// What it is, with an article: "an HTML page", "a PNG image".
-    public let description: String
+    package let description: String
     /// The bytes that identify it.
-    public let evidence: ByteRange
+    package let evidence: ByteRange
     /// What the identifying bytes are: "the magic bytes 89 50 4E 47", "the root element <html>".
-    public let evidenceText: String
+    let evidenceText: String
 
     /// The foreign content `input` holds, or nil when it may be an archive (or is not recognised).
     /// `format` is what `FormatDetector` decided: only an unknown input, or one whose format's probe
@@ -15,7 +15,7 @@ public struct ForeignContent: Sendable, Equatable {
     /// looked at. A format known by its signature or markup is never foreign, nor is a format Apple
     /// writes beside archives that the tool recognises (`ContainerFormat.isRecognised`, the table in
     /// `AppleFormat`): those are named in a note of their own.
-    public static func identify(_ input: InputBytes, format: ContainerFormat) -> ForeignContent? {
+    package static func identify(_ input: InputBytes, format: ContainerFormat) -> ForeignContent? {
         guard format == .unknown || FormatRegistry.descriptor(for: format)?.admitsForeignText(format) == true else { return nil }
         if let found = magic(input) { return found }
         // Foreign text is recognised in UTF-8 only: read byte by byte, UTF-16 markup is no element at all.

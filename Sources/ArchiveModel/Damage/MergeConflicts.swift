@@ -11,9 +11,9 @@
 /// Only complete blocks count (the four lines in this order); a marker inside a line, a `=======` with
 /// no open block, or a block the file ends inside is no conflict. One pass over the bytes, memory
 /// proportional to the blocks found (at most `blockLimit` kept; the rest counted).
-public struct MergeConflicts: Sendable, Equatable {
+package struct MergeConflicts: Sendable, Equatable {
     /// Which side of every block to keep.
-    public enum Side: String, Sendable, CaseIterable {
+    package enum Side: String, Sendable, CaseIterable {
         /// The lines between `<<<<<<<` and `|||||||` or `=======` (the branch merged into, `HEAD`).
         case ours
         /// The lines between `=======` and `>>>>>>>` (the branch merged).
@@ -21,14 +21,14 @@ public struct MergeConflicts: Sendable, Equatable {
     }
 
     /// The lines of one side: their bytes (line ends included) and their line numbers.
-    public struct Section: Sendable, Equatable {
-        public var range: ByteRange
+    package struct Section: Sendable, Equatable {
+        package var range: ByteRange
         /// The 1-based number of its first line (the line after its marker).
-        public var firstLine: Int
-        public var lineCount: Int
+        var firstLine: Int
+        var lineCount: Int
 
         /// `lines 5–7`, `line 5`, or `no lines (after line 4)`.
-        public var lineText: String {
+        package var lineText: String {
             switch lineCount {
             case 0: "no lines (after line \(firstLine - 1))"
             case 1: "line \(firstLine)"
@@ -38,44 +38,44 @@ public struct MergeConflicts: Sendable, Equatable {
     }
 
     /// One conflict block.
-    public struct Block: Sendable, Equatable {
+    package struct Block: Sendable, Equatable {
         /// The whole block, from its `<<<<<<<` line to the end of its `>>>>>>>` line.
-        public var range: ByteRange
+        package var range: ByteRange
         /// The `<<<<<<<` line's number (1-based) and bytes (line end included).
-        public var startLine: Int
-        public var startMarker: ByteRange
-        public var ours: Section
+        var startLine: Int
+        var startMarker: ByteRange
+        package var ours: Section
         /// The common ancestor's lines (diff3 style only).
-        public var base: Section?
-        public var theirs: Section
+        package var base: Section?
+        package var theirs: Section
         /// The 1-based number of the `>>>>>>>` line.
-        public var endLine: Int
+        var endLine: Int
         /// The text after `<<<<<<<` and `>>>>>>>` (a branch or commit), as written, cut to `labelLimit` bytes.
-        public var oursLabel: [UInt8]
-        public var theirsLabel: [UInt8]
+        var oursLabel: [UInt8]
+        var theirsLabel: [UInt8]
 
         /// The side's lines.
-        public func section(_ side: Side) -> Section { side == .ours ? ours : theirs }
+        package func section(_ side: Side) -> Section { side == .ours ? ours : theirs }
 
         /// The side's label for display: `ours ("HEAD")`, or `ours` when the marker names nothing.
-        public func sideName(_ side: Side) -> String {
+        func sideName(_ side: Side) -> String {
             let label = side == .ours ? oursLabel : theirsLabel
             return label.isEmpty ? side.rawValue : side.rawValue + " (\"" + DisplayText.escape(bytes: label) + "\")"
         }
     }
 
     /// The complete blocks, in file order (the first `blockLimit`).
-    public private(set) var blocks: [Block] = []
+    package private(set) var blocks: [Block] = []
     /// Complete blocks found in all (more than `blocks.count` when the limit was reached).
-    public private(set) var blockCount = 0
+    package private(set) var blockCount = 0
 
     /// Blocks kept for the report and for resolution; a file with more is not resolved.
-    public static let blockLimit = 10_000
+    package static let blockLimit = 10_000
     /// Bytes of a marker's label kept.
-    public static let labelLimit = 200
+    static let labelLimit = 200
 
     /// The conflicts in `bytes`, or nil when there is no complete block.
-    public static func find(_ bytes: UnsafeRawBufferPointer) -> MergeConflicts? {
+    package static func find(_ bytes: UnsafeRawBufferPointer) -> MergeConflicts? {
         var found = MergeConflicts()
         var scanner = Scanner()
         var start = 0, line = 1
@@ -94,11 +94,11 @@ public struct MergeConflicts: Sendable, Equatable {
     }
 
     /// The conflicts in `input`'s bytes (ASCII-compatible text; UTF-16 text has none a git merge wrote).
-    public static func find(_ input: InputBytes) -> MergeConflicts? { find(input.buffer) }
+    package static func find(_ input: InputBytes) -> MergeConflicts? { find(input.buffer) }
 
     /// The bytes with every block replaced by the lines of `side`, or nil when there were more blocks than
     /// `blockLimit` (not all are known, so the result would still hold conflicts).
-    public func resolved(_ bytes: UnsafeRawBufferPointer, keeping side: Side) -> [UInt8]? {
+    package func resolved(_ bytes: UnsafeRawBufferPointer, keeping side: Side) -> [UInt8]? {
         guard blockCount == blocks.count else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -1,9 +1,9 @@
 /// The built-in demo archives (`archive-browse --demo [corrupt]`), generated in code: a small library
 /// of books that shows cycles, shared objects, conditional and nil references, custom classes, known
 /// Foundation classes, mangled and positional keys, and text that must be escaped.
-public enum DemoArchive {
+package enum DemoArchive {
     /// The demo archive as bplist00 bytes; `corrupt` adds damage of several kinds.
-    public static func bytes(corrupt: Bool = false) -> [UInt8] {
+    package static func bytes(corrupt: Bool = false) -> [UInt8] {
         var a = KeyedArchiveBuilder()
         let library = a.reserve()
         a.top = [("root", .ref(library))]

@@ -24,8 +24,11 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 /// in `DiagnosticRegistry` with its explanation; `message` is lowercase and carries the numbers
 /// involved. `range` is where the defect is (the damaged field); `notes` say where its effects show.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// The stable id (`keyed.ref.dangling`): match on it, not on the message; `DiagnosticRegistry.kind(_:)` explains it.
     public let id: String
+    /// How bad it is: an error, a warning or a note.
     public let severity: Severity
+    /// The message, with the numbers involved; display-safe.
     public let message: String
     /// Bytes of the input the problem is about, when known.
     public let range: ByteRange?
@@ -37,10 +40,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let notes: [DiagnosticNote]
     /// For the note that stands for diagnostics a producer counted but did not store (see
     /// `DiagnosticBudget`): which id and how many.
-    public let suppression: DiagnosticSuppression?
+    package let suppression: DiagnosticSuppression?
 
     /// A diagnostic of the registered kind `code`, with the kind's severity unless `severity` is given.
-    public init<Code: DiagnosticCatalog>(
+    package init<Code: DiagnosticCatalog>(
         _ code: Code, _ message: String, severity: Severity? = nil,
         range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = [],
         suppression: DiagnosticSuppression? = nil
@@ -51,7 +54,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// A diagnostic with an id given as text. Producers use the catalog initializer, so that every id
     /// they report is registered; this one serves stand-ins in tests and copies of diagnostics.
-    public init(
+    package init(
         _ id: String, _ severity: Severity, _ message: String,
         range: ByteRange? = nil, position: TextPosition? = nil, object: Int? = nil, notes: [DiagnosticNote] = [],
         suppression: DiagnosticSuppression? = nil
@@ -68,7 +71,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A copy with other fields (for re-homing a diagnostic: another object, range, message or notes).
-    public func with(
+    package func with(
         message: String? = nil, severity: Severity? = nil, range: ByteRange?? = nil, object: Int?? = nil,
         notes: [DiagnosticNote]? = nil
     ) -> Diagnostic {
@@ -78,10 +81,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// Longest message kept, in Unicode scalars; longer ones are cut with `…`. Messages quote file text
     /// cut (`ValueFormatter.excerpt`); this bounds a message that would not, raised for each of many objects.
-    public static let messageLimit = 2_000
+    package static let messageLimit = 2_000
 
     /// The offset used for sorting and for the `offset:` column of `--check`.
-    public var sortOffset: Int { range?.start ?? Int.max }
+    var sortOffset: Int { range?.start ?? Int.max }
 
     /// `offset[ line:col]: severity: id: message`, the `--check` line format.
     public var description: String {

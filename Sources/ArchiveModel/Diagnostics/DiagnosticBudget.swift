@@ -7,33 +7,33 @@
 /// The one place every producer takes this from: decoders that can meet a problem per byte or per
 /// token ask `admit` before building a diagnostic; the whole check caps what the rules produced
 /// (`capped(_:)`), so no producer can make the report grow past `perID` diagnostics an id.
-public struct DiagnosticBudget: Sendable {
+package struct DiagnosticBudget: Sendable {
     /// Diagnostics stored per id unless a producer says otherwise.
-    public static let defaultPerID = 1_000
+    package static let defaultPerID = 1_000
 
-    public let perID: Int
+    package let perID: Int
     /// Diagnostics met so far, by id (stored and left out).
-    public private(set) var counts: [String: Int] = [:]
+    package private(set) var counts: [String: Int] = [:]
 
-    public init(perID: Int = DiagnosticBudget.defaultPerID) {
+    package init(perID: Int = DiagnosticBudget.defaultPerID) {
         self.perID = Swift.max(1, perID)
     }
 
     /// Counts one diagnostic of `id`; true while it is within the budget and should be stored.
-    public mutating func admit(_ id: String) -> Bool {
+    package mutating func admit(_ id: String) -> Bool {
         let count = (counts[id] ?? 0) + 1
         counts[id] = count
         return count <= perID
     }
 
     /// `admit` for a catalog code.
-    public mutating func admit<Code: DiagnosticCatalog>(_ code: Code) -> Bool { admit(code.rawValue) }
+    package mutating func admit<Code: DiagnosticCatalog>(_ code: Code) -> Bool { admit(code.rawValue) }
 
     /// Diagnostics of `id` met but not stored.
-    public func suppressed(_ id: String) -> Int { Swift.max(0, (counts[id] ?? 0) - perID) }
+    package func suppressed(_ id: String) -> Int { Swift.max(0, (counts[id] ?? 0) - perID) }
 
     /// One note per id that went past the budget, in id order.
-    public func suppressionNotes() -> [Diagnostic] {
+    package func suppressionNotes() -> [Diagnostic] {
         counts.keys.sorted().compactMap { id in
             let left = suppressed(id)
             return left > 0 ? Self.note(id: id, suppressed: left, kept: perID) : nil
@@ -43,7 +43,7 @@ public struct DiagnosticBudget: Sendable {
     /// `diagnostics` with at most `perID` of each id (the first in list order) and a note per id
     /// past it; a note already standing for an id (a producer's own) is kept as it is and its count
     /// added to.
-    public static func capped(_ diagnostics: [Diagnostic], perID: Int = defaultPerID) -> [Diagnostic] {
+    package static func capped(_ diagnostics: [Diagnostic], perID: Int = defaultPerID) -> [Diagnostic] {
         var budget = DiagnosticBudget(perID: perID)
         var kept: [Diagnostic] = []
         kept.reserveCapacity(Swift.min(diagnostics.count, 4 * perID))
@@ -53,7 +53,7 @@ public struct DiagnosticBudget: Sendable {
     }
 
     /// The suppression counts in `diagnostics`, summed by id (what `--json` reports as `suppressed`).
-    public static func suppressedCounts(in diagnostics: [Diagnostic]) -> [(id: String, count: Int)] {
+    package static func suppressedCounts(in diagnostics: [Diagnostic]) -> [(id: String, count: Int)] {
         var sums: [String: Int] = [:]
         for d in diagnostics { if let s = d.suppression { sums[s.id, default: 0] += s.count } }
         return sums.keys.sorted().map { ($0, sums[$0] ?? 0) }
@@ -68,13 +68,13 @@ public struct DiagnosticBudget: Sendable {
 }
 
 /// Diagnostics of one id that a producer counted and left out (see `DiagnosticBudget`).
-public struct DiagnosticSuppression: Hashable, Sendable {
+package struct DiagnosticSuppression: Hashable, Sendable {
     /// The id of the diagnostics left out.
-    public let id: String
+    package let id: String
     /// How many were left out.
-    public let count: Int
+    package let count: Int
 
-    public init(id: String, count: Int) {
+    package init(id: String, count: Int) {
         self.id = id
         self.count = count
     }

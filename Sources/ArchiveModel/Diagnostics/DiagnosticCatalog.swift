@@ -4,7 +4,7 @@
 /// Each decoder or rule family declares one `String`-backed, `CaseIterable` enum conforming to this
 /// protocol (`BinaryPlistCode`, `XMLPlistCode`, …); `DiagnosticRegistry.all` gathers them, so an id
 /// cannot be reported without being documented, and the README's table is generated from the same list.
-public protocol DiagnosticCatalog: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == String {
+package protocol DiagnosticCatalog: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == String {
     /// The severity the kind has unless a producer states another for one instance (for example a
     /// trailer size that is an error when zero and a note when merely unusual).
     var severity: Severity { get }
@@ -26,7 +26,7 @@ public struct DiagnosticKind: Hashable, Sendable {
     public let explanation: String
 
     /// The kind of catalog entry `code`.
-    public init<Code: DiagnosticCatalog>(_ code: Code) {
+    package init<Code: DiagnosticCatalog>(_ code: Code) {
         self.id = code.rawValue
         self.severity = code.severity
         self.summary = code.summary
@@ -34,13 +34,13 @@ public struct DiagnosticKind: Hashable, Sendable {
     }
 
     /// The id's family: the part before the first dot (`bplist`, `keyed`, `damage`).
-    public var family: String { String(id.prefix { $0 != "." }) }
+    package var family: String { String(id.prefix { $0 != "." }) }
 }
 
 extension DiagnosticCatalog {
     /// This entry as a catalog-independent kind.
-    public var kind: DiagnosticKind { DiagnosticKind(self) }
+    package var kind: DiagnosticKind { DiagnosticKind(self) }
 
     /// Every entry of the catalog as kinds.
-    public static var kinds: [DiagnosticKind] { allCases.map(\.kind) }
+    package static var kinds: [DiagnosticKind] { allCases.map(\.kind) }
 }

@@ -7,7 +7,7 @@ public enum DiagnosticExplanation {
     }
 
     /// The README's diagnostics table, one row per registered id, grouped by family.
-    public static func markdownTable(_ kinds: [DiagnosticKind] = DiagnosticRegistry.all) -> String {
+    package static func markdownTable(_ kinds: [DiagnosticKind] = DiagnosticRegistry.all) -> String {
         var lines = ["| id | severity | meaning |", "|---|---|---|"]
         for kind in kinds {
             let summary = kind.summary.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")

@@ -6,18 +6,18 @@
 /// id reported `threshold` times or more becomes one group placed where its first member in that
 /// order is, its members by offset ("214 × xml.string.control-character, first at …"); `--json`
 /// keeps every one.
-public enum DiagnosticGroups {
+package enum DiagnosticGroups {
     /// Ids seen this many times or more are grouped.
-    public static let threshold = 4
+    package static let threshold = 4
 
     /// One line of a grouped report: a diagnostic on its own, or every diagnostic of one id.
-    public enum Entry: Sendable, Equatable {
+    package enum Entry: Sendable, Equatable {
         case single(Diagnostic)
         /// `members` in report order; the first stands for the group.
         case group(id: String, members: [Diagnostic])
 
         /// The diagnostic shown for the entry (a group's first member).
-        public var first: Diagnostic {
+        package var first: Diagnostic {
             switch self {
             case .single(let d): d
             case .group(_, let members): members[0]
@@ -25,7 +25,7 @@ public enum DiagnosticGroups {
         }
 
         /// How many diagnostics the entry stands for.
-        public var count: Int {
+        package var count: Int {
             switch self {
             case .single: 1
             case .group(_, let members): members.count
@@ -33,7 +33,7 @@ public enum DiagnosticGroups {
         }
 
         /// The worst severity among the members.
-        public var severity: Severity {
+        package var severity: Severity {
             switch self {
             case .single(let d): d.severity
             case .group(_, let members): members.map(\.severity).max() ?? .note
@@ -42,14 +42,14 @@ public enum DiagnosticGroups {
     }
 
     /// Whether `d` names a cause of the whole file rather than a place in it.
-    public static func isWholeFile(_ d: Diagnostic) -> Bool {
+    package static func isWholeFile(_ d: Diagnostic) -> Bool {
         d.id.hasPrefix("damage.") || d.id.hasPrefix("wrapper.")
     }
 
     /// Wrappers first (outermost first, each followed by the problems met taking it off), then the
     /// damage causes (worst first, in the order found), then the errors and warnings by offset, then
     /// the notes by offset.
-    public static func reportOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func reportOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let wrappers = diagnostics.filter { $0.id.hasPrefix("wrapper.") }
         let causes = diagnostics.filter { $0.id.hasPrefix("damage.") }
         guard !wrappers.isEmpty || !causes.isEmpty else { return problemsThenNotes(diagnostics) }
@@ -68,7 +68,7 @@ public enum DiagnosticGroups {
 
     /// `diagnostics` in report order with ids of `threshold` or more members grouped at their first
     /// member's place. Whole-file causes are never grouped.
-    public static func entries(_ diagnostics: [Diagnostic], threshold: Int = threshold) -> [Entry] {
+    package static func entries(_ diagnostics: [Diagnostic], threshold: Int = threshold) -> [Entry] {
         let ordered = reportOrder(diagnostics)
         var counts: [String: Int] = [:]
         // A note standing for diagnostics left out (`DiagnosticBudget`) is one per id: never grouped.

@@ -8,7 +8,7 @@ public struct DiagnosticNote: Hashable, Sendable, CustomStringConvertible {
     /// Line and column, for text formats.
     public let position: TextPosition?
 
-    public init(_ message: String, range: ByteRange? = nil, position: TextPosition? = nil) {
+    package init(_ message: String, range: ByteRange? = nil, position: TextPosition? = nil) {
         self.message = message.utf8.count > Diagnostic.messageLimit
             ? String(String.UnicodeScalarView(message.unicodeScalars.prefix(Diagnostic.messageLimit))) + "…" : message
         self.range = range

@@ -25,7 +25,7 @@ public enum DiagnosticRegistry {
 
     /// Up to `limit` registered ids closest to `id` (edit distance, then shared prefix), for an
     /// unknown id given to `--explain`.
-    public static func nearest(to id: String, limit: Int = 3) -> [String] {
+    package static func nearest(to id: String, limit: Int = 3) -> [String] {
         let query = Array(id.lowercased().utf8.prefix(200))
         let scored = all.map { kind -> (Int, String) in
             let candidate = Array(kind.id.utf8)

@@ -8,11 +8,13 @@ public struct ArchiveDocument: Sendable {
     /// as `\xff`: what every text output shows.
     public let displayName: String
     /// Whether `name` is the name exactly (false when the file name's bytes were not UTF-8).
-    public let nameIsExact: Bool
+    package let nameIsExact: Bool
+    /// The bytes the document was read from (inside its wrappers, when it had any).
     public let input: InputBytes
+    /// The container format, detected from the content.
     public let format: ContainerFormat
     /// The property-list layer, for plist-based formats.
-    public let tree: (any PlistTree)?
+    package let tree: (any PlistTree)?
     /// The object graph (keyed archive, typedstream, plain plist, or an empty graph for unreadable input).
     public let graph: any ObjectGraph
 
@@ -23,7 +25,7 @@ public struct ArchiveDocument: Sendable {
 
     /// `input` opened under `other`'s name, all three forms kept (a repaired reading of a file whose
     /// name is not UTF-8 keeps its escaped bytes).
-    public static func open(_ input: InputBytes, namedLike other: ArchiveDocument) -> ArchiveDocument {
+    package static func open(_ input: InputBytes, namedLike other: ArchiveDocument) -> ArchiveDocument {
         open(input, name: Name(text: other.name, display: other.displayName, isExact: other.nameIsExact))
     }
 

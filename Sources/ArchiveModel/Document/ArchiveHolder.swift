@@ -2,14 +2,14 @@
 /// issue 27 a folder, ZIP file or SQLite database, whose entries are archives. `EmbeddedArchives` asks
 /// the holder for its archives, so a new kind of parent is one conformance plus its `ArchivePlace`
 /// case, and every front end (check, dump, JSON, browser) lists and opens its archives the same way.
-public protocol ArchiveHolder: Sendable {
+protocol ArchiveHolder: Sendable {
     /// Hands `body` every archive directly inside, in a stable order, until it returns false.
     func forEachArchive(_ body: (FoundArchive) -> Bool)
 }
 
 extension ArchiveDocument: ArchiveHolder {
     /// The archives in the graph's data values (see `EmbeddedArchives.forEach(in:_:)`).
-    public func forEachArchive(_ body: (FoundArchive) -> Bool) {
+    package func forEachArchive(_ body: (FoundArchive) -> Bool) {
         EmbeddedArchives.forEach(in: graph, body)
     }
 }

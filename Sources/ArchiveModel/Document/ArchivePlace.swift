@@ -2,7 +2,7 @@
 /// to a child. Issue 27's sources (folders, ZIP files, SQLite databases) add their own cases (a path, a
 /// ZIP entry, `table.column` and rowid) beside these; a front end shows any of them through
 /// `description` and never needs to know which kind of parent it came from.
-public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
+package enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
     /// The input itself: the file, standard input or the demo.
     case input
     /// A data value of an object of the parent archive: the object's own value (`field` nil, a bare
@@ -23,7 +23,7 @@ public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
 
     /// `object #12, field "NS.data"`, `object #12`, `offset 48`: display-safe (keys are quoted and
     /// escaped), as messages and headers name the place.
-    public var description: String {
+    package var description: String {
         switch self {
         case .input: "the input"
         // "object #19, field \"1\"": a bare key after the number ("#19 1") would read as one number.
@@ -36,7 +36,7 @@ public enum ArchivePlace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The object holding the data, for a place inside an archive's graph.
-    public var holder: ObjectID? {
+    package var holder: ObjectID? {
         if case .dataValue(let object, _) = self { return object }
         return nil
     }

@@ -14,7 +14,7 @@ public enum DocumentCheck {
 
     /// `fullCheck(of:progress:)` for a node of the document tree (an archive opened from another one
     /// checks only the embedded levels the depth limit leaves below it).
-    public static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+    package static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         let graph = node.document.graph
         // No producer's diagnostics of one id grow past the budget (each decoder caps its own as it
         // reads; this caps the rules' and any producer's that does not).
@@ -23,7 +23,7 @@ public enum DocumentCheck {
     }
 
     /// The notes naming the wrappers the archive was taken out of, and the problems met doing it.
-    public static func wrapperDiagnostics(of graph: any ObjectGraph) -> [Diagnostic] {
+    static func wrapperDiagnostics(of graph: any ObjectGraph) -> [Diagnostic] {
         graph.input.wrappers.flatMap(\.diagnostics)
     }
 

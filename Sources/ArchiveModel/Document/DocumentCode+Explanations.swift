@@ -1,6 +1,6 @@
 extension DocumentCode {
     /// The `--explain` paragraph: what it means, what Apple's readers do, usual causes, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .empty: """
             The input has no bytes at all. No property list or archive is empty (the smallest binary plist is 41 bytes, \

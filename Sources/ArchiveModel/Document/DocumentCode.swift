@@ -2,7 +2,7 @@
 /// when it is not one this tool decodes (`format.*`), the embedded-archive check (`embedded.*`), and a
 /// plain plist's objects that could not be decoded (`plist.*`). Explanations are in
 /// `DocumentCode+Explanations.swift`.
-public enum DocumentCode: String, DiagnosticCatalog {
+package enum DocumentCode: String, DiagnosticCatalog {
     case empty = "format.file.empty"
     case unknown = "format.file.unknown"
     case bplistVariant = "format.bplist-variant.unsupported"
@@ -16,14 +16,14 @@ public enum DocumentCode: String, DiagnosticCatalog {
     /// The default severity. A format Apple's own components write and read (an XPC binary plist, the
     /// formats of `AppleFormat`) is a note: the file is sound, this tool just does not decode it. `bplistVariant` is an error, per
     /// instance, for a version no Apple component writes.
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .bplistVariant, .appleFormat, .archiveInside, .embeddedBudget, .diagnosticsSuppressed: .note
         default: .error
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .empty: "the file is empty (0 bytes): there is nothing to decode"
         case .unknown: "the file is in no format this tool reads"

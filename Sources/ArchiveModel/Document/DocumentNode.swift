@@ -2,21 +2,21 @@
 /// another, with its parent, its place in the parent and where its bytes start in the outermost file.
 /// Every front end (the check, `--dump`, `--json`, the browser's `o`) walks the same tree through
 /// `EmbeddedArchives`, so they agree on which data values hold an archive and how deep they go.
-public final class DocumentNode: Sendable {
+package final class DocumentNode: Sendable {
     /// The decoded archive.
-    public let document: ArchiveDocument
+    package let document: ArchiveDocument
     /// The node it was found in; nil for the input.
-    public let parent: DocumentNode?
+    package let parent: DocumentNode?
     /// Where it was found in the parent (`.input` for the root).
-    public let place: ArchivePlace
+    package let place: ArchivePlace
     /// Where its first byte is in the outermost file: 0 for the input; nil when some ancestor holds
     /// it encoded (base64 in an XML plist), so no file offset is claimed that the bytes are not at.
-    public let fileOffset: Int?
+    package let fileOffset: Int?
     /// Levels below the input: 0 for the input itself.
-    public let depth: Int
+    package let depth: Int
 
     /// The root of a tree: `document` is the input.
-    public init(root document: ArchiveDocument) {
+    package init(root document: ArchiveDocument) {
         self.document = document
         parent = nil
         place = .input
@@ -25,7 +25,7 @@ public final class DocumentNode: Sendable {
     }
 
     /// The root of a tree over a graph opened elsewhere (the browser's and the checks' entry point).
-    public convenience init(root graph: any ObjectGraph, name: String) {
+    package convenience init(root graph: any ObjectGraph, name: String) {
         self.init(root: ArchiveDocument(name: name, input: graph.input, format: graph.container, tree: nil, graph: graph))
     }
 
@@ -40,21 +40,21 @@ public final class DocumentNode: Sendable {
 
     /// Where `found`, an archive inside `parent`, starts in the outermost file, if its bytes lie there
     /// as they are at every level.
-    public static func fileOffset(of found: FoundArchive, under parent: DocumentNode) -> Int? {
+    package static func fileOffset(of found: FoundArchive, under parent: DocumentNode) -> Int? {
         parent.fileOffset.flatMap { base in
             found.offset.flatMap { base.addingReportingOverflow($0).overflow ? nil : base + $0 }
         }
     }
 
     /// The outermost node (the input).
-    public var root: DocumentNode {
+    package var root: DocumentNode {
         var node = self
         while let up = node.parent { node = up }
         return node
     }
 
     /// The places from the input down to this node (empty for the input).
-    public var places: [ArchivePlace] {
+    package var places: [ArchivePlace] {
         var out: [ArchivePlace] = []
         var node = self
         while let up = node.parent { out.append(node.place); node = up }

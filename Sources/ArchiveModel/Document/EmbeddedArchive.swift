@@ -2,14 +2,14 @@
 /// foreign header, and where embedded bytes lie in their input. `EmbeddedArchives` uses these to find
 /// and open archives inside documents; which formats count, and by which signatures, is each format
 /// descriptor's (`FormatRegistry`).
-public enum EmbeddedArchive {
+package enum EmbeddedArchive {
     /// The format of `bytes` when they hold an archive this tool decodes (binary plist, typedstream,
     /// NIBArchive, or an XML plist) or a record it decodes (bookmark data, an alias record), else nil:
     /// the detected format when its descriptor opens a data value of that size
     /// (`FormatDescriptor.embeddedMinimumCount`), else a format with no signature that its descriptor
     /// knows by its fields (`embeddedProbe`: an alias record). Text that merely looks like OpenStep is
     /// not treated as an archive.
-    public static func format(of bytes: [UInt8]) -> ContainerFormat? {
+    package static func format(of bytes: [UInt8]) -> ContainerFormat? {
         guard bytes.count >= 8 else { return nil }
         let format = FormatDetector.detect(InputBytes(bytes.prefix(64)))
         if let minimum = FormatRegistry.descriptor(for: format)?.embeddedMinimumCount(of: format), bytes.count >= minimum { return format }
@@ -18,7 +18,7 @@ public enum EmbeddedArchive {
     }
 
     /// Opens `bytes` as a nested document named after where it was found (e.g. `#12.NS.data`).
-    public static func open(_ bytes: [UInt8], name: String) -> ArchiveDocument {
+    package static func open(_ bytes: [UInt8], name: String) -> ArchiveDocument {
         ArchiveDocument.open(InputBytes(bytes), name: name)
     }
 
@@ -28,7 +28,7 @@ public enum EmbeddedArchive {
     }
 
     /// How far into an unreadable input `archive(after:)` looks.
-    public static let scanLimit = 1 << 20
+    package static let scanLimit = 1 << 20
 
     /// The raw signatures an archive behind a foreign header is looked for by: those that start an
     /// archive (not a record) of the registry's formats.
@@ -37,7 +37,7 @@ public enum EmbeddedArchive {
     /// The first archive this tool decodes that starts past the beginning of `input`, within its first
     /// `scanLimit` bytes: a binary plist, typedstream or XML plist behind a header of some other format
     /// (a transport frame, a carved block). Judged from the magic bytes and what follows them.
-    public static func archive(after input: InputBytes) -> (offset: Int, format: ContainerFormat)? {
+    package static func archive(after input: InputBytes) -> (offset: Int, format: ContainerFormat)? {
         let end = Swift.min(input.count, scanLimit)
         guard end > 1 else { return nil }
         var isFirst = [Bool](repeating: false, count: 256)
@@ -56,7 +56,7 @@ public enum EmbeddedArchive {
     /// those bytes. A binary plist's data and a typedstream's byte array end their object's range.
     /// nil when no candidate does (base64 in an XML plist), so no offset is claimed that the bytes
     /// are not at.
-    public static func offset(of bytes: [UInt8], candidates: [ByteRange], in input: InputBytes) -> Int? {
+    package static func offset(of bytes: [UInt8], candidates: [ByteRange], in input: InputBytes) -> Int? {
         for range in candidates {
             let (start, overflow) = range.end.subtractingReportingOverflow(bytes.count)
             if !overflow, start >= range.start, input.matches(bytes, at: start) { return start }

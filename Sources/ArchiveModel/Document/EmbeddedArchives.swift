@@ -6,16 +6,16 @@
 /// An archive's place is where its bytes are stored: a bare data object's value, or data inline in an
 /// object's field. A row showing an NSData instance, the data object its `NS.data` refers to, or that
 /// field itself all lead to the same place, so each archive is found once however many rows show it.
-public enum EmbeddedArchives {
+package enum EmbeddedArchives {
     /// Levels of archives inside archives that are found and opened below the input, by every front end.
-    public static let maxDepth = 3
+    package static let maxDepth = 3
 
     /// Whether archives inside `node` are found and opened (it lies above the depth limit).
-    public static func looksInside(_ node: DocumentNode) -> Bool { node.depth < maxDepth }
+    package static func looksInside(_ node: DocumentNode) -> Bool { node.depth < maxDepth }
 
     /// Hands `body` each archive directly inside `node`, in object order, until it returns false;
     /// nothing below the depth limit.
-    public static func forEach(in node: DocumentNode, _ body: (FoundArchive) -> Bool) {
+    package static func forEach(in node: DocumentNode, _ body: (FoundArchive) -> Bool) {
         guard looksInside(node) else { return }
         node.document.forEachArchive(body)
     }
@@ -42,7 +42,7 @@ public enum EmbeddedArchives {
     /// The archive a row of `node`'s outline holds, if any (nil past the depth limit): inline data in a
     /// field of `owner` (`owner(under:)` the row's parent), a bare data object, or an NSData instance's
     /// bytes. `object` reads an object of the graph (the front end's cached view).
-    public static func archive(at row: OutlineNode, owner: ObjectID?, in node: DocumentNode,
+    package static func archive(at row: OutlineNode, owner: ObjectID?, in node: DocumentNode,
                                object: (ObjectID) -> GraphObject) -> FoundArchive? {
         guard looksInside(node), row.state == .normal else { return nil }
         let graph = node.document.graph
@@ -64,7 +64,7 @@ public enum EmbeddedArchives {
 
     /// The object whose fields the children of `parent` are: the owner of an inline data row's field
     /// (nil for lists, groups of objects and the top level).
-    public static func owner(under parent: OutlineNode?) -> ObjectID? {
+    package static func owner(under parent: OutlineNode?) -> ObjectID? {
         switch parent?.source {
         case .object(let id)?, .rawFields(let id)?: id
         default: nil
@@ -108,7 +108,7 @@ public enum EmbeddedArchives {
 
     /// `found`, opened as a child of `parent`; nil past the depth limit, or when `budget` (if given)
     /// has no room for its bytes. `displayName` (display-safe) names the document; by default its place.
-    public static func open(_ found: FoundArchive, in parent: DocumentNode, budget: EmbeddedBudget? = nil,
+    package static func open(_ found: FoundArchive, in parent: DocumentNode, budget: EmbeddedBudget? = nil,
                             displayName: String? = nil) -> DocumentNode? {
         guard looksInside(parent) else { return nil }
         if let budget, !budget.spend(found.bytes.count) { return nil }
@@ -129,7 +129,7 @@ public enum EmbeddedArchives {
 
     /// The archive found past the start of an input this tool cannot read (behind a header of another
     /// format), if any.
-    public static func archiveAfterHeader(in node: DocumentNode) -> FoundArchive? {
+    package static func archiveAfterHeader(in node: DocumentNode) -> FoundArchive? {
         guard let graph = node.document.graph as? UnreadableGraph, let inside = graph.archiveInside else { return nil }
         let bytes = graph.input.bytes(in: ByteRange(inside.offset, graph.input.count))
         return FoundArchive(place: .afterHeader(offset: inside.offset), bytes: bytes, format: inside.format,

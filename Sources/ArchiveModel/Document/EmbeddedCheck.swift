@@ -9,36 +9,36 @@
 /// Bounded: nesting stops at `maxDepth` levels, content repeated under several objects (one data
 /// object listed by many table entries) is checked once, and past `byteBudget` a note says how many
 /// embedded archives were left unchecked.
-public enum EmbeddedCheck {
+package enum EmbeddedCheck {
     /// Levels of archives inside archives that are checked: the one depth limit of every front end.
-    public static var maxDepth: Int { EmbeddedArchives.maxDepth }
+    package static var maxDepth: Int { EmbeddedArchives.maxDepth }
 
     /// Bytes of embedded archives checked for one input: four times its size plus 64 MiB.
-    public static func byteBudget(for input: InputBytes) -> Int { EmbeddedBudget.limit(for: input) }
+    package static func byteBudget(for input: InputBytes) -> Int { EmbeddedBudget.limit(for: input) }
 
     /// What `--check` reports: the graph's full check, then its embedded archives' diagnostics.
     /// `progress` is the full check's; it is asked between embedded archives too.
-    public static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+    package static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         fullCheck(of: DocumentNode(root: graph, name: "input"), progress: progress)
     }
 
     /// `fullCheck(of:progress:)` for a node of the document tree: an archive opened from another one
     /// checks only the levels the depth limit leaves below it.
-    public static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+    package static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         node.document.graph.fullCheck(progress: { progress($0 * 0.95) })
             + diagnostics(in: node, budget: EmbeddedBudget(for: node), shouldContinue: { progress(0.95) })
     }
 
     /// The embedded archives' diagnostics, mapped onto `graph`. `shouldContinue` is asked between
     /// archives; when it returns false the check stops with what it has.
-    public static func diagnostics(in graph: any ObjectGraph, shouldContinue: () -> Bool = { true }) -> [Diagnostic] {
+    package static func diagnostics(in graph: any ObjectGraph, shouldContinue: () -> Bool = { true }) -> [Diagnostic] {
         let node = DocumentNode(root: graph, name: "input")
         return diagnostics(in: node, budget: EmbeddedBudget(for: node), shouldContinue: shouldContinue)
     }
 
     /// The embedded archives' diagnostics under `node`, within `budget`; when the budget skipped
     /// archives, a closing note says how many.
-    public static func diagnostics(in node: DocumentNode, budget: EmbeddedBudget, shouldContinue: () -> Bool = { true }) -> [Diagnostic] {
+    package static func diagnostics(in node: DocumentNode, budget: EmbeddedBudget, shouldContinue: () -> Bool = { true }) -> [Diagnostic] {
         var out = walk(node, budget: budget, shouldContinue: shouldContinue)
         let skipped = budget.skipped
         if skipped > 0 {

@@ -41,7 +41,7 @@ public enum FormatDetector {
     }
 
     /// A short, escaped description of the first bytes, for "not an archive this tool reads" messages.
-    public static func describePrefix(_ bytes: InputBytes, count: Int = 16) -> String {
+    package static func describePrefix(_ bytes: InputBytes, count: Int = 16) -> String {
         let head = bytes.bytes(in: ByteRange(0, count))
         let hex = head.map { byteHex($0) }.joined(separator: " ")
         let text = head.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "." }.joined()

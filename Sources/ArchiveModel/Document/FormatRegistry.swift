@@ -6,9 +6,9 @@
 /// Order matters only between probes of the same stage (`FormatDescriptor.probeSignature`, then
 /// `probeText`, then `probeStructure`): an IB3 archive's root element is tried before XML's starts,
 /// XML's before OpenStep's text shape, a binary plist's trailer before an alias record's fields.
-public enum FormatRegistry {
+package enum FormatRegistry {
     /// Every format's descriptor, in detection order.
-    public static let descriptors: [any FormatDescriptor] = [
+    package static let descriptors: [any FormatDescriptor] = [
         BinaryPlistFormat(),
         TypedstreamFormat(),
         NIBArchiveFormat(),
@@ -20,7 +20,7 @@ public enum FormatRegistry {
     ]
 
     /// The descriptor that owns `format`; nil for `.empty` and `.unknown`, which no format owns.
-    public static func descriptor(for format: ContainerFormat) -> (any FormatDescriptor)? {
+    package static func descriptor(for format: ContainerFormat) -> (any FormatDescriptor)? {
         descriptors.first { $0.owns(format) }
     }
 
@@ -55,7 +55,7 @@ public extension ContainerFormat {
     }
 
     /// Whether the format is a binary archive format this tool decodes (a text-mode transfer damages it).
-    var isBinaryArchive: Bool { FormatRegistry.descriptor(for: self)?.isBinaryArchive(self) ?? false }
+    package var isBinaryArchive: Bool { FormatRegistry.descriptor(for: self)?.isBinaryArchive(self) ?? false }
 
     /// Whether the format is one Apple writes beside archives that this tool recognises without
     /// decoding (`AppleFormat` lists them): named in a note, never damage.
@@ -70,7 +70,7 @@ public extension ContainerFormat {
 
 extension ContainerFormat: CustomStringConvertible {}
 
-public extension GraphKind {
+package extension GraphKind {
     /// The kind a graph of `container` is read as, for graphs that do not say (stand-ins in tests):
     /// a property-list container is taken as a keyed archive.
     init(container: ContainerFormat) {

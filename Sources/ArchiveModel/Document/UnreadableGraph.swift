@@ -1,16 +1,16 @@
 /// The graph of an input this tool does not decode: no objects, one diagnostic saying what was found.
-public final class UnreadableGraph: ObjectGraph, Sendable {
-    public let input: InputBytes
-    public let container: ContainerFormat
-    public let openDiagnostics: [Diagnostic]
+package final class UnreadableGraph: ObjectGraph, Sendable {
+    package let input: InputBytes
+    package let container: ContainerFormat
+    package let openDiagnostics: [Diagnostic]
     /// An archive this tool decodes found further into an input of unknown format (see
     /// `EmbeddedArchive.archive(after:)`): where it starts and its format.
-    public let archiveInside: (offset: Int, format: ContainerFormat)?
+    package let archiveInside: (offset: Int, format: ContainerFormat)?
 
     /// What the input holds instead of an archive, when that was identified.
-    public let foreign: ForeignContent?
+    package let foreign: ForeignContent?
 
-    public init(input: InputBytes, format: ContainerFormat, foreign: ForeignContent? = nil) {
+    package init(input: InputBytes, format: ContainerFormat, foreign: ForeignContent? = nil) {
         self.input = input
         container = format
         self.foreign = foreign
@@ -26,14 +26,14 @@ public final class UnreadableGraph: ObjectGraph, Sendable {
                    range: ByteRange(offset, offset.addingReportingOverflow(8).partialValue))
     }
 
-    public var graphKind: GraphKind { .unreadable }
-    public var archiveKind: String { "unreadable" }
-    public var objectCount: Int { 0 }
-    public var topLevel: [Field] { [] }
-    public func object(_ id: ObjectID) -> GraphObject {
+    package var graphKind: GraphKind { .unreadable }
+    package var archiveKind: String { "unreadable" }
+    package var objectCount: Int { 0 }
+    package var topLevel: [Field] { [] }
+    package func object(_ id: ObjectID) -> GraphObject {
         GraphObject(id: id, kind: .invalid, diagnostics: openDiagnostics)
     }
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { openDiagnostics }
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { openDiagnostics }
 
     static func diagnostic(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic {
         let head = FormatDetector.describePrefix(input)

@@ -13,19 +13,19 @@
 /// plist writer may share one) is written again in full, while the output stays within
 /// `repeatBudget` events; past it, and for a cycle, the marker.
 public struct ArchiveExporter {
-    public let shapes: ExportShapes
+    package let shapes: ExportShapes
     /// Whether an object met again is written again (within the budget) rather than referenced.
-    public let repeatsShared: Bool
+    let repeatsShared: Bool
     /// Events (values, container starts) written before a repeat is refused: 1M plus 8 per object.
     let repeatBudget: Int
     private var events = 0
     /// Objects whose shape is being written (a visit of one of them is a cycle).
     private var isOpen: [Bool]
     /// Longest string or data value written again at each visit.
-    public static let repeatedLeafLimit = 1024
+    package static let repeatedLeafLimit = 1024
     /// Shortest string or data value whose repeats count against `repeatByteBudget` (a marker would
     /// not be much shorter than a shorter one): `--json`'s `JSONRepeats.minimumLength`.
-    public static let leafRepeatMinimum = JSONRepeats.minimumLength
+    static let leafRepeatMinimum = JSONRepeats.minimumLength
     /// Bytes of short leaves written again before a repeat is a marker.
     let repeatByteBudget: Int
     private var repeatedBytes = 0

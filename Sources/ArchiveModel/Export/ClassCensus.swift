@@ -4,33 +4,33 @@
 ///
 /// Two passes over every object, each decoding one object at a time: the first names what each object
 /// is (references are described by their target), the second counts.
-public struct ClassCensus {
+package struct ClassCensus {
     /// One key of a class.
-    public struct KeyUse: Sendable {
-        public var key: String
+    package struct KeyUse: Sendable {
+        package var key: String
         /// Instances that have the key (once each, even when a damaged one repeats it).
-        public var instances = 0
+        package var instances = 0
         /// Value types seen (a class name, `string`, `integer`, `nil` …) with how many values had it,
         /// in the order first seen.
-        public var types: [(name: String, count: Int)] = []
+        package var types: [(name: String, count: Int)] = []
     }
 
     /// One class.
-    public struct Entry: Sendable {
-        public var name: String
-        public var instances = 0
+    package struct Entry: Sendable {
+        package var name: String
+        package var instances = 0
         /// The distinct class chains of its instances, most derived first (usually one).
-        public var chains: [[ClassInfo]] = []
-        public var keys: [KeyUse] = []
+        package var chains: [[ClassInfo]] = []
+        package var keys: [KeyUse] = []
     }
 
     /// Classes sorted by name (code units).
-    public let classes: [Entry]
+    package let classes: [Entry]
 
     /// Distinct chains kept per class, and keys per class (a hostile file may invent millions).
     static let chainLimit = 16, keyLimit = 10_000
 
-    public init(graph: any ObjectGraph) {
+    package init(graph: any ObjectGraph) {
         let read = graph.makeStructureReader()
         let count = graph.objectCount
         var labels: [String] = []

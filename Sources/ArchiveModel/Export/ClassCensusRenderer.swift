@@ -1,8 +1,8 @@
 /// `--classes` as text and as JSON.
-public enum ClassCensusRenderer {
+package enum ClassCensusRenderer {
     /// Per class a line `Name: N instances`, its chain(s) and one line per key:
     /// `  key: 3 of 4 instances: string 3, nil 1`. File text is escaped.
-    public static func lines(_ census: ClassCensus) -> [String] {
+    package static func lines(_ census: ClassCensus) -> [String] {
         var out: [String] = []
         for entry in census.classes {
             out.append(DisplayText.escape(entry.name) + ": " + English.count(entry.instances, "instance"))
@@ -23,7 +23,7 @@ public enum ClassCensusRenderer {
 
     /// `{"file": …, "classes": [{"name", "instances", "chains": [[{"name", "version"}]], "keys":
     /// [{"key", "instances", "types": [{"type", "count"}]}]}]}` on one line.
-    public static func json(_ census: ClassCensus, file: String) -> String {
+    package static func json(_ census: ClassCensus, file: String) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.field("file"); w.string(file)
@@ -33,7 +33,7 @@ public enum ClassCensusRenderer {
     }
 
     /// The census's `classes` array (`json(_:file:)`'s member; a source's record carries it too).
-    public static func writeClasses(_ census: ClassCensus, _ w: inout JSONWriter) {
+    static func writeClasses(_ census: ClassCensus, _ w: inout JSONWriter) {
         w.beginArray()
         for entry in census.classes {
             w.element(); w.beginObject()

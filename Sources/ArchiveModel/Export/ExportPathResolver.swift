@@ -2,12 +2,12 @@
 /// in the resolved document: dictionary keys as the export writes them (a raw key that starts with
 /// `$` is found under its escaped form too), array indices in decimal. References are followed
 /// whatever the export would write there, so every object has a path.
-public struct ExportPathResolver {
-    public let shapes: ExportShapes
+package struct ExportPathResolver {
+    package let shapes: ExportShapes
 
-    public init(shapes: ExportShapes) { self.shapes = shapes }
+    package init(shapes: ExportShapes) { self.shapes = shapes }
 
-    public enum Outcome {
+    package enum Outcome {
         /// The value, with the components that reached it and the shapes of the document it lies in
         /// (an embedded archive's, past its `$root`), which its references are objects of.
         case found(ExportValue, path: [String], in: ExportShapes)
@@ -15,7 +15,7 @@ public struct ExportPathResolver {
         case notFound(resolved: [String], there: String)
     }
 
-    public func resolve(_ components: [String]) -> Outcome {
+    package func resolve(_ components: [String]) -> Outcome {
         var value = shapes.root
         // The document the value belongs to: the input's, or an embedded archive's past its `$root`.
         var shapes = self.shapes

@@ -7,7 +7,7 @@ extension ExportShapes {
     /// Shapes of `graph` whose data values holding an archive are exported as that archive, and so
     /// on inside it down to the depth limit. `budget` bounds the bytes opened over the whole export
     /// (by default four times the input plus 64 MiB).
-    public static func followingEmbeddedArchives(of graph: any ObjectGraph, includesIDs: Bool = true,
+    package static func followingEmbeddedArchives(of graph: any ObjectGraph, includesIDs: Bool = true,
                                                  budget: EmbeddedBudget? = nil) -> ExportShapes {
         embedding(graph, depth: 0, includesIDs: includesIDs, budget: budget ?? EmbeddedBudget(limit: EmbeddedBudget.limit(for: graph.input)))
     }

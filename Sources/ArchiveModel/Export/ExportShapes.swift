@@ -6,11 +6,12 @@
 /// one more `$` (as NSKeyedArchiver itself mangles such keys), so the `$` keys this export adds
 /// cannot be mistaken for the archive's; a plain property list keeps its keys as they are.
 public struct ExportShapes {
+    /// The graph whose objects are read as values.
     public let graph: any ObjectGraph
     /// The plain property list behind a `PlistObjectGraph` (its dictionaries' keys are nodes).
     let plain: PlistObjectGraph?
     /// Whether object dictionaries carry `"$id"` (`--diff` leaves it out: ids differ between layouts).
-    public let includesIDs: Bool
+    let includesIDs: Bool
     private let read: (ObjectID) -> GraphObject
     /// A plain property list's table entries that repeat a lower container's offset
     /// (`PlistSharing.offsetSharers`): read through the graph, which shows them as stand-ins.
@@ -20,12 +21,13 @@ public struct ExportShapes {
     /// data. Unset, every data value is written as data (`--diff` opens embedded archives itself, in
     /// `GraphDiffWalk+Embedded.swift`); `followingEmbeddedArchives` sets it (its result is written as the value, once per
     /// object like any other non-leaf).
-    public var embeddedArchive: (([UInt8]) -> ExportValue?)?
+    var embeddedArchive: (([UInt8]) -> ExportValue?)?
     /// Whether a standalone bookmark's or alias record's root is its decoded record (`{"$bookmark": …}`,
     /// what `--unarchive` writes and `--extract` reads); `--diff` sets it false to walk the record's
     /// graph instead, whose objects give each difference its byte range.
-    public var readsRecordsDecoded = true
+    var readsRecordsDecoded = true
 
+    /// Reads `graph`'s objects as values; `includesIDs` adds each object's id to its dictionary (`$id`).
     public init(graph: any ObjectGraph, includesIDs: Bool = true) {
         self.graph = graph
         plain = graph as? PlistObjectGraph
@@ -35,7 +37,7 @@ public struct ExportShapes {
     }
 
     /// Whether the input is a plain property list (converted as `plutil -convert` would).
-    public var isPlainPlist: Bool { plain != nil }
+    var isPlainPlist: Bool { plain != nil }
 
     /// The whole document: a plain property list's root value; a typedstream's root values as an
     /// array; a bookmark's or alias record's decoded record (`{"$bookmark": …}`, as inside data

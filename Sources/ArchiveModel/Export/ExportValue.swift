@@ -76,6 +76,7 @@ public struct ExportItems {
 
     init(_ values: [ExportValue]) { self.init(count: values.count) { values[$0] } }
 
+    /// The element at `i` (`0..<count`), made when asked for.
     public subscript(i: Int) -> ExportValue { item(i) }
 }
 
@@ -91,5 +92,6 @@ public struct ExportEntries {
 
     init(_ pairs: [(String, ExportValue)]) { self.init(count: pairs.count) { (pairs[$0].0, pairs[$0].1) } }
 
+    /// The entry at `i` (`0..<count`), made when asked for.
     public subscript(i: Int) -> (key: String, value: ExportValue) { entry(i) }
 }

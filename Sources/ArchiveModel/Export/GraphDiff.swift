@@ -7,8 +7,8 @@
 /// Bounded on hostile graphs: an object is expanded once (when it is paired); meeting it again through
 /// another path costs nothing, or is a difference when the other side reaches another object there
 /// (a reference that now points elsewhere). No recursion: the walk keeps its own stack.
-public struct GraphDiff {
-    public enum Kind: String, Sendable {
+package struct GraphDiff {
+    package enum Kind: String, Sendable {
         /// A key or element only the second archive has.
         case added
         /// A key or element only the first archive has.
@@ -22,36 +22,36 @@ public struct GraphDiff {
     }
 
     /// One side of a difference: the value and where it is.
-    public struct Side: Sendable {
+    package struct Side: Sendable {
         /// A short description of the value (text from the file, not escaped).
-        public var summary: String
+        package var summary: String
         /// The value's own object, when it is one, and its bytes.
-        public var object: ObjectID?
-        public var range: ByteRange?
+        package var object: ObjectID?
+        package var range: ByteRange?
         /// The object that holds the value (the nearest enclosing object) and its bytes.
-        public var holder: ObjectID?
-        public var holderRange: ByteRange?
+        package var holder: ObjectID?
+        var holderRange: ByteRange?
     }
 
-    public struct Difference: Sendable {
-        public var kind: Kind
+    package struct Difference: Sendable {
+        package var kind: Kind
         /// Key path components (unescaped), as `--extract` reads them once escaped.
-        public var path: [String]
-        public var a: Side?
-        public var b: Side?
+        package var path: [String]
+        package var a: Side?
+        package var b: Side?
         /// For `.reference`: where the object was paired first.
-        public var note: String?
+        package var note: String?
     }
 
     /// Differences in walk order (document order), at most `differenceLimit`.
-    public private(set) var differences: [Difference] = []
+    package private(set) var differences: [Difference] = []
     /// Differences found past the limit.
-    public private(set) var omitted = 0
-    public static let differenceLimit = 100_000
+    package private(set) var omitted = 0
+    static let differenceLimit = 100_000
 
-    public var isEqual: Bool { differences.isEmpty && omitted == 0 }
+    package var isEqual: Bool { differences.isEmpty && omitted == 0 }
 
-    public init(_ a: any ObjectGraph, _ b: any ObjectGraph) {
+    package init(_ a: any ObjectGraph, _ b: any ObjectGraph) {
         let limit = EmbeddedBudget.limit(for: a.input).addingReportingOverflow(EmbeddedBudget.limit(for: b.input))
         var walk = GraphDiffWalk(a: Self.shapes(a), b: Self.shapes(b), budget: EmbeddedBudget(limit: limit.overflow ? Int.max : limit.partialValue))
         var found: [Difference] = [], more = 0

@@ -1,5 +1,5 @@
 /// Descriptions of values and places for `GraphDiff`, and its text and JSON reports.
-public enum GraphDiffText {
+package enum GraphDiffText {
     /// The side of a difference: what the value is and which objects hold it.
     static func side(_ value: ExportValue, holder: ObjectID?, in shapes: ExportShapes) -> GraphDiff.Side {
         var side = GraphDiff.Side(summary: summary(value, in: shapes), holder: holder)
@@ -55,7 +55,7 @@ public enum GraphDiffText {
     }
 
     /// The text report: per difference `kind path: a-value → b-value`, then where each is.
-    public static func lines(_ diff: GraphDiff) -> [String] {
+    package static func lines(_ diff: GraphDiff) -> [String] {
         var out: [String] = []
         for d in diff.differences {
             let path = d.path.isEmpty ? "(the document root)" : KeyPath.escapedForm(d.path)
@@ -81,7 +81,7 @@ public enum GraphDiffText {
 
     /// `{"a": name, "b": name, "equal": bool, "differences": [{"kind", "path", "a": side, "b": side,
     /// "note"}], "omitted": n}`; a side is `{"value", "object", "range", "holder", "holderRange"}`.
-    public static func json(_ diff: GraphDiff, a: String, b: String) -> String {
+    package static func json(_ diff: GraphDiff, a: String, b: String) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.field("a"); w.string(a)

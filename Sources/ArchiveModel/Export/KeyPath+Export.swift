@@ -1,9 +1,9 @@
 extension KeyPath {
     /// One key as a component of the extract form (`\.` for a dot, `\\` for a backslash).
-    public static func escapedComponent(_ key: String) -> String { escape(key) }
+    package static func escapedComponent(_ key: String) -> String { escape(key) }
 
     /// Keys (unescaped, as `parse(extractForm:)` gives them) joined in the extract form.
-    public static func escapedForm(_ components: [String]) -> String {
+    package static func escapedForm(_ components: [String]) -> String {
         components.map(escape).joined(separator: ".")
     }
 }

@@ -12,7 +12,7 @@ public struct XMLPlistExportSink: ExportSink {
     private var depth = 0
     /// Keys that held a character XML 1.0 cannot hold, written with it as `\u{1}` (a key must be a
     /// `<key>`, so it cannot become `{"$utf8": …}`): lossy, which the command line says.
-    public private(set) var replacedKeys = 0
+    package private(set) var replacedKeys = 0
 
     public init(write: @escaping ([UInt8]) -> Void) {
         out = OutputBuffer(write: write)
@@ -24,7 +24,7 @@ public struct XMLPlistExportSink: ExportSink {
     /// Most tabs written before an element: deeper ones are indented as this depth, so that a
     /// hostile nesting a million deep writes a linear number of tabs, not a quadratic one (no real
     /// property list nests this deep; until this depth the layout is `plutil`'s).
-    public static let indentLimit = 64
+    package static let indentLimit = 64
 
     /// The tabs that start a line.
     @inline(__always)

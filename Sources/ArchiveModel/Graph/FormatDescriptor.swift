@@ -10,7 +10,7 @@
 ///
 /// Sits with `ObjectGraph` (it opens bytes into a graph or a plist tree): below the formats, which
 /// conform to it, and below the document layer, which lists them.
-public protocol FormatDescriptor: Sendable {
+package protocol FormatDescriptor: Sendable {
     /// Whether `format` is one of this descriptor's identities.
     func owns(_ format: ContainerFormat) -> Bool
     /// What `format` is called in headers and messages: `XML plist`, `typedstream (big-endian)`.
@@ -74,13 +74,13 @@ public protocol FormatDescriptor: Sendable {
 }
 
 /// What a format's `open` reads: a property-list tree (binary, XML, OpenStep) or an object graph.
-public enum FormatReading: Sendable {
+package enum FormatReading: Sendable {
     case tree(any PlistTree)
     case graph(any ObjectGraph)
 }
 
 /// How strongly the first bytes of an input show its format, from surest to weakest.
-public enum ContentEvidence: Sendable, Hashable {
+package enum ContentEvidence: Sendable, Hashable {
     /// A binary signature at the start (`bplist00`, `NIBArchive`, `book`).
     case signature
     /// No signature, but fields that fit the format's structure (an alias record).
@@ -91,7 +91,7 @@ public enum ContentEvidence: Sendable, Hashable {
     case shape
 }
 
-public extension FormatDescriptor {
+package extension FormatDescriptor {
     func shortName(of format: ContainerFormat) -> String { displayName(of: format) }
     func probeSignature(_ bytes: InputBytes) -> ContainerFormat? { nil }
     func probeText(_ text: InputBytes, from offset: Int) -> ContainerFormat? { nil }

@@ -14,7 +14,7 @@ public struct GraphEdges: Sendable {
     /// holder → content and content → what its owner refers to in it.
     var sharedLinks: [(from: EdgeEndpoint, to: EdgeEndpoint)] = []
 
-    public init(objectCount: Int) { self.init(objectCount: objectCount, recordsPositions: true) }
+    package init(objectCount: Int) { self.init(objectCount: objectCount, recordsPositions: true) }
 
     /// Edges that keep `field` and `item` only when `recordsPositions`.
     init(objectCount: Int, recordsPositions: Bool) {
@@ -23,7 +23,7 @@ public struct GraphEdges: Sendable {
     }
 
     /// The top-level references followed by `parts` in order.
-    public init(top: [Field], objectCount: Int, parts: [GraphEdges]) {
+    package init(top: [Field], objectCount: Int, parts: [GraphEdges]) {
         var joined = parts
         self.init(top: top, objectCount: objectCount, consuming: &joined)
     }
@@ -48,7 +48,7 @@ public struct GraphEdges: Sendable {
     }
 
     /// Adds the references of `object`.
-    public mutating func add(_ object: GraphObject) {
+    package mutating func add(_ object: GraphObject) {
         let source = Int32(truncatingIfNeeded: object.id)
         addFields(of: source, object.fields)
         if let c = object.classObjectID { addLink(source, c, isClass: true) }
@@ -106,7 +106,7 @@ public struct GraphEdges: Sendable {
 /// objects list (a shared inline list, a shared `$objects` dictionary, a container whose offset other
 /// table entries repeat), named by its plist node. The index makes each such content one node of its
 /// own after the objects, so holders reach the owner's targets without repeating them.
-public enum EdgeEndpoint: Sendable, Hashable {
+enum EdgeEndpoint: Sendable, Hashable {
     case object(ObjectID)
     case sharedContent(node: Int)
 }

@@ -1,15 +1,15 @@
 /// Who points at an object: a field of another object, or the top level.
-public struct Referrer: Sendable, Equatable {
+package struct Referrer: Sendable, Equatable {
     /// The referring object, or nil for a top-level entry.
-    public var from: ObjectID?
+    package var from: ObjectID?
     /// The key (with an `[i]` suffix for list items) under which the reference is stored.
-    public var key: String
+    package var key: String
     /// Set for a `GraphIndex.links(to:)` entry, which no field holds (its `key` is then `$class` or
     /// `(dictionary key)`, for display).
-    public var link: Link? = nil
+    package var link: Link? = nil
 
     /// How a `GraphIndex.links(to:)` entry points at its target.
-    public enum Link: Sendable, Equatable {
+    package enum Link: Sendable, Equatable {
         /// The target is the referring object's `$class`.
         case classOf
         /// The referring plist dictionary uses the target as a key.
@@ -20,13 +20,13 @@ public struct Referrer: Sendable, Equatable {
 /// Whole-graph facts that need every object decoded once: referrers, reachability and cycles.
 ///
 /// Built explicitly (it visits every object), never on open. Edges are kept in flat arrays.
-public final class GraphIndex: Sendable {
+package final class GraphIndex: Sendable {
     /// Number of references to each object (the `$class` links of keyed archives excluded).
-    public let referrerCounts: [Int32]
+    package let referrerCounts: [Int32]
     /// Whether each object can be reached from the top level (including through `$class` and dictionary keys).
-    public let reachable: [Bool]
+    package let reachable: [Bool]
     /// References that close a loop: (from, to) pairs found as back edges of a depth-first walk.
-    public let cycleEdges: [(from: ObjectID, to: ObjectID)]
+    package let cycleEdges: [(from: ObjectID, to: ObjectID)]
     private let edgeStart: [Int]   // CSR over targets: referrers of t are edgeFrom[edgeStart[t]..<edgeStart[t+1]]
     private let edgeFrom: [Int32]  // -1 = top level
     private let edgeField: [Int32] // field index (top-level index for top-level edges)
@@ -37,7 +37,7 @@ public final class GraphIndex: Sendable {
     private let graph: any ObjectGraph
 
     /// Visits every object of `graph` (in parallel parts on large graphs). Nil when `progress` cancels.
-    public convenience init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
+    package convenience init?(graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) {
         let n = graph.objectCount
         _ = graph.makeStructureReader() // a graph's one-time preparation (shared inline lists) runs once, here
         guard let parts = Parallel.map(count: n, progress: progress, { range, shouldStop in
@@ -53,7 +53,7 @@ public final class GraphIndex: Sendable {
     }
 
     /// Builds the index from edges already collected (a full check collects them while it validates).
-    public init(graph: any ObjectGraph, edges: GraphEdges) {
+    package init(graph: any ObjectGraph, edges: GraphEdges) {
         let n = graph.objectCount
         self.graph = graph
         (edgeStart, edgeFrom, edgeField, edgeItem, referrerCounts) = Self.buildCSR(n, edges.from, edges.to, edges.field, edges.item)
@@ -72,7 +72,7 @@ public final class GraphIndex: Sendable {
     /// Only the objects holding the returned references are decoded, so a bounded list stays cheap
     /// when thousands of large objects refer to `id`. `fields` supplies a source's stored fields (a
     /// caller naming the referrers of many objects can cache them; the default decodes the source).
-    public func referrers(of id: ObjectID, limit: Int? = nil, fields fieldsOf: ((ObjectID) -> FieldCollection)? = nil) -> [Referrer] {
+    package func referrers(of id: ObjectID, limit: Int? = nil, fields fieldsOf: ((ObjectID) -> FieldCollection)? = nil) -> [Referrer] {
         guard id >= 0, id < edgeStart.count - 1 else { return [] }
         var result: [Referrer] = []
         let end = limit.map { edgeStart[id] + Swift.min(Swift.max(0, $0), edgeStart[id + 1] - edgeStart[id]) } ?? edgeStart[id + 1]
@@ -95,7 +95,7 @@ public final class GraphIndex: Sendable {
     }
 
     /// How many references lead to `id` (each list item counts once), without decoding anything.
-    public func referenceCount(of id: ObjectID) -> Int {
+    package func referenceCount(of id: ObjectID) -> Int {
         guard id >= 0, id < edgeStart.count - 1 else { return 0 }
         return edgeStart[id + 1] - edgeStart[id]
     }
@@ -104,7 +104,7 @@ public final class GraphIndex: Sendable {
     /// it is (keyed archives, typedstreams) and plist dictionaries that use it as a key, each marked
     /// by its `link`. These are not referrers: they make nothing shared and are not in
     /// `referrerCounts`, but without them a class description would seem unused. Decodes nothing.
-    public func links(to id: ObjectID, limit: Int? = nil) -> [Referrer] {
+    package func links(to id: ObjectID, limit: Int? = nil) -> [Referrer] {
         guard id >= 0, id < linkStart.count - 1 else { return [] }
         let count = linkStart[id + 1] - linkStart[id]
         let end = linkStart[id] + Swift.min(count, Swift.max(0, limit ?? count))
@@ -116,21 +116,21 @@ public final class GraphIndex: Sendable {
     }
 
     /// How many `$class` links and dictionary keys lead to `id`, without decoding anything.
-    public func linkCount(to id: ObjectID) -> Int {
+    package func linkCount(to id: ObjectID) -> Int {
         guard id >= 0, id < linkStart.count - 1 else { return 0 }
         return linkStart[id + 1] - linkStart[id]
     }
 
     /// Objects nothing reaches from the top level (the "lost and found" group).
-    public var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
+    package var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
 
     /// The counts and reachability the whole-graph rules need.
-    public var reachability: GraphReachability { GraphReachability(referrerCounts: referrerCounts, reachable: reachable) }
+    package var reachability: GraphReachability { GraphReachability(referrerCounts: referrerCounts, reachable: reachable) }
 
     /// For each object, whether it reaches one of `targets` through field references (not `$class`
     /// links): the objects that refer to them, those that refer to those, and so on. A target is
     /// marked only when it reaches another target or itself (a cycle). One pass over the referrers.
-    public func referringClosure(of targets: [ObjectID]) -> [Bool] {
+    package func referringClosure(of targets: [ObjectID]) -> [Bool] {
         let n = edgeStart.count - 1
         var marked = [Bool](repeating: false, count: max(0, n))
         var queue = targets.filter { $0 >= 0 && $0 < n }

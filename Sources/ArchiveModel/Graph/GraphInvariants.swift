@@ -1,9 +1,9 @@
 /// Checks the promises every `ObjectGraph` makes, whatever the input: ids in range, ranges inside the
 /// input, references that say `.object` lead to real objects, diagnostics located inside the input.
 /// Used after every decode in tests, by the fuzz targets and by the corruption campaign.
-public enum GraphInvariants {
+package enum GraphInvariants {
     /// Violations found (empty when the graph is sound). Visits at most `limit` objects.
-    public static func violations(_ graph: any ObjectGraph, limit: Int = 100_000) -> [String] {
+    package static func violations(_ graph: any ObjectGraph, limit: Int = 100_000) -> [String] {
         var problems: [String] = []
         let n = graph.objectCount
         let size = graph.input.count

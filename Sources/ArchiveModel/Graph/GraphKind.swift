@@ -21,7 +21,7 @@ public enum GraphKind: Sendable, Hashable {
     /// Whether values are read back through NSCoder's keyed methods (`decodeInt32:forKey:` …), so the
     /// coercions of a scalar mean something: keyed archives, nibs (UINibDecoder) and IB3 archives
     /// (IB's keyed XML coder).
-    public var usesKeyedCoder: Bool {
+    package var usesKeyedCoder: Bool {
         switch self {
         case .keyedArchive, .nibArchive, .ib3Archive: true
         case .plainPlist, .typedstream, .bookmark, .unreadable: false
@@ -32,7 +32,7 @@ public enum GraphKind: Sendable, Hashable {
     /// container alone ("typedstream", not "typedstream typedstream"; "bookmark data", not "bookmark
     /// data bookmark"); a keyed archive and an IB3 archive add their `archiveKind`, a plain plist
     /// "plist" where the container's name does not say it ("bplist00 plist", "XML plist").
-    public var isNamedByContainer: Bool {
+    package var isNamedByContainer: Bool {
         switch self {
         case .keyedArchive, .ib3Archive, .plainPlist: false
         case .typedstream, .nibArchive, .bookmark, .unreadable: true

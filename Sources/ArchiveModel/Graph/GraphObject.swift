@@ -18,7 +18,9 @@ public enum ObjectKind: String, Sendable, Equatable {
 
 /// One object of an `ObjectGraph`, decoded on demand.
 public struct GraphObject: Sendable, Equatable {
+    /// The object's id in its graph.
     public var id: ObjectID
+    /// What the object is: an instance, a bare value, a class description, …
     public var kind: ObjectKind
     /// `$classname` (or typedstream class name, or the plist container type); nil for bare values.
     public var className: String?
@@ -28,11 +30,11 @@ public struct GraphObject: Sendable, Equatable {
     public var classObjectID: ObjectID?
     /// Other objects this one keeps alive without a field (plain-plist dictionary keys): they count
     /// for reachability but not as referrers.
-    public var auxiliaryReferences: [ObjectID] = []
+    var auxiliaryReferences: [ObjectID] = []
     /// Links to content the file writes once and this object lists with others: a shared inline list
     /// (`SharedInlineList`), a shared `$objects` dictionary (`SharedEntry`) or a repeated offset. Whole-file
     /// reads record them; the index reaches the content's targets through them (`EdgeEndpoint`).
-    public var sharedListLinks: [SharedListLink] = []
+    package var sharedListLinks: [SharedListLink] = []
     /// The bare value, for `.value` objects.
     public var value: ScalarValue?
     /// Fields in archive order (a typedstream object with very many fields makes them when asked).
@@ -44,7 +46,7 @@ public struct GraphObject: Sendable, Equatable {
     /// Problems found while decoding this object.
     public var diagnostics: [Diagnostic]
 
-    public init(id: ObjectID, kind: ObjectKind, className: String? = nil, classChain: [ClassInfo] = [],
+    package init(id: ObjectID, kind: ObjectKind, className: String? = nil, classChain: [ClassInfo] = [],
                 classObjectID: ObjectID? = nil, value: ScalarValue? = nil, fields: [Field] = [], range: ByteRange? = nil,
                 position: TextPosition? = nil, diagnostics: [Diagnostic] = []) {
         self.id = id

@@ -4,9 +4,9 @@
 /// browser's referrers and cycles) gives the same through `reachability`.
 public struct GraphReachability: Sendable {
     /// Number of references to each object (the `$class` links of keyed archives excluded).
-    public let referrerCounts: [Int32]
+    package let referrerCounts: [Int32]
     /// Whether each object can be reached from the top level.
-    public let reachable: [Bool]
+    package let reachable: [Bool]
 
     init(referrerCounts: [Int32], reachable: [Bool]) {
         self.referrerCounts = referrerCounts
@@ -15,7 +15,7 @@ public struct GraphReachability: Sendable {
 
     /// Counts and reachability over `edges`, without the referrer lists and cycle search of a
     /// `GraphIndex`.
-    public init(edges: GraphEdges) {
+    package init(edges: GraphEdges) {
         let n = edges.objectCount
         var counts = [Int32](repeating: 0, count: n)
         for t in edges.to where t >= 0 && Int(t) < n { counts[Int(t)] &+= 1 }
@@ -26,7 +26,7 @@ public struct GraphReachability: Sendable {
     }
 
     /// Objects nothing reaches from the top level (the "lost and found" group).
-    public var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
+    package var unreachable: [ObjectID] { reachable.indices.filter { !reachable[$0] } }
 
     /// Targets of the top-level references.
     static func roots(_ edges: GraphEdges) -> [Int] {

@@ -81,7 +81,7 @@ public struct SameContent: Sendable, Equatable {
     /// What it is, for people: `the inline array of #3 (plist object 9, 4,000 items), listed by 4,000 objects`.
     public var description: String
 
-    public init(owner: ObjectID, node: Int, description: String) {
+    package init(owner: ObjectID, node: Int, description: String) {
         self.owner = owner
         self.node = node
         self.description = description
@@ -94,6 +94,7 @@ public struct Field: Sendable, Equatable {
     public var key: String
     /// The key exactly as stored, when it differs from `key`.
     public var rawKey: String?
+    /// The field's value: a reference, a scalar, an inline list, or what could not be decoded.
     public var value: FieldValue
     /// The typedstream type encoding of the value (`@`, `i`, `{_NSRange=II}` …), if any.
     public var typeEncoding: String?
@@ -106,7 +107,7 @@ public struct Field: Sendable, Equatable {
     /// file, so the index counts no referrer and no reachability for them.
     public var isShortcut: Bool
 
-    public init(key: String, rawKey: String? = nil, value: FieldValue, typeEncoding: String? = nil,
+    package init(key: String, rawKey: String? = nil, value: FieldValue, typeEncoding: String? = nil,
                 range: ByteRange? = nil, isPositional: Bool = false, isShortcut: Bool = false) {
         self.key = key
         self.rawKey = rawKey
@@ -120,10 +121,11 @@ public struct Field: Sendable, Equatable {
 
 /// A class in an object's class chain.
 public struct ClassInfo: Sendable, Equatable {
+    /// The class name as the file gives it (escape it with `DisplayText` before printing).
     public var name: String
     /// typedstream class version; nil for keyed archives.
     public var version: Int?
-    public init(name: String, version: Int? = nil) {
+    package init(name: String, version: Int? = nil) {
         self.name = name
         self.version = version
     }

@@ -8,9 +8,9 @@
 public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// What a lazy collection is read from, so that two reads of the same one compare equal without
     /// making their items.
-    public typealias Identity = LazyItemsIdentity
+    package typealias Identity = LazyItemsIdentity
     /// What a lazy collection knows about its fields' type encodings without making any.
-    public typealias UniformTail = LazyItemsUniformTail
+    package typealias UniformTail = LazyItemsUniformTail
 
     private enum Storage: Sendable {
         case stored([Element])
@@ -25,32 +25,32 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     public init(arrayLiteral elements: Element...) { storage = .stored(elements) }
 
     /// `count` items, item *i* being `make(i)`, made on each access.
-    public init(count: Int, make: @escaping @Sendable (Int) -> Element) {
+    package init(count: Int, make: @escaping @Sendable (Int) -> Element) {
         storage = .lazy(count: Swift.max(0, count), identity: nil, tail: nil, make: make)
     }
 
     /// `count` items read from the input on access; two collections with the same `identity` and
     /// count hold the same items (they compare equal without making any). `tail`, when given, tells
     /// the fields' type encodings from some position on.
-    public init(count: Int, identity: Identity, tail: UniformTail? = nil, make: @escaping @Sendable (Int) -> Element) {
+    package init(count: Int, identity: Identity, tail: UniformTail? = nil, make: @escaping @Sendable (Int) -> Element) {
         storage = .lazy(count: Swift.max(0, count), identity: identity, tail: tail, make: make)
     }
 
     /// Whether items are made on access rather than stored.
-    public var isLazy: Bool {
+    package var isLazy: Bool {
         if case .lazy = storage { return true }
         return false
     }
 
     /// What lazy items are read from, when they have an identity; nil for stored items.
-    public var identity: Identity? {
+    package var identity: Identity? {
         if case .lazy(_, let identity, _, _) = storage { return identity }
         return nil
     }
 
     /// For lazy fields read from the input: the type encoding shared by every field from some
     /// position on, when known.
-    public var uniformTail: UniformTail? {
+    package var uniformTail: UniformTail? {
         if case .lazy(_, _, let tail, _) = storage { return tail }
         return nil
     }
@@ -76,10 +76,10 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     }
 
     /// Adds an item at the end (a lazy collection becomes stored first, making every item).
-    public mutating func append(_ item: Element) { changeStored { $0.append(item) } }
+    package mutating func append(_ item: Element) { changeStored { $0.append(item) } }
 
     /// The items as a stored collection (makes every item of a lazy one once).
-    public func stored() -> LazyItems {
+    package func stored() -> LazyItems {
         if case .stored = storage { return self }
         return LazyItems(Array(self))
     }
@@ -105,11 +105,11 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
 
 /// What lazy items are read from: the object they are read through (its `ObjectIdentifier`) and
 /// their node in it.
-public struct LazyItemsIdentity: Sendable, Hashable {
-    public var owner: ObjectIdentifier
-    public var node: Int
+package struct LazyItemsIdentity: Sendable, Hashable {
+    package var owner: ObjectIdentifier
+    package var node: Int
 
-    public init(owner: ObjectIdentifier, node: Int) {
+    package init(owner: ObjectIdentifier, node: Int) {
         self.owner = owner
         self.node = node
     }
@@ -117,11 +117,11 @@ public struct LazyItemsIdentity: Sendable, Hashable {
 
 /// From `start` on, every field has type encoding `encoding` (a typedstream array's `@` elements
 /// after its `i` count).
-public struct LazyItemsUniformTail: Sendable, Equatable {
-    public var start: Int
-    public var encoding: String
+package struct LazyItemsUniformTail: Sendable, Equatable {
+    package var start: Int
+    package var encoding: String
 
-    public init(start: Int, encoding: String) {
+    package init(start: Int, encoding: String) {
         self.start = start
         self.encoding = encoding
     }
@@ -135,12 +135,12 @@ public typealias FieldList = LazyItems<FieldValue>
 
 extension LazyItems where Element == Field {
     /// `[0]`, `[1]` … for each item of `items`, as stored (no decoding), made on access.
-    public static func elements(_ items: FieldList) -> FieldCollection {
+    package static func elements(_ items: FieldList) -> FieldCollection {
         FieldCollection(count: items.count) { Field(key: "[\($0)]", value: items[$0]) }
     }
 }
 
 extension FieldValue {
     /// An inline list of stored values.
-    public static func list(_ items: [FieldValue]) -> FieldValue { .list(FieldList(items)) }
+    package static func list(_ items: [FieldValue]) -> FieldValue { .list(FieldList(items)) }
 }

@@ -71,7 +71,7 @@ extension ObjectGraph {
     public func fileIdentity(of id: ObjectID) -> String? { nil }
 
     /// `#12`, or with the file's own identifier `#12 id="1005"`: how front ends name an object.
-    public func identityLabel(_ id: ObjectID) -> String {
+    package func identityLabel(_ id: ObjectID) -> String {
         "#\(id)" + (fileIdentity(of: id).map { " id=\"\($0)\"" } ?? "")
     }
 

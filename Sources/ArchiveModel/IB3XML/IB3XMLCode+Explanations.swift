@@ -1,6 +1,6 @@
 extension IB3XMLCode {
     /// The `--explain` paragraph: what it means, how IB's reader behaves, usual causes, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .xmlMalformed: """
             An Interface Builder 3 XML archive (an old .xib or the designable.nib inside a .nib bundle) is an \

@@ -5,7 +5,7 @@
 /// Severity follows what IB's XML unarchiver (and GNUstep's) can do with the text: `.error` where the
 /// XML is not well formed or a value or reference cannot be read, `.warning` where it reads but no
 /// known writer produces it, `.note` for facts.
-public enum IB3XMLCode: String, DiagnosticCatalog {
+enum IB3XMLCode: String, DiagnosticCatalog {
     // XML structure.
     case xmlMalformed = "ib3.xml.malformed"
     case xmlTruncated = "ib3.xml.truncated"
@@ -25,7 +25,7 @@ public enum IB3XMLCode: String, DiagnosticCatalog {
     // Interface Builder documents that are not archives.
     case sourceDocument = "ib3.document.source"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .xmlStrayText, .elementUnknown, .objectNoClass: .warning
         case .sourceDocument: .note
@@ -33,7 +33,7 @@ public enum IB3XMLCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .xmlMalformed: "markup that is not well-formed XML (a stray '<', a tag or comment not closed)"
         case .xmlTruncated: "the text ends while elements are still open"

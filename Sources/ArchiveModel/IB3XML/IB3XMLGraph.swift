@@ -13,15 +13,15 @@ import Synchronization
 /// A UTF-16 or UTF-32 archive (old IB wrote some with a byte-order mark) is read as XML plists are
 /// (`TextEncoding/`): scanned in a UTF-8 copy, every range and diagnostic mapped back to the file's
 /// own bytes as objects are built; line:column positions are those of the text.
-public final class IB3XMLGraph: ObjectGraph, Sendable {
-    public let input: InputBytes
+package final class IB3XMLGraph: ObjectGraph, Sendable {
+    package let input: InputBytes
     /// The UTF-8 text scanned: `input` itself, or its transcoded copy.
     let text: InputBytes
     /// Maps offsets into `text` back to `input` when it is a transcoded copy.
     let offsetMap: TextOffsetMap?
-    public let textEncoding: TextEncoding?
+    package let textEncoding: TextEncoding?
     let scan: IB3Scan
-    public let openDiagnostics: [Diagnostic]
+    package let openDiagnostics: [Diagnostic]
     /// Objects of more than `cachedFieldMinimum` fields and list items, as last built (the browser
     /// asks again per row).
     private let largeObjects = Mutex<[ObjectID: GraphObject]>([:])
@@ -29,7 +29,7 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     /// The top level, built on first use.
     private let topLevelCache = Mutex<[Field]?>(nil)
 
-    public init(input: InputBytes) {
+    package init(input: InputBytes) {
         self.input = input
         let encoding = TextEncoding.detect(input)
         textEncoding = encoding
@@ -70,26 +70,26 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
         return object
     }
 
-    public var container: ContainerFormat { .ib3Archive }
-    public var graphKind: GraphKind { .ib3Archive }
+    package var container: ContainerFormat { .ib3Archive }
+    package var graphKind: GraphKind { .ib3Archive }
     /// `type com.apple.InterfaceBuilder3.Cocoa.XIB version 7.10` from the root's attributes (`IB3 XML
     /// archive` without them): words around the file's text, so it never reads as another format's kind.
-    public var archiveKind: String {
+    package var archiveKind: String {
         guard let root = scan.archive, let type = scan.elements[root].attributes.type else { return "IB3 XML archive" }
         let version = IB3TagAttributes.version(text.buffer, tag: scan.elements[root])
         return "type " + DisplayText.escape(ValueFormatter.cut(IB3Text.attribute(text.buffer, type), limit: 80))
             + (version.map { " version " + DisplayText.escape(ValueFormatter.cut($0, limit: 16)) } ?? "")
     }
-    public var objectCount: Int { scan.objectElements.count }
+    package var objectCount: Int { scan.objectElements.count }
 
     /// The `id` attribute IB wrote on the object's element, which `<reference ref=…>` names, display-safe.
-    public func fileIdentity(of id: ObjectID) -> String? {
+    package func fileIdentity(of id: ObjectID) -> String? {
         guard id >= 0, id < scan.objectElements.count, let range = scan.elements[scan.objectElements[id]].attributes.id else { return nil }
         return DisplayText.escape(ValueFormatter.cut(IB3Text.attribute(text.buffer, range), limit: 40))
     }
 
     /// The `<data>` element's values (or the root's, when the archive has no `<data>`).
-    public var topLevel: [Field] {
+    package var topLevel: [Field] {
         if let known = topLevelCache.withLock({ $0 }) { return known }
         let fields = topLevelRead().fields
         topLevelCache.withLock { $0 = fields }
@@ -119,7 +119,7 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
         return false
     }
 
-    public func object(_ id: ObjectID) -> GraphObject {
+    package func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectCount else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic(DocumentCode.objectInvalid,
                 "object #\(id) does not exist (the archive has \(English.count(objectCount, "object")))", object: id)])
@@ -144,7 +144,7 @@ public final class IB3XMLGraph: ObjectGraph, Sendable {
     }
 
     /// The scan's problems, every object read once (its references and values), and the top level's.
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         var all = openDiagnostics + topLevelRead().diagnostics
         let n = objectCount
         let step = Swift.max(1, n / 100)

@@ -2,7 +2,7 @@
 /// NSKeyedUnarchiver.swift and NSAttributedString.swift; Apple's documentation of NSKeyedUnarchiver and
 /// `setAttributes(_:range:)`; for Apple's unarchiver, what it checks when it opens an archive.
 extension KeyedArchiveCode {
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .archiverMissing, .archiverUnknown, .versionMissing, .versionUnsupported, .rootWrongType:
             headerExplanation

@@ -4,7 +4,7 @@
 /// Severity follows what Apple's unarchiver does with the archive: `.error` where it fails or decodes
 /// something else than was archived, `.warning` where Apple's writer never produces it but a reader
 /// may still accept it, `.note` where Apple's own writer produces it and its reader accepts it.
-public enum KeyedArchiveCode: String, DiagnosticCatalog {
+package enum KeyedArchiveCode: String, DiagnosticCatalog {
     // The root dictionary.
     case archiverMissing = "keyed.archiver.missing"
     case archiverUnknown = "keyed.archiver.unknown"
@@ -46,7 +46,7 @@ public enum KeyedArchiveCode: String, DiagnosticCatalog {
     case objectShared = "keyed.object.shared"
     case inlineShared = "keyed.inline.shared"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .topEmpty, .topNoRoot, .classesMissing, .objectUnreachable:
             .note
@@ -58,7 +58,7 @@ public enum KeyedArchiveCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .archiverMissing: "the root dictionary has no $archiver key"
         case .archiverUnknown: "$archiver names another class than NSKeyedArchiver"

@@ -3,14 +3,14 @@ import Synchronization
 /// An NSKeyedArchiver archive read from a property list: objects are the `$objects` entries, decoded on
 /// demand. Everything NSKeyedUnarchiver would see is shown, and every departure from the format is a
 /// diagnostic (see the rules in `Rules/`).
-public final class KeyedArchiveGraph: ObjectGraph, Sendable {
-    public let tree: any PlistTree
+package final class KeyedArchiveGraph: ObjectGraph, Sendable {
+    package let tree: any PlistTree
     /// `tree` when it is a binary plist, for reading UIDs straight from the bytes (`leafValue(of:)`).
     let binaryTree: BinaryPlistTree?
     let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.
     let objectNodeIDs: PlistArrayElements
-    public let openDiagnostics: [Diagnostic]
+    package let openDiagnostics: [Diagnostic]
     /// Key names and class dictionaries for reads made through `object(_:)`; whole-file passes give
     /// each thread its own cache instead, so they never contend on a lock.
     private let sharedCache = Mutex(KeyedReadCache())
@@ -20,7 +20,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// The last data and string items read from lazily read lists, by node (see `lazyItem`).
     let recentLeaves = Mutex<[Int: FieldValue]>([:])
 
-    public init(tree: any PlistTree) {
+    package init(tree: any PlistTree) {
         self.tree = tree
         binaryTree = tree as? BinaryPlistTree
         header = KeyedArchiveHeader(tree: tree)
@@ -28,17 +28,17 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         openDiagnostics = tree.openDiagnostics + header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree)
     }
 
-    public var container: ContainerFormat { tree.format }
-    public var graphKind: GraphKind { .keyedArchive }
+    package var container: ContainerFormat { tree.format }
+    package var graphKind: GraphKind { .keyedArchive }
     /// The file's `$archiver` (escaped): shown, never branched on.
-    public var archiveKind: String { header.archiver.map { DisplayText.escape($0) } ?? "keyed archive (no $archiver)" }
-    public var input: InputBytes { tree.input }
-    public var textEncoding: TextEncoding? { tree.textEncoding }
-    public var objectCount: Int { objectNodeIDs.count }
+    package var archiveKind: String { header.archiver.map { DisplayText.escape($0) } ?? "keyed archive (no $archiver)" }
+    package var input: InputBytes { tree.input }
+    package var textEncoding: TextEncoding? { tree.textEncoding }
+    package var objectCount: Int { objectNodeIDs.count }
     /// `$version`, when it is an integer.
-    public var version: Int128? { header.version }
+    package var version: Int128? { header.version }
 
-    public var topLevel: [Field] {
+    package var topLevel: [Field] {
         guard let top = header.topID, case .dict(let keys, let values) = tree.node(top).value else { return [] }
         return zip(keys, values).map { k, v in
             let name = keyName(k)
@@ -48,7 +48,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
 
     /// The object as decoded, with the problems met decoding it; the validation rules run apart from
     /// decoding (`ruleDiagnostics(of:itemLimit:)`, `GraphValidation.shownObject`).
-    public func object(_ id: ObjectID) -> GraphObject {
+    package func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectNodeIDs.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [Diagnostic(KeyedArchiveCode.objectNoSuchID,
                 "object #\(id) does not exist ($objects has \(English.count(objectNodeIDs.count, "entry", plural: "entries")))")])
@@ -58,7 +58,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
 
     /// The object and its rules' diagnostics from one read of its node (the rules need the node and the
     /// key names the read has).
-    public func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject {
+    package func objectWithRuleDiagnostics(_ id: ObjectID, itemLimit: Int) -> GraphObject {
         guard id >= 0, id < objectNodeIDs.count else { return object(id) }
         let shared = knownSharedContent
         return sharedCache.withLock { cache in
@@ -72,16 +72,16 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// The per-object rules' diagnostics for `object` (as `object(_:)` decoded it). Of a list read on
     /// demand (more than `lazyListThreshold` items) they look at the first `itemLimit` items, so
     /// showing an array of millions stays instant; `fullCheck` looks at all of them.
-    public func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic] {
+    package func ruleDiagnostics(of object: GraphObject, itemLimit: Int) -> [Diagnostic] {
         let id = object.id
         guard id >= 0, id < objectNodeIDs.count else { return [] }
         let shared = knownSharedContent
         return sharedCache.withLock { ruleDiagnostics(of: object, cache: $0, shared: shared, itemLimit: itemLimit) }
     }
 
-    public func structure(_ id: ObjectID) -> GraphObject { object(id) }
+    package func structure(_ id: ObjectID) -> GraphObject { object(id) }
 
-    public func makeStructureReader() -> (ObjectID) -> GraphObject {
+    package func makeStructureReader() -> (ObjectID) -> GraphObject {
         let cache = KeyedReadCache()
         let shared = sharedContent()
         return { id in id >= 0 && id < self.objectNodeIDs.count ? self.read(id, cache: cache, shared: shared, for: .index) : self.object(id) }
@@ -168,7 +168,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         return found
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         fullCheck(readingPlainObjectsInFull: false, progress: progress)
     }
 
@@ -178,7 +178,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
         fullCheck(readingPlainObjectsInFull: readingPlainObjectsInFull, keepingEdges: false, progress: progress).diagnostics
     }
 
-    public func fullCheckKeepingEdges(progress: (Double) -> Bool) -> (diagnostics: [Diagnostic], edges: GraphEdges?) {
+    package func fullCheckKeepingEdges(progress: (Double) -> Bool) -> (diagnostics: [Diagnostic], edges: GraphEdges?) {
         fullCheck(readingPlainObjectsInFull: false, keepingEdges: true, progress: progress)
     }
 
@@ -221,7 +221,7 @@ public final class KeyedArchiveGraph: ObjectGraph, Sendable {
     }
 
     /// The whole-graph rules (unreachable objects), given the reachability a full check found.
-    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
+    package func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
         KeyedArchiveRules.checkGraph(self, reachability: reachability)
     }
 

@@ -6,20 +6,20 @@
 /// each entry as an object of its own, so 20,000 entries sharing a 5,000-key dictionary are 10^8
 /// fields from 140 KB. Whole-file passes (full check, index, dump, JSON) read such a dictionary under
 /// its lowest entry, the owner, and give the other entries a stand-in that links to it.
-public struct SharedEntry: Sendable, Equatable {
+package struct SharedEntry: Sendable, Equatable {
     /// The plist node of the dictionary.
-    public var node: Int
+    package var node: Int
     /// The entry whose object shows the fields: the lowest id pointing at the node.
-    public var owner: ObjectID
+    package var owner: ObjectID
     /// How many entries point at it.
-    public var holders: Int
+    package var holders: Int
     /// Number of values in the node.
-    public var count: Int
+    package var count: Int
     /// What the owner reads as, copied to every stand-in.
-    public var kind: ObjectKind
-    public var className: String?
-    public var classChain: [ClassInfo]
-    public var classObjectID: ObjectID?
+    package var kind: ObjectKind
+    package var className: String?
+    package var classChain: [ClassInfo]
+    package var classObjectID: ObjectID?
 }
 
 /// What whole-file passes show once: inline lists and `$objects` dictionaries several objects share.

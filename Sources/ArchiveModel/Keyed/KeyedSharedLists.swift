@@ -5,24 +5,24 @@
 /// objects sharing a 4,000-UID list are 16 million references from 80 KB, so whole-file passes
 /// (full check, index, dump) show such a list under one object, its owner, and link the other
 /// holders to it.
-public struct SharedInlineList: Sendable, Equatable {
+struct SharedInlineList: Sendable, Equatable {
     /// The plist node of the array.
-    public var node: Int
+    package var node: Int
     /// The object whose field shows the list: the lowest id among the holders.
-    public var owner: ObjectID
+    package var owner: ObjectID
     /// How many objects list it.
-    public var holders: Int
+    package var holders: Int
     /// Number of items.
-    public var count: Int
+    package var count: Int
 }
 
 /// A reference to a shared inline list kept on a `GraphObject`: it keeps the list's targets reachable
 /// from every holder without repeating its items.
-public struct SharedListLink: Sendable, Equatable {
+package struct SharedListLink: Sendable, Equatable {
     /// The plist node of the array.
-    public var node: Int
+    package var node: Int
     /// For the owner, the objects the list refers to; nil for the other holders.
-    public var targets: [ObjectID]?
+    package var targets: [ObjectID]?
 }
 
 /// Per-object state of converting inline values: the arrays already converted (each once per object)

@@ -3,15 +3,15 @@
 /// Dispatch is on the class name, then on the class chain (a subclass of NSArray is shown as an
 /// NSArray). Unknown classes give nil and the raw fields are shown instead. Presenters never fail:
 /// a malformed object is shown as far as it goes, with the problem named in the summary.
-public enum KnownClassPresenter {
+package enum KnownClassPresenter {
     /// The presentation of `object`, or nil when its class is not a known one.
-    public static func present(_ object: GraphObject, in graph: any ObjectGraph) -> KnownPresentation? {
+    package static func present(_ object: GraphObject, in graph: any ObjectGraph) -> KnownPresentation? {
         guard let known = known(object, graph, depth: 0, wantsChildren: true) else { return nil }
         return presenter(for: known.name)?(known)
     }
 
     /// The known class `object` is presented as (its own class or nearest known ancestor), if any.
-    public static func knownName(for object: GraphObject) -> String? {
+    package static func knownName(for object: GraphObject) -> String? {
         guard object.kind == .instance else { return nil }
         let names = [object.className].compactMap { $0 } + object.classChain.map(\.name)
         return names.first { presenter(for: $0) != nil }

@@ -1,18 +1,18 @@
 /// A known class rendered as a value: a display-safe summary and the logical children.
-public struct KnownPresentation: Sendable, Equatable {
+package struct KnownPresentation: Sendable, Equatable {
     /// One-line, display-safe summary (text from the file is escaped).
-    public var summary: String
+    package var summary: String
     /// Logical children: collection elements (`[0]`, `[1]` …), dictionary entries keyed by the key's
     /// text, or the meaningful parts of a value (`relative`, `base`, `run 0: [0, 5)` …).
-    public var children: FieldCollection
+    package var children: FieldCollection
 
     /// A presentation; values without parts have no children.
-    public init(summary: String, children: [Field] = []) {
+    package init(summary: String, children: [Field] = []) {
         self.init(summary: summary, children: FieldCollection(children))
     }
 
     /// A presentation whose children may be made on demand.
-    public init(summary: String, children: FieldCollection) {
+    package init(summary: String, children: FieldCollection) {
         self.summary = summary
         self.children = children
     }

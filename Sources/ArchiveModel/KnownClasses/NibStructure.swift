@@ -6,10 +6,10 @@
 /// `NSIBObjectData` whose `NSRoot` is the File's Owner, `NSConnections` the connections, and whose
 /// parallel `NSObjectsKeys`/`NSObjectsValues` arrays give each object's parent; the top-level objects
 /// are the File's Owner and the objects whose parent it is ([obs]: the corpus nibs against their .xib).
-public enum NibStructure {
+enum NibStructure {
     /// The shortcut rows for a nib whose root object is `root`: `file's owner`, `top-level objects`,
     /// `connections`, each present when the nib has it. Decodes the root, the object data and the arrays.
-    public static func shortcuts(root: GraphObject, in graph: any ObjectGraph) -> [Field] {
+    package static func shortcuts(root: GraphObject, in graph: any ObjectGraph) -> [Field] {
         var rows: [Field] = []
         if let top = elements(root.field("UINibTopLevelObjectsKey")?.value, graph) {
             rows.append(Field(key: "top-level objects", value: .list(top), isShortcut: true))

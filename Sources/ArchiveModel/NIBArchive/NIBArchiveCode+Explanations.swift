@@ -1,6 +1,6 @@
 extension NIBArchiveCode {
     /// The `--explain` paragraph: what it means, how a nib loader behaves, usual causes, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .headerTruncated, .headerFormatVersion, .headerCoderVersion, .tableOutOfFile, .tableInHeader,
              .tableCountTooLarge, .tableTruncated, .tableOverlap, .varintOverflow, .bytesUnused:

@@ -5,7 +5,7 @@
 /// so "would reject" means the bytes cannot be read as the format defines them): `.error` where the
 /// tables or values cannot be read or lead nowhere, `.warning` where they read but no ibtool writes
 /// them, `.note` for facts a debugger wants.
-public enum NIBArchiveCode: String, DiagnosticCatalog {
+package enum NIBArchiveCode: String, DiagnosticCatalog {
     // Header.
     case headerTruncated = "nib.header.truncated"
     case headerFormatVersion = "nib.header.format-version"
@@ -35,7 +35,7 @@ public enum NIBArchiveCode: String, DiagnosticCatalog {
     case objectUnreachable = "nib.object.unreachable"
     case objectNoSuchID = "nib.object.no-such-id"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .bytesUnused, .objectUnreachable:
             .note
@@ -46,7 +46,7 @@ public enum NIBArchiveCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .headerTruncated: "the file is shorter than the 50-byte NIBArchive header"
         case .headerFormatVersion: "the header's first version word is not 1"

@@ -7,8 +7,8 @@ import Synchronization
 /// positions in the object table, `#0` being the root a loader starts from, so ids agree with other nib
 /// tools. Every value is a field, in stored order; a run of values under `UINibEncoderEmptyKey` (the
 /// elements of a collection, or values encoded without a key) is one field holding them as a list.
-public final class NIBArchiveGraph: ObjectGraph, Sendable {
-    public let input: InputBytes
+package final class NIBArchiveGraph: ObjectGraph, Sendable {
+    package let input: InputBytes
     let reader: NIBArchiveReader
     let layout: NIBArchiveLayout
     let keys: NIBTextTable
@@ -16,13 +16,13 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
     let runs: NIBValueRuns
     /// Whether key *i* is `UINibEncoderEmptyKey`, by key index (a lookup for every value read).
     let isEmptyKey: [Bool]
-    public let openDiagnostics: [Diagnostic]
+    package let openDiagnostics: [Diagnostic]
     private let topLevelCache = Mutex<[Field]?>(nil)
     /// Objects of more than `storedRunLimit` values, as last decoded: decoding one reads all its values
     /// (to find its runs), and the browser asks for the object again for each of its rows.
     private let largeObjects = Mutex<[ObjectID: GraphObject]>([:])
 
-    public init(input: InputBytes) {
+    package init(input: InputBytes) {
         self.input = input
         reader = NIBArchiveReader(input: input)
         layout = NIBArchiveLayout(input: input)
@@ -54,17 +54,17 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
         openDiagnostics = open.sortedByOffset()
     }
 
-    public var container: ContainerFormat { .nibArchive }
-    public var graphKind: GraphKind { .nibArchive }
-    public var archiveKind: String { "NIBArchive" }
+    package var container: ContainerFormat { .nibArchive }
+    package var graphKind: GraphKind { .nibArchive }
+    package var archiveKind: String { "NIBArchive" }
     /// The objects that could be read from the object table.
-    public let objectCount: Int
+    package let objectCount: Int
     /// The header's coder version (9 or 10 in known nibs), when the header is complete.
-    public var coderVersion: UInt32? { layout.coderVersion }
+    package var coderVersion: UInt32? { layout.coderVersion }
 
     /// `root` (object #0, where a loader starts), then the nib's way-in rows: its file's owner,
     /// top-level objects and connections (`NibStructure`), found on first use.
-    public var topLevel: [Field] {
+    package var topLevel: [Field] {
         guard objectCount > 0 else { return [] }
         if let known = topLevelCache.withLock({ $0 }) { return known }
         let rows = [Field(key: "root", value: .reference(.object(0)), range: objectRange(0))]
@@ -100,7 +100,7 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
     /// The name of class `index`, if it exists.
     func className(_ index: UInt64) -> String? { index < UInt64(Int.max) ? classNames.text(Int(index), reader) : nil }
 
-    public func object(_ id: ObjectID) -> GraphObject {
+    package func object(_ id: ObjectID) -> GraphObject {
         guard id >= 0, id < objectCount, let entry = objectEntry(id) else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [NIBArchiveIssue.objectNoSuchID(id: id, objects: objectCount).diagnostic(nil)])
         }
@@ -114,10 +114,10 @@ public final class NIBArchiveGraph: ObjectGraph, Sendable {
         return object
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         NIBArchiveCheck(graph: self).run(progress: progress)
     }
 
     /// Objects the root does not reach (references are judged as each object is read).
-    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { NIBUnreachableRule.check(self, reachability: reachability) }
+    package func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] { NIBUnreachableRule.check(self, reachability: reachability) }
 }

@@ -1,5 +1,5 @@
 /// The four tables of a NIBArchive, in the order of the header's count/offset pairs.
-public enum NIBTableKind: Int, CaseIterable, Sendable {
+package enum NIBTableKind: Int, CaseIterable, Sendable {
     case objects, keys, values, classNames
 
     /// Plural noun for messages: "objects", "keys", "values", "class names".

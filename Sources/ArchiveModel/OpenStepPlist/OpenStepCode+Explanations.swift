@@ -1,7 +1,7 @@
 extension OpenStepCode {
     /// The `--explain` paragraph: what the diagnostic means, how CF's old-style parser
     /// (`CFOldStylePList.c`) behaves, what usually causes it and what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .encodingInvalidUTF8, .rootEmpty, .rootWhitespaceOnly, .rootTrailingContent,
              .stringsTrailingContent, .valueUnexpectedCharacter, .depthExceeded, .commentUnterminated:

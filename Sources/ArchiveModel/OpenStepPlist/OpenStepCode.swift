@@ -3,7 +3,7 @@
 ///
 /// Severities follow CF's `CFOldStylePList.c`: `.error` where CF rejects the input, `.warning` where
 /// it accepts something no Apple writer produces, `.note` for information.
-public enum OpenStepCode: String, DiagnosticCatalog {
+package enum OpenStepCode: String, DiagnosticCatalog {
     case encodingInvalidUTF8 = "openstep.encoding.invalid-utf8"
     case rootEmpty = "openstep.root.empty"
     case rootWhitespaceOnly = "openstep.root.whitespace-only"
@@ -37,7 +37,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
     case dictDuplicateKey = "openstep.dict.duplicate-key"
     case decodingAbandoned = "openstep.decoding.abandoned"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .rootWhitespaceOnly:
             .note
@@ -52,7 +52,7 @@ public enum OpenStepCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .encodingInvalidUTF8: "bytes that are not valid UTF-8"
         case .rootEmpty: "the input is empty: it holds no property-list value"

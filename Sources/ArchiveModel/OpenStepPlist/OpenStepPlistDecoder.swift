@@ -4,13 +4,13 @@
 /// Every scalar is a string (OpenStep has no numbers, booleans or dates), except GNUstep's
 /// `<*I…>`, `<*R…>`, `<*B…>` and `<*D…>` typed values, which are decoded with a warning. All
 /// diagnostics are tree-level (`openDiagnostics`); node diagnostics stay empty.
-public enum OpenStepPlistDecoder {
+package enum OpenStepPlistDecoder {
     /// Most invalid UTF-8 sequences listed one by one; the rest are counted in one more diagnostic.
     static let utf8ReportLimit = 20
 
     /// Parses an OpenStep/ASCII plist (or a .strings file) in UTF-8 (with or without a byte-order
     /// mark), UTF-16 or UTF-32 (see `TextPlistDecoding`); never throws for bad input.
-    public static func decode(_ input: InputBytes) -> EagerPlistTree {
+    package static func decode(_ input: InputBytes) -> EagerPlistTree {
         TextPlistDecoding.decode(input) { text, _, _ in decodeUTF8(text) }
     }
 

@@ -1,20 +1,20 @@
 /// A path to a value from a top-level (`$top`) entry through dictionary keys and array indices: what
 /// `--extract` reads and the browser's `y p` copies, with a jq form beside it.
-public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
+package struct KeyPath: Sendable, Equatable, CustomStringConvertible {
     /// One step: a dictionary key (or field name), or an element index.
-    public enum Component: Sendable, Equatable {
+    package enum Component: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
 
-    public var components: [Component]
+    package var components: [Component]
 
-    public init(_ components: [Component]) { self.components = components }
+    package init(_ components: [Component]) { self.components = components }
 
     /// The `--extract` form, `root.items.3.name`: components joined by `.`, with `\.` for a dot and
     /// `\\` for a backslash inside a key. An index and a key of digits look alike: which one a
     /// component is depends on the container the path reaches.
-    public var extractForm: String {
+    package var extractForm: String {
         components.map { component in
             switch component {
             case .index(let i): String(i)
@@ -23,11 +23,11 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
         }.joined(separator: ".")
     }
 
-    public var description: String { extractForm }
+    package var description: String { extractForm }
 
     /// The jq form, `.root.items[3].name`: a key that is an identifier as `.key`, any other as
     /// `["key"]` (a JSON string), an index as `[3]`; `.` for the empty path.
-    public var jqForm: String {
+    package var jqForm: String {
         var out = ""
         for component in components {
             switch component {
@@ -42,7 +42,7 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
     /// The components of an `--extract` path, unescaped, each as written (an index is a component
     /// of digits); nil when the text ends in a lone backslash or escapes a character other than `.`
     /// and `\`.
-    public static func parse(extractForm text: String) -> [String]? {
+    package static func parse(extractForm text: String) -> [String]? {
         var components: [String] = []
         var current = ""
         var escaping = false

@@ -5,16 +5,16 @@
 ///
 /// A class, immutable once made: `Outline` hands the same view to every row of one object, and a
 /// struct of this size cost a dozen retains and releases per copy.
-public final class ObjectView: Sendable {
-    public let object: GraphObject
+package final class ObjectView: Sendable {
+    package let object: GraphObject
     /// Display-safe one-line summary.
-    public let summary: String
+    package let summary: String
     /// Logical children (for unknown classes: the stored fields), made on demand for collections.
-    public let children: FieldCollection
+    package let children: FieldCollection
     /// Whether a known-class presentation replaced the raw fields.
-    public let isKnown: Bool
+    package let isKnown: Bool
 
-    public init(object: GraphObject, graph: any ObjectGraph) {
+    package init(object: GraphObject, graph: any ObjectGraph) {
         self.object = object
         if let known = KnownClassPresenter.present(object, in: graph) {
             // The class is shown beside the summary already: drop a leading "Class, ".

@@ -4,7 +4,7 @@ extension Outline {
     ///
     /// Nil when the row is not reached that way: through a group (the stored fields of a known class,
     /// which a resolved tree does not have; lost and found), or past the end of a row's children.
-    public func keyPath(of path: [Int]) -> KeyPath? {
+    package func keyPath(of path: [Int]) -> KeyPath? {
         let top = graph.topLevel
         guard let first = path.first, first >= 0, first < top.count else { return nil }
         var components: [KeyPath.Component] = [.key(top[first].key)]

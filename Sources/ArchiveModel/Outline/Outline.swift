@@ -3,10 +3,10 @@
 ///
 /// Children are addressed by index so that a million-element collection costs nothing until its rows
 /// are asked for. Not thread-safe: it caches the last decoded objects.
-public final class Outline {
-    public let graph: any ObjectGraph
+package final class Outline {
+    package let graph: any ObjectGraph
     /// Whole-graph facts (referrer counts, lost and found). Nil until built; set it when ready.
-    public var index: GraphIndex?
+    package var index: GraphIndex?
     /// Decoded views, the least recently used evicted first.
     var views: ViewCache
     private var lostCache: (index: GraphIndex, ids: [ObjectID])?
@@ -16,16 +16,16 @@ public final class Outline {
     private var held: [ObjectID: (view: ObjectView, count: Int)] = [:]
     /// Objects decoded into views so far: a count of work for tests (a walk over every row should
     /// decode each object once).
-    public private(set) var viewsMade = 0
+    package private(set) var viewsMade = 0
 
     /// Whether a view's object carries its per-object rules' diagnostics (`GraphValidation.shownObject`)
     /// besides its decoder's: false for a front end that shows a full check's diagnostics instead
     /// (`--dump`), which then decodes each object without judging it a second time.
-    public let judgesObjects: Bool
+    let judgesObjects: Bool
 
     /// `viewCapacity`: most decoded views kept; `viewBudget`: their most estimated bytes (the most
     /// recently used few are kept whatever they cost).
-    public init(graph: any ObjectGraph, index: GraphIndex? = nil, judgesObjects: Bool = true, viewCapacity: Int = 4_096,
+    package init(graph: any ObjectGraph, index: GraphIndex? = nil, judgesObjects: Bool = true, viewCapacity: Int = 4_096,
                 viewBudget: Int = 32 << 20) {
         self.graph = graph
         self.index = index
@@ -34,7 +34,7 @@ public final class Outline {
     }
 
     /// The top-level rows: every top-level entry, then "lost and found" when the index knows of any.
-    public func roots() -> [OutlineNode] {
+    package func roots() -> [OutlineNode] {
         var rows = graph.topLevel.map { node(label: $0.key, value: $0.value, range: $0.range) }
         if let index, index.unreachable.contains(where: { graph.object($0).kind != .nullMarker }) {
             rows.append(OutlineNode(label: "lost and found", value: .list([]), summary: "objects nothing reaches from the top level",
@@ -44,7 +44,7 @@ public final class Outline {
     }
 
     /// Number of children of `node`.
-    public func childCount(of node: OutlineNode) -> Int {
+    package func childCount(of node: OutlineNode) -> Int {
         switch node.source {
         case .none: 0
         case .object(let id): view(id).children.count + (view(id).isKnown ? 1 : 0)
@@ -57,7 +57,7 @@ public final class Outline {
     }
 
     /// The child of `node` at `position` (must be below `childCount(of:)`).
-    public func child(of node: OutlineNode, at position: Int) -> OutlineNode {
+    package func child(of node: OutlineNode, at position: Int) -> OutlineNode {
         switch node.source {
         case .none:
             return OutlineNode(label: "?", value: .invalid("no children"), summary: "")
@@ -79,12 +79,12 @@ public final class Outline {
     }
 
     /// All children of `node` (convenience for small nodes and tests).
-    public func children(of node: OutlineNode) -> [OutlineNode] {
+    package func children(of node: OutlineNode) -> [OutlineNode] {
         (0..<childCount(of: node)).map { child(of: node, at: $0) }
     }
 
     /// Number of referrers of `id`, when the index is built.
-    public func referrerCount(of id: ObjectID) -> Int? {
+    package func referrerCount(of id: ObjectID) -> Int? {
         guard let index, id >= 0, id < index.referrerCounts.count else { return nil }
         return Int(index.referrerCounts[id])
     }
@@ -133,7 +133,7 @@ public final class Outline {
 
     /// A row for `value` stored under `label`; an empty key is shown as `""` (as the dictionary
     /// presenter shows an empty string key), not as nothing.
-    public func node(label rawLabel: String, value: FieldValue, range: ByteRange?) -> OutlineNode {
+    package func node(label rawLabel: String, value: FieldValue, range: ByteRange?) -> OutlineNode {
         let label = rawLabel.isEmpty ? "\"\"" : DisplayText.escape(Self.cut(rawLabel))
         switch value {
         case .scalar(let s):
@@ -174,7 +174,7 @@ public final class Outline {
 
     /// The decoded object with its presentation, cached (`ViewCache`: a wide object whose children are
     /// being listed stays cached, and walks over trees of up to thousands of objects decode each once).
-    public func view(_ id: ObjectID) -> ObjectView {
+    package func view(_ id: ObjectID) -> ObjectView {
         if let held = held[id] { return held.view }
         if let cached = views.view(id) { return cached }
         let object = judgesObjects ? GraphValidation.shownObject(id, in: graph) : graph.object(id)
@@ -187,7 +187,7 @@ public final class Outline {
     /// Keeps the view of `id` whatever the cache evicts, until as many `release(_:)` calls: a walk
     /// holds the objects whose children it is listing (`--dump` lists an object of 20,000 fields
     /// while the views of those fields' targets would push it out of the cache).
-    public func hold(_ id: ObjectID) {
+    package func hold(_ id: ObjectID) {
         if let entry = held[id] {
             held[id] = (entry.view, entry.count + 1)
         } else {
@@ -197,13 +197,13 @@ public final class Outline {
 
     /// Drops the cached view of `id` (unless held): a walk that will not show the object again
     /// leaves the cache to the views it will (`--dump`, once every child of a row is written).
-    public func forget(_ id: ObjectID) {
+    func forget(_ id: ObjectID) {
         guard held[id] == nil else { return }
         views.remove(id: id)
     }
 
     /// Ends one `hold(_:)` of `id`.
-    public func release(_ id: ObjectID) {
+    package func release(_ id: ObjectID) {
         guard let entry = held[id] else { return }
         held[id] = entry.count > 1 ? (entry.view, entry.count - 1) : nil
     }

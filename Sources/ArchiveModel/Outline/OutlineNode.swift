@@ -1,5 +1,5 @@
 /// The state of the reference (or value) a row shows, beyond "a value" or "a valid object".
-public enum ReferenceState: Sendable, Equatable {
+package enum ReferenceState: Sendable, Equatable {
     /// A scalar, a list, or a valid object.
     case normal
     /// An explicit nil reference (UID 0, typedstream nil).
@@ -13,7 +13,7 @@ public enum ReferenceState: Sendable, Equatable {
 }
 
 /// What a row's children come from.
-public enum OutlineSource: Sendable, Equatable {
+package enum OutlineSource: Sendable, Equatable {
     case none
     /// The logical children of an object (elements of a known collection, or its fields).
     case object(ObjectID)
@@ -26,35 +26,35 @@ public enum OutlineSource: Sendable, Equatable {
 }
 
 /// One row of the outline: a label (key or index) and what it holds. Built on demand.
-public struct OutlineNode: Sendable, Equatable {
+package struct OutlineNode: Sendable, Equatable {
     /// Key, index (`[3]`) or group name as shown.
-    public var label: String
+    package var label: String
     /// The stored value behind the row.
-    public var value: FieldValue
+    package var value: FieldValue
     /// The object the row leads to, if any.
-    public var target: ObjectID?
+    package var target: ObjectID?
     /// Class name of the target (or value type for scalars).
-    public var className: String?
+    package var className: String?
     /// One-line value summary, already display-safe (`ValueFormatter` escapes what comes from the file).
-    public var summary: String
-    public var state: ReferenceState
+    package var summary: String
+    package var state: ReferenceState
     /// Bytes behind the row (the target object, or the field's own bytes).
-    public var range: ByteRange?
+    package var range: ByteRange?
     /// The worst severity among the target object's own diagnostics.
-    public var severity: Severity?
+    package var severity: Severity?
     /// Where the children come from.
-    public var source: OutlineSource
+    package var source: OutlineSource
     /// Whether the row is a group heading (raw fields, lost and found) rather than data.
-    public var isGroup: Bool
+    package var isGroup: Bool
     /// The key of the object's field the row shows, as stored (raw text); nil for list items, objects
     /// and groups. Names where an inline value lives (`EmbeddedArchives`) without searching the fields.
-    public var fieldKey: String?
+    package var fieldKey: String?
     /// For a data row: the format of the archive its bytes hold (`EmbeddedArchive.format(of:)`), nil
     /// inside when they hold none; nil for other rows. Probed once when the row is made, so the
     /// browser's frames and the dump ask the row, not the bytes.
-    public var embeddedProbe: ContainerFormat??
+    package var embeddedProbe: ContainerFormat??
 
-    public init(label: String, value: FieldValue, target: ObjectID? = nil, className: String? = nil,
+    package init(label: String, value: FieldValue, target: ObjectID? = nil, className: String? = nil,
                 summary: String, state: ReferenceState = .normal, range: ByteRange? = nil,
                 severity: Severity? = nil, source: OutlineSource = .none, isGroup: Bool = false) {
         self.label = label
@@ -70,5 +70,5 @@ public struct OutlineNode: Sendable, Equatable {
     }
 
     /// Whether the row can be expanded.
-    public var isExpandable: Bool { source != .none }
+    package var isExpandable: Bool { source != .none }
 }

@@ -3,14 +3,14 @@
 /// Whole-file causes (`damage.*`, `wrapper.*`) come first, then the rest by offset. A diagnostic's
 /// notes follow it on indented lines; an id reported `DiagnosticGroups.threshold` times or more is
 /// one line saying how many, with the other offsets on an indented line (`grouped: false` lists each).
-public enum CheckReport {
+package enum CheckReport {
     /// Exit status: 0 when clean (notes only), 1 when errors or warnings were found.
-    public static func exitStatus(_ diagnostics: [Diagnostic]) -> Int32 {
+    package static func exitStatus(_ diagnostics: [Diagnostic]) -> Int32 {
         diagnostics.contains { $0.severity >= .warning } ? 1 : 0
     }
 
     /// The lines of the report, in report order, escaped for display.
-    public static func lines(_ diagnostics: [Diagnostic], grouped: Bool = true) -> [String] {
+    package static func lines(_ diagnostics: [Diagnostic], grouped: Bool = true) -> [String] {
         let entries = grouped
             ? DiagnosticGroups.entries(diagnostics)
             : DiagnosticGroups.reportOrder(diagnostics).map { DiagnosticGroups.Entry.single($0) }
@@ -64,17 +64,17 @@ public enum CheckReport {
     /// the name as the document spells it for a terminal (bytes that are not UTF-8 escaped) and the
     /// format with its text encoding. A single file's check writes it on standard error; several
     /// files' (and sources') head each file's section with it.
-    public static func header(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> String {
+    package static func header(_ document: ArchiveDocument, _ diagnostics: [Diagnostic]) -> String {
         "\(document.displayName): \(document.formatDescription): \(summary(diagnostics))"
     }
 
     /// A file's section of `--check` over several inputs: `header`, then the report's lines indented.
-    public static func section(_ document: ArchiveDocument, _ diagnostics: [Diagnostic], grouped: Bool) -> [String] {
+    package static func section(_ document: ArchiveDocument, _ diagnostics: [Diagnostic], grouped: Bool) -> [String] {
         [header(document, diagnostics)] + lines(diagnostics, grouped: grouped).map { "  " + $0 }
     }
 
     /// A closing summary line: `3 errors, 1 warning, 2 notes`.
-    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+    package static func summary(_ diagnostics: [Diagnostic]) -> String {
         let tally = DiagnosticTally(diagnostics)
         return [English.count(tally.errors, "error"), English.count(tally.warnings, "warning"),
                 English.count(tally.notes, "note")].joined(separator: ", ")

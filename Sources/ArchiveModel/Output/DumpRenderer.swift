@@ -1,7 +1,7 @@
 /// `--dump`: the resolved graph as indented text, with byte ranges, reference markers and diagnostics
 /// inline. Each object is expanded once; later references print `→ #id` (shared) or `↺ #id` (a cycle
 /// back to an ancestor), so output stays linear in the size of the graph.
-public struct DumpRenderer {
+package struct DumpRenderer {
     let document: ArchiveDocument
     let outline: Outline
     /// Diagnostics by archive object id, from the full check.
@@ -25,7 +25,7 @@ public struct DumpRenderer {
     /// Whether strings and data are written whole rather than cut to `ValueFormatter.summaryLimit`.
     let fullValues: Bool
 
-    public init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, grouped: Bool = true, fullValues: Bool = false) {
+    package init(document: ArchiveDocument, diagnostics: [Diagnostic], index: GraphIndex?, grouped: Bool = true, fullValues: Bool = false) {
         let node = DocumentNode(root: document)
         self.init(node: node, diagnostics: diagnostics, index: index, budget: EmbeddedBudget(for: node), grouped: grouped, fullValues: fullValues)
     }
@@ -66,10 +66,10 @@ public struct DumpRenderer {
     static let maxIndentDepth = 64
 
     /// Objects decoded for the rows written so far (a count of work for tests: each once).
-    public var viewsMade: Int { outline.viewsMade }
+    package var viewsMade: Int { outline.viewsMade }
 
     /// Writes the dump line by line to `write`.
-    public func render(_ write: (String) -> Void) {
+    package func render(_ write: (String) -> Void) {
         let graph = document.graph
         write("\(document.displayName): \(document.formatDescription), \(graph.archiveKind), \(KnownText.count(graph.objectCount, "object")), \(ValueFormatter.byteCount(document.input.count))")
         var written: Set<String> = []

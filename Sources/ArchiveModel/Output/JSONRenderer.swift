@@ -1,6 +1,6 @@
 /// `--json`: one JSON document describing the graph (format, top, objects, diagnostics). The schema is
 /// documented in the README; element *i* of `objects` describes object id *i*.
-public struct JSONRenderer {
+package struct JSONRenderer {
     let document: ArchiveDocument
     /// The diagnostics, asked for when the document reaches them (after the objects), so that a
     /// caller may still be computing them while the objects are written.
@@ -10,19 +10,19 @@ public struct JSONRenderer {
     /// `repeatBudget`: bytes of long text and data written in full again where a value is listed more
     /// than once, before such repeats name the place holding the value instead (`JSONRepeats`). The
     /// default, 16 MiB plus four times the input, leaves real files' JSON whole.
-    public init(document: ArchiveDocument, diagnostics: [Diagnostic], repeatBudget: Int? = nil) {
+    package init(document: ArchiveDocument, diagnostics: [Diagnostic], repeatBudget: Int? = nil) {
         self.init(document: document, diagnostics: { diagnostics }, repeatBudget: repeatBudget)
     }
 
     /// `diagnostics` is called once, when the objects have been written.
-    public init(document: ArchiveDocument, diagnostics: @escaping () -> [Diagnostic], repeatBudget: Int? = nil) {
+    package init(document: ArchiveDocument, diagnostics: @escaping () -> [Diagnostic], repeatBudget: Int? = nil) {
         self.document = document
         self.diagnostics = diagnostics
         self.repeatBudget = repeatBudget ?? Self.defaultRepeatBudget(inputSize: document.input.count)
     }
 
     /// 16 MiB plus four times the input's size.
-    public static func defaultRepeatBudget(inputSize: Int) -> Int {
+    package static func defaultRepeatBudget(inputSize: Int) -> Int {
         let (scaled, overflow) = inputSize.multipliedReportingOverflow(by: 4)
         return overflow || scaled > Int.max - (16 << 20) ? Int.max : scaled + (16 << 20)
     }
@@ -55,13 +55,13 @@ public struct JSONRenderer {
 
     /// Writes the document in chunks to `write`; `leading` writes members of its own (with
     /// `field(_:)`) before the document's.
-    public func render(leading: (inout JSONWriter) -> Void = { _ in }, _ write: (String) -> Void) {
+    package func render(leading: (inout JSONWriter) -> Void = { _ in }, _ write: (String) -> Void) {
         renderBytes(leading: leading) { write(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// `render`, passing the UTF-8 bytes on as they are (no `String` made of each chunk); each chunk
     /// ends between two JSON tokens.
-    public func renderBytes(leading: (inout JSONWriter) -> Void = { _ in }, _ write: ([UInt8]) -> Void) {
+    package func renderBytes(leading: (inout JSONWriter) -> Void = { _ in }, _ write: ([UInt8]) -> Void) {
         withoutActuallyEscaping(write) { render(into: JSONEmitter(repeats: JSONRepeats(budget: repeatBudget), write: $0), leading) }
     }
 
@@ -110,7 +110,7 @@ public struct JSONRenderer {
     var formatName: String { document.format.jsonName }
 
     /// `[start, end]`, or `null`.
-    public static func writeRange(_ r: ByteRange?, _ w: inout JSONWriter) {
+    package static func writeRange(_ r: ByteRange?, _ w: inout JSONWriter) {
         guard let r else { return w.null() }
         w.beginArray(); w.element(); w.int(r.start); w.element(); w.int(r.end); w.endArray()
     }
@@ -155,10 +155,10 @@ public struct JSONRenderer {
 }
 
 /// Standard base64 (RFC 4648) without line breaks.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0

@@ -9,7 +9,7 @@
 ///     w.beginObject(); w.field("ids"); w.beginArray()
 ///     for id in ids { w.element(); w.int(id) }
 ///     w.endArray(); w.field("name"); w.string(name); w.endObject()   // {"ids":[1,2],"name":"x"}
-public struct JSONWriter {
+package struct JSONWriter {
     private var bytes: [UInt8] = []
     /// Whether each open container already holds a member, innermost in bit 0: a shift register of
     /// the 64 innermost levels, with the flags of deeper levels moved out to `outerLevels`. The level
@@ -21,21 +21,21 @@ public struct JSONWriter {
     /// Containers open.
     private var depth = 0
 
-    public init() {}
+    package init() {}
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Bytes written so far.
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
-    public mutating func raw(_ s: String) {
+    package mutating func raw(_ s: String) {
         // Literals and native strings are contiguous UTF-8: one copy, no per-byte iteration.
         if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
     }
 
     /// An integer in decimal, written without making a `String` of it.
-    public mutating func int<T: BinaryInteger>(_ value: T) {
+    package mutating func int<T: BinaryInteger>(_ value: T) {
         guard let small = Int64(exactly: value) else { return raw(String(value)) }
         if small < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = small.magnitude
@@ -55,11 +55,11 @@ public struct JSONWriter {
     /// the exact text when its bytes are UTF-8, else escaped as every text output shows it
     /// (`bad\xff\e[31m`), since a JSON string holds only Unicode. The one rule for names in JSON: a
     /// single file's `file` (`ArchiveDocument.nameIsExact`), a source's `source`, `place` and `file`.
-    public static func nameText(_ bytes: [UInt8]) -> String {
+    static func nameText(_ bytes: [UInt8]) -> String {
         String(validating: bytes, as: UTF8.self) ?? DisplayText.escape(bytes: bytes)
     }
 
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = s
         // Fast path: printable ASCII without quotes or backslashes goes out as is.
@@ -97,32 +97,32 @@ public struct JSONWriter {
     // MARK: Structure
 
     /// `{`, opening an object whose members are each begun with `field(_:)`.
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
         push()
     }
 
     /// `}`, closing the innermost container.
-    public mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         pop()
     }
 
     /// `[`, opening an array whose elements are each begun with `element()`.
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         bytes.append(UInt8(ascii: "["))
         push()
     }
 
     /// `]`, closing the innermost container.
-    public mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         pop()
     }
 
     /// Begins a member of the innermost object: a comma when it is not the first, then `"key":`.
     /// The member's value follows.
-    public mutating func field(_ key: String) {
+    package mutating func field(_ key: String) {
         separate()
         string(key)
         bytes.append(UInt8(ascii: ":"))
@@ -130,17 +130,17 @@ public struct JSONWriter {
 
     /// Begins an element of the innermost array: a comma when it is not the first. The element's
     /// value follows.
-    public mutating func element() {
+    package mutating func element() {
         separate()
     }
 
     /// `true` or `false`.
-    public mutating func bool(_ b: Bool) {
+    package mutating func bool(_ b: Bool) {
         raw(b ? "true" : "false")
     }
 
     /// `null`.
-    public mutating func null() {
+    package mutating func null() {
         raw("null")
     }
 
@@ -163,46 +163,46 @@ public struct JSONWriter {
         if depth >= 63, let outer = outerLevels.popLast(), outer { levels |= 1 << 63 }
     }
 
-    public mutating func number(_ d: Double) {
+    package mutating func number(_ d: Double) {
         if d.isFinite { real(d) } else { string(ValueFormatter.real(d)) }
     }
 
     /// Writes `"key":` (with a comma before it unless `first`), outside the bookkeeping of
     /// `beginObject()` and `field(_:)`, which callers use instead.
-    public mutating func key(_ k: String, first: Bool = false) {
+    package mutating func key(_ k: String, first: Bool = false) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         string(k)
         bytes.append(UInt8(ascii: ":"))
     }
 
     /// A finite real as Swift's shortest round-trip form (`"\(d)"`), formatted into the bytes.
-    public mutating func real(_ d: Double) {
+    package mutating func real(_ d: Double) {
         ByteFormat.real(d, into: &bytes)
     }
 
     /// Data as a base64 string (`"AAEC"`), formatted into the bytes.
-    public mutating func base64String(_ data: [UInt8]) {
+    mutating func base64String(_ data: [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         ByteFormat.base64(data, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `ValueFormatter.isoDate(seconds)` as a string (its text needs no escape), formatted into the bytes.
-    public mutating func isoDateString(_ seconds: Double) {
+    mutating func isoDateString(_ seconds: Double) {
         bytes.append(UInt8(ascii: "\""))
         ByteFormat.isoDate(seconds, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Passes the bytes written so far to `write`, leaving the writer empty (no `String` made).
-    public mutating func drain(_ write: ([UInt8]) -> Void) {
+    mutating func drain(_ write: ([UInt8]) -> Void) {
         guard !bytes.isEmpty else { return }
         write(bytes)
         bytes.removeAll(keepingCapacity: true)
     }
 
     /// Takes the text written so far, leaving the writer empty (for streaming large documents).
-    public mutating func flush() -> String {
+    package mutating func flush() -> String {
         defer { bytes.removeAll(keepingCapacity: true) }
         return text
     }

@@ -3,29 +3,29 @@
 ///
 /// Numbers, dates and base64 are formatted here with the same text as `"\(value)"`,
 /// `ValueFormatter.isoDate` and `Base64.encode` give, which the golden tests hold the writers to.
-public struct OutputBuffer {
+package struct OutputBuffer {
     /// What is formatted and not yet passed on.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     private let write: ([UInt8]) -> Void
     /// Bytes gathered before `flushIfFull()` passes them on.
-    public static let chunkSize = 1 << 20
+    static let chunkSize = 1 << 20
 
-    public init(write: @escaping ([UInt8]) -> Void) {
+    package init(write: @escaping ([UInt8]) -> Void) {
         self.write = write
         bytes.reserveCapacity(Self.chunkSize + (1 << 12))
     }
 
     /// Bytes formatted and not yet passed on.
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// Passes the bytes on once a chunk is full.
     @inline(__always)
-    public mutating func flushIfFull() {
+    mutating func flushIfFull() {
         if bytes.count >= Self.chunkSize { flush() }
     }
 
     /// Passes on whatever is buffered.
-    public mutating func flush() {
+    package mutating func flush() {
         guard !bytes.isEmpty else { return }
         write(bytes)
         bytes.removeAll(keepingCapacity: true)
@@ -37,33 +37,33 @@ public struct OutputBuffer {
     }
 
     @inline(__always)
-    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     @inline(__always)
-    public mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `byte` `count` times.
-    public mutating func append(repeating byte: UInt8, count: Int) {
+    package mutating func append(repeating byte: UInt8, count: Int) {
         if count > 0 { bytes.append(contentsOf: repeatElement(byte, count: count)) }
     }
 
     /// The UTF-8 of `text`, copied once.
-    public mutating func append(utf8 text: String) { ByteFormat.utf8(text, into: &bytes) }
+    package mutating func append(utf8 text: String) { ByteFormat.utf8(text, into: &bytes) }
 
-    public mutating func append(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
+    package mutating func append(_ raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
 
     // MARK: Formatted values (`ByteFormat`)
 
     /// An integer in decimal, as `"\(value)"` writes it.
-    public mutating func decimal(_ value: Int64) { ByteFormat.decimal(value, into: &bytes) }
-    public mutating func decimal(_ value: UInt64) { ByteFormat.decimal(value, into: &bytes) }
-    public mutating func decimal(_ value: Int128) { ByteFormat.decimal(value, into: &bytes) }
+    mutating func decimal(_ value: Int64) { ByteFormat.decimal(value, into: &bytes) }
+    mutating func decimal(_ value: UInt64) { ByteFormat.decimal(value, into: &bytes) }
+    mutating func decimal(_ value: Int128) { ByteFormat.decimal(value, into: &bytes) }
     /// A finite real as `"\(d)"` writes it.
-    public mutating func real(_ d: Double) { ByteFormat.real(d, into: &bytes) }
+    package mutating func real(_ d: Double) { ByteFormat.real(d, into: &bytes) }
     /// `data` in base64, as `Base64.encode`.
-    public mutating func base64(_ data: [UInt8]) { ByteFormat.base64(data, into: &bytes) }
+    package mutating func base64(_ data: [UInt8]) { ByteFormat.base64(data, into: &bytes) }
     /// `ValueFormatter.isoDate(seconds)`.
-    public mutating func isoDate(_ seconds: Double) { ByteFormat.isoDate(seconds, into: &bytes) }
+    package mutating func isoDate(_ seconds: Double) { ByteFormat.isoDate(seconds, into: &bytes) }
 }

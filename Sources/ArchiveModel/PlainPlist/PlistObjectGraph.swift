@@ -1,27 +1,27 @@
 /// A property list that is not an archive, shown as an object graph: every plist node is an object,
 /// containers are objects whose fields are their entries.
-public final class PlistObjectGraph: ObjectGraph, Sendable {
-    public let tree: any PlistTree
+package final class PlistObjectGraph: ObjectGraph, Sendable {
+    package let tree: any PlistTree
 
-    public init(tree: any PlistTree) { self.tree = tree }
+    package init(tree: any PlistTree) { self.tree = tree }
 
-    public var container: ContainerFormat { tree.format }
-    public var graphKind: GraphKind { .plainPlist }
-    public var archiveKind: String { "plist" }
-    public var input: InputBytes { tree.input }
-    public var textEncoding: TextEncoding? { tree.textEncoding }
-    public var objectCount: Int { tree.nodeCount }
-    public var openDiagnostics: [Diagnostic] { tree.openDiagnostics }
+    package var container: ContainerFormat { tree.format }
+    package var graphKind: GraphKind { .plainPlist }
+    package var archiveKind: String { "plist" }
+    package var input: InputBytes { tree.input }
+    package var textEncoding: TextEncoding? { tree.textEncoding }
+    package var objectCount: Int { tree.nodeCount }
+    package var openDiagnostics: [Diagnostic] { tree.openDiagnostics }
 
-    public var topLevel: [Field] {
+    package var topLevel: [Field] {
         guard let root = tree.rootID else { return [] }
         return [Field(key: "root", value: reference(root))]
     }
 
-    public func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownSharing.offsetSharers) }
+    package func object(_ id: ObjectID) -> GraphObject { read(id, sharers: tree.knownSharing.offsetSharers) }
 
     /// Whole-file passes first find the objects that repeat another's offset (see `read`).
-    public func makeStructureReader() -> (ObjectID) -> GraphObject {
+    package func makeStructureReader() -> (ObjectID) -> GraphObject {
         let sharers = tree.sharing().offsetSharers
         let owners = Set(sharers.values)
         return { id in self.read(id, sharers: sharers, owners: owners) }
@@ -81,7 +81,7 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
         return object
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { tree.fullCheck(progress: progress) }
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { tree.fullCheck(progress: progress) }
 
     /// A reference to node `id`, dangling when the id is outside the tree.
     func reference(_ id: Int) -> FieldValue {
@@ -104,7 +104,7 @@ public final class PlistObjectGraph: ObjectGraph, Sendable {
     }
 
     /// The scalar of a non-container plist value.
-    public static func scalar(_ value: PlistValue) -> ScalarValue? {
+    package static func scalar(_ value: PlistValue) -> ScalarValue? {
         switch value {
         case .null, .fill: .null
         case .bool(let b): .bool(b)

@@ -1,6 +1,6 @@
 /// An array or set node's element ids without the node's other work: a binary plist reads element
 /// *i*'s reference from the file when it is asked for, so a list of millions costs nothing up front.
-public struct PlistArrayElements: RandomAccessCollection, Sendable {
+package struct PlistArrayElements: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
         case stored([Int])
         /// `count` big-endian references of `width` bytes from `start` (bplist00, FORMATS.md A.6).
@@ -11,12 +11,12 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
 
     private let storage: Storage
     /// Whether the node is a set (`.set`) rather than an array.
-    public let isSet: Bool
+    package let isSet: Bool
     /// Bytes of the whole node.
-    public let range: ByteRange?
+    package let range: ByteRange?
 
     /// Element ids already decoded.
-    public init(ids: [Int], isSet: Bool, range: ByteRange?) {
+    package init(ids: [Int], isSet: Bool, range: ByteRange?) {
         storage = .stored(ids)
         self.isSet = isSet
         self.range = range
@@ -38,11 +38,11 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
     }
 
     /// No elements (for a missing node).
-    public static let empty = PlistArrayElements(ids: [], isSet: false, range: nil)
+    package static let empty = PlistArrayElements(ids: [], isSet: false, range: nil)
 
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    public var endIndex: Int {
+    package var endIndex: Int {
         switch storage {
         case .stored(let ids): ids.count
         case .references(_, _, _, let count): count
@@ -52,7 +52,7 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
 
     /// The id of element `position`; a reference wider than 8 bytes keeps its low 64 bits, and one
     /// that cannot be read is `Int.max` (an id no tree has), as in a decoded node.
-    public subscript(position: Int) -> Int {
+    package subscript(position: Int) -> Int {
         switch storage {
         case .stored(let ids):
             return ids[position]
@@ -68,7 +68,7 @@ public struct PlistArrayElements: RandomAccessCollection, Sendable {
 extension PlistTree {
     /// The elements of node `id` when it is an array or set (nil otherwise), the same ids
     /// `node(id)` lists. Text formats answer from the parsed node.
-    public func arrayElements(_ id: Int) -> PlistArrayElements? {
+    package func arrayElements(_ id: Int) -> PlistArrayElements? {
         let node = node(id)
         switch node.value {
         case .array(let ids): return PlistArrayElements(ids: ids, isSet: false, range: node.range)

@@ -4,22 +4,22 @@
 ///
 /// Text formats give every element a node of its own, so they share nothing; a binary plist can point
 /// any number of containers at one node, and its offset table can list one offset under several ids.
-public struct PlistSharing: Sendable, Equatable {
+package struct PlistSharing: Sendable, Equatable {
     /// Whether some non-empty container may have more than one parent: false when it cannot happen or a
     /// full check found none, nil when not known yet.
-    public var mayShareContainers: Bool?
+    var mayShareContainers: Bool?
     /// Nodes that are the bytes of a lower node (an offset table listing one offset twice): node → the
     /// lowest node at those bytes.
-    public var offsetSharers: [Int: Int]
+    var offsetSharers: [Int: Int]
 
-    public init(mayShareContainers: Bool?, offsetSharers: [Int: Int]) {
+    package init(mayShareContainers: Bool?, offsetSharers: [Int: Int]) {
         self.mayShareContainers = mayShareContainers
         self.offsetSharers = offsetSharers
     }
 
     /// Nothing is shared (text formats).
-    public static let none = PlistSharing(mayShareContainers: false, offsetSharers: [:])
+    package static let none = PlistSharing(mayShareContainers: false, offsetSharers: [:])
 
     /// The node that `node`'s bytes are: the lowest node at them, else `node` itself.
-    public func canonical(_ node: Int) -> Int { offsetSharers[node] ?? node }
+    package func canonical(_ node: Int) -> Int { offsetSharers[node] ?? node }
 }

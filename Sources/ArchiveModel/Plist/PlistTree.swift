@@ -3,7 +3,7 @@
 /// Binary and XML plists decode nodes lazily, on `node(_:)` (XML after one structural scan); OpenStep
 /// plists parse up front. Either way a broken
 /// input still yields a tree: whatever could not be decoded is an `.invalid` node with diagnostics.
-public protocol PlistTree: AnyObject, Sendable {
+package protocol PlistTree: AnyObject, Sendable {
     /// The container format.
     var format: ContainerFormat { get }
     /// The input the tree was decoded from.
@@ -38,11 +38,11 @@ public protocol PlistTree: AnyObject, Sendable {
 }
 
 extension PlistTree {
-    public func sharing() -> PlistSharing { .none }
-    public var knownSharing: PlistSharing { .none }
-    public var textEncoding: TextEncoding? { nil }
+    package func sharing() -> PlistSharing { .none }
+    package var knownSharing: PlistSharing { .none }
+    package var textEncoding: TextEncoding? { nil }
 
-    public func containerValues(_ id: Int) -> PlistArrayElements? {
+    package func containerValues(_ id: Int) -> PlistArrayElements? {
         let node = node(id)
         switch node.value {
         case .dict(_, let values): return PlistArrayElements(ids: values, isSet: false, range: node.range)
@@ -53,25 +53,25 @@ extension PlistTree {
     }
 
     /// Whether node `id` is the string `text` (binary trees answer without decoding the node).
-    public func isString(_ id: Int, equalTo text: String) -> Bool {
+    package func isString(_ id: Int, equalTo text: String) -> Bool {
         if case .string(let s) = node(id).value { return s.isLiterally(text) }
         return false
     }
 
     /// `fullCheck` without progress reporting.
-    public func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
+    package func fullCheck() -> [Diagnostic] { fullCheck(progress: { _ in true }) }
 }
 
 /// A plist tree whose nodes were all parsed up front (OpenStep).
-public final class EagerPlistTree: PlistTree, Sendable {
-    public let format: ContainerFormat
-    public let input: InputBytes
-    public let nodes: [PlistNode]
-    public let rootID: Int?
-    public let openDiagnostics: [Diagnostic]
-    public let textEncoding: TextEncoding?
+package final class EagerPlistTree: PlistTree, Sendable {
+    package let format: ContainerFormat
+    package let input: InputBytes
+    package let nodes: [PlistNode]
+    package let rootID: Int?
+    package let openDiagnostics: [Diagnostic]
+    package let textEncoding: TextEncoding?
 
-    public init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic],
+    package init(format: ContainerFormat, input: InputBytes, nodes: [PlistNode], rootID: Int?, diagnostics: [Diagnostic],
                 textEncoding: TextEncoding? = nil) {
         self.textEncoding = textEncoding
         self.format = format
@@ -81,16 +81,16 @@ public final class EagerPlistTree: PlistTree, Sendable {
         self.openDiagnostics = diagnostics
     }
 
-    public var nodeCount: Int { nodes.count }
+    package var nodeCount: Int { nodes.count }
 
-    public func node(_ id: Int) -> PlistNode {
+    package func node(_ id: Int) -> PlistNode {
         guard id >= 0, id < nodes.count else {
             return PlistNode(.invalid("node \(id) does not exist (the tree has \(nodes.count) nodes)"), range: nil)
         }
         return nodes[id]
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         var all = openDiagnostics
         for node in nodes { all.append(contentsOf: node.diagnostics) }
         return all.sortedByOffset()

@@ -1,6 +1,6 @@
 /// One decoded property-list value. Containers hold node ids (indices into their `PlistTree`), so
 /// shared children and cycles cost nothing; an id outside the tree is a broken reference.
-public enum PlistValue: Sendable, Equatable {
+package enum PlistValue: Sendable, Equatable {
     /// bplist `00` (CF reads it even in bplist00).
     case null
     /// bplist `0F` fill byte (CF rejects it).
@@ -24,7 +24,7 @@ public enum PlistValue: Sendable, Equatable {
     case invalid(String)
 
     /// A short type name: `dict`, `integer`, …
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .fill: "fill"
@@ -44,7 +44,7 @@ public enum PlistValue: Sendable, Equatable {
 
     /// The type as a message names it, with its article: "an integer", "a dictionary", "a UID", "an
     /// undecodable value" (`typeName` is the short form rows show).
-    public var typeNoun: String {
+    var typeNoun: String {
         switch self {
         case .dict: "a dictionary"
         case .uid: "a UID"
@@ -55,7 +55,7 @@ public enum PlistValue: Sendable, Equatable {
     }
 
     /// Child node ids of a container, in file order (dict: keys then values interleaved as pairs).
-    public var childIDs: [Int] {
+    package var childIDs: [Int] {
         switch self {
         case .array(let ids), .set(let ids): ids
         case .dict(let keys, let values):
@@ -69,7 +69,7 @@ public enum PlistValue: Sendable, Equatable {
     }
 
     /// Whether the value holds other nodes.
-    public var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .array, .set, .dict: true
         default: false
@@ -78,16 +78,16 @@ public enum PlistValue: Sendable, Equatable {
 }
 
 /// A decoded node: its value, where it is, and the problems found in it.
-public struct PlistNode: Sendable, Equatable {
-    public var value: PlistValue
+package struct PlistNode: Sendable, Equatable {
+    package var value: PlistValue
     /// Bytes of the whole object (marker, counts, payload, refs).
-    public var range: ByteRange?
+    package var range: ByteRange?
     /// Start line:column, for text formats.
-    public var position: TextPosition?
+    package var position: TextPosition?
     /// Problems found while decoding this node.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(_ value: PlistValue, range: ByteRange?, position: TextPosition? = nil, diagnostics: [Diagnostic] = []) {
+    package init(_ value: PlistValue, range: ByteRange?, position: TextPosition? = nil, diagnostics: [Diagnostic] = []) {
         self.value = value
         self.range = range
         self.position = position

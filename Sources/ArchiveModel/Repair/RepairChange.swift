@@ -1,25 +1,25 @@
 /// One byte a repair changed (or could not decide), told by what it means: the object, class and key
 /// the byte belongs to, and the value there before and after (`#12 NSArray NS.objects[4]: #10
 /// (NSString) → #13 (NSColor)`, `#7 NSString NS.bytes: "Fo\no" → "Fo\ro"`).
-public struct RepairChange: Sendable, Equatable {
+package struct RepairChange: Sendable, Equatable {
     /// Offset of the byte in the repaired bytes.
-    public var offset: Int
+    package var offset: Int
     /// The object, its class and the key (or element) holding the byte: `#12 NSArray NS.objects[4]`;
     /// `offset 1234` when no object holds it (a table or trailer byte).
-    public var place: String
+    package var place: String
     /// The value there as the damaged bytes read, and as the repaired bytes read (for an undecided
     /// byte: as the repair left it, and the other reading).
-    public var before: String
-    public var after: String
+    package var before: String
+    package var after: String
     /// Whether both readings are equally good and the byte was left as the damaged file has it.
-    public var undecided: Bool
+    package var undecided: Bool
     /// Offset of the byte (or of the byte it was added for or taken from) in the damaged bytes.
-    public var damagedOffset: Int
+    package var damagedOffset: Int
     /// Whether the byte belongs to the file's layout (a binary plist's offset table or trailer: where
     /// objects lie, not what they say), which a report lists after the objects' changes.
-    public var inLayout = false
+    package var inLayout = false
 
-    public init(offset: Int, place: String, before: String, after: String, undecided: Bool) {
+    package init(offset: Int, place: String, before: String, after: String, undecided: Bool) {
         self.offset = offset
         self.place = place
         self.before = before
@@ -29,7 +29,7 @@ public struct RepairChange: Sendable, Equatable {
     }
 
     /// `place: before → after`, or `place: before, or after` for an undecided byte.
-    public var line: String {
+    package var line: String {
         undecided ? "\(place): \(before), or \(after)" : "\(place): \(before) → \(after)"
     }
 }

@@ -10,7 +10,7 @@ extension ArchiveRepair {
     ///   and reads better; after a line-ending step, with no error;
     /// - a clean input (no error, warning or broken writer's invariant, no wrapper) is left as it is;
     /// - a line-ending step at most doubles the bytes.
-    public static func invariantViolations(input: InputBytes, result: Result) -> [String] {
+    package static func invariantViolations(input: InputBytes, result: Result) -> [String] {
         var problems: [String] = []
         let original = Array(input.buffer.bindMemory(to: UInt8.self))
         let repaired = Array(result.bytes.buffer.bindMemory(to: UInt8.self))

@@ -5,23 +5,23 @@
 /// each conversion the bytes' shape allows, exactly or by a search the format judges). A repair is
 /// kept only when the repaired bytes keep every object the damaged ones give, with the root intact,
 /// and have fewer problems (`RepairVerdict`; the merge-conflict side is the user's choice and is not judged).
-public enum ArchiveRepair {
+package enum ArchiveRepair {
     /// Limits of the line-ending search.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Decodes the plausibility step may make.
-        public var decodes: Int
+        package var decodes: Int
         /// Bytes those decodes may read in all: each decode reads the whole file, so a file larger than
         /// `bytes / decodes` gets fewer (`decodes(forSize:)`), and the search's work stays bounded
         /// whatever the file's size (a 1 KB gzip stream inflates to a megabyte of LF bytes).
-        public var bytes: Int
+        package var bytes: Int
         /// Asked between decodes; true ends the search (the caller's time limit).
-        public var shouldStop: @Sendable () -> Bool
+        package var shouldStop: @Sendable () -> Bool
 
         /// Which side of each unresolved git merge conflict to keep (`--side`); nil: none is chosen,
         /// and a file with conflicts is not repaired.
-        public var side: MergeConflicts.Side?
+        package var side: MergeConflicts.Side?
 
-        public init(decodes: Int = 2_000, bytes: Int = 512 << 20, side: MergeConflicts.Side? = nil,
+        package init(decodes: Int = 2_000, bytes: Int = 512 << 20, side: MergeConflicts.Side? = nil,
                     shouldStop: @escaping @Sendable () -> Bool = { false }) {
             self.decodes = decodes
             self.bytes = bytes
@@ -31,21 +31,21 @@ public enum ArchiveRepair {
 
         /// The decodes a search of a file of `size` bytes may make: `decodes`, fewer when they would
         /// read more than `bytes` in all (at least one).
-        public func decodes(forSize size: Int) -> Int {
+        package func decodes(forSize size: Int) -> Int {
             Swift.max(1, Swift.min(decodes, bytes / Swift.max(1, size)))
         }
     }
 
     /// The repaired bytes and the steps taken (none when nothing reversible was found).
-    public struct Result: Sendable {
-        public var bytes: InputBytes
-        public var steps: [RepairStep]
+    package struct Result: Sendable {
+        package var bytes: InputBytes
+        package var steps: [RepairStep]
         /// Mechanisms the diagnosis named that could not be undone, in words.
-        public var notUndone: [String]
+        package var notUndone: [String]
     }
 
     /// Repairs `input` (the file's bytes as read).
-    public static func repair(_ input: InputBytes, limits: Limits = Limits()) -> Result {
+    package static func repair(_ input: InputBytes, limits: Limits = Limits()) -> Result {
         var steps: [RepairStep] = []
         var notUndone: [String] = []
         var current = InputBytes(copying: input, wrappers: [])

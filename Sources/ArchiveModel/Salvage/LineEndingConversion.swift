@@ -14,7 +14,7 @@
 /// the byte it was added for, so taking it away gives the original whatever the original held. The
 /// two that lose information (which LF was a CR, which LF had a CR before it) need the format's
 /// structure to decide (`CRToLFRepair`, `CRLFToLFRepair`, `SequentialLineEndingRepair`).
-public enum LineEndingConversion: String, Sendable, CaseIterable {
+package enum LineEndingConversion: String, Sendable, CaseIterable {
     case crToLF = "cr-to-lf"
     case crlfToLF = "crlf-to-lf"
     case lfToCRLF = "lf-to-crlf"
@@ -24,7 +24,7 @@ public enum LineEndingConversion: String, Sendable, CaseIterable {
     static let lf: UInt8 = 0x0A
 
     /// The rewrite applied to `bytes` (what the transfer did; for tests and measurements).
-    public func apply(_ bytes: [UInt8]) -> [UInt8] {
+    package func apply(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 16)
         var i = 0
@@ -49,7 +49,7 @@ public enum LineEndingConversion: String, Sendable, CaseIterable {
 
     /// Whether `bytes` can be this rewrite's output and the rewrite changed something: the shape each
     /// leaves (see the type's comment).
-    public func couldHaveProduced(_ bytes: [UInt8]) -> Bool {
+    package func couldHaveProduced(_ bytes: [UInt8]) -> Bool {
         let lfs = bytes.reduce(0) { $0 + ($1 == Self.lf ? 1 : 0) }
         let crs = bytes.reduce(0) { $0 + ($1 == Self.cr ? 1 : 0) }
         switch self {
@@ -63,7 +63,7 @@ public enum LineEndingConversion: String, Sendable, CaseIterable {
 
     /// The original bytes, for the two rewrites that can be read backwards exactly; nil for the other
     /// two, or when `bytes` cannot be this rewrite's output.
-    public func exactInverse(_ bytes: [UInt8]) -> [UInt8]? {
+    package func exactInverse(_ bytes: [UInt8]) -> [UInt8]? {
         switch self {
         case .lfToCRLF:
             guard Self.everyLFFollowsCR(bytes) else { return nil }
@@ -85,7 +85,7 @@ public enum LineEndingConversion: String, Sendable, CaseIterable {
     }
 
     /// What the rewrite did, in words.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .crToLF: "every CR (0x0D) became LF (0x0A)"
         case .crlfToLF: "every CR LF pair (0x0D 0x0A) became a single LF"
@@ -95,7 +95,7 @@ public enum LineEndingConversion: String, Sendable, CaseIterable {
     }
 
     /// Whether the rewrite changes the size (and so every offset after its first change).
-    public var changesSize: Bool { self != .crToLF }
+    var changesSize: Bool { self != .crToLF }
 
     static func hasPair(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2 else { return false }

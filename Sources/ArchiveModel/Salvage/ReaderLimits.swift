@@ -8,14 +8,14 @@
 ///
 /// Numbers need no limit here: the salvage writes integers of 1, 2, 4, 8 or 16 bytes and reals of 4
 /// or 8, each of which CF and plistlib read, and leaves out an integer wider than that.
-public enum ReaderLimits {
+package enum ReaderLimits {
     /// 0001-01-01T00:00:00, in seconds since 2001-01-01 (the earliest date plistlib reads).
-    public static let earliestDate = -63_113_904_000.0
+    package static let earliestDate = -63_113_904_000.0
     /// 10000-01-01T00:00:00, in seconds since 2001-01-01 (every date plistlib reads is before it).
-    public static let dateEnd = 252_423_993_600.0
+    package static let dateEnd = 252_423_993_600.0
 
     /// Why a reader refuses date `t` (seconds since 2001-01-01), or nil when every reader takes it.
-    public static func dateProblem(_ t: Double) -> String? {
+    package static func dateProblem(_ t: Double) -> String? {
         if t.isNaN { return "a date that is not a number (NaN), which Python's plistlib refuses" }
         guard t >= earliestDate, t < dateEnd else {
             return "a date of \(ValueFormatter.real(t)) s since 2001-01-01, outside the years 1 to 9999 that Python's plistlib "

@@ -1,7 +1,7 @@
 /// One reversible mechanism undone before a salvage (or for `--repair`): a wrapper taken off, a text
 /// re-encoding reversed, a line-ending conversion searched back, one side of merge conflicts kept.
-public struct RepairStep: Sendable, Equatable {
-    public enum Mechanism: String, Sendable {
+package struct RepairStep: Sendable, Equatable {
+    package enum Mechanism: String, Sendable {
         /// base64, hex, gzip or zlib taken off.
         case wrapper
         /// Latin-1 read and UTF-8 written: every C2/C3 pair back to its one byte.
@@ -27,32 +27,32 @@ public struct RepairStep: Sendable, Equatable {
         }
     }
 
-    public var mechanism: Mechanism
+    package var mechanism: Mechanism
     /// What was undone, in words.
-    public var summary: String
+    package var summary: String
     /// Bytes whose value changed, or bytes put back or taken out.
-    public var bytesChanged: Int
-    public var sizeBefore: Int
-    public var sizeAfter: Int
+    package var bytesChanged: Int
+    package var sizeBefore: Int
+    package var sizeAfter: Int
     /// Offsets (in the repaired bytes) the search could not decide and left as they were.
-    public var undecided: [Int] = []
+    package var undecided: [Int] = []
     /// Readings the search tried (for the report; zero for exact reversals).
-    public var candidatesTried = 0
+    package var candidatesTried = 0
 
     /// The side kept of each merge conflict (`mergeConflict` only).
-    public var side: MergeConflicts.Side?
+    package var side: MergeConflicts.Side?
     /// Whether a search stopped at its budget or time limit before it finished.
-    public var stoppedEarly = false
+    package var stoppedEarly = false
     /// The changed bytes by meaning (object, class, key; the value before and after), up to
     /// `RepairStep.describedLimit`; `bytesChanged` counts them all.
-    public var changes: [RepairChange] = []
+    package var changes: [RepairChange] = []
     /// The undecided bytes by meaning, each with the reading kept and the other one.
-    public var alternatives: [RepairChange] = []
+    package var alternatives: [RepairChange] = []
 
     /// Changes and alternatives described one by one; the rest are counted.
-    public static let describedLimit = 500
+    package static let describedLimit = 500
 
-    public init(_ mechanism: Mechanism, summary: String, bytesChanged: Int, sizeBefore: Int, sizeAfter: Int) {
+    package init(_ mechanism: Mechanism, summary: String, bytesChanged: Int, sizeBefore: Int, sizeAfter: Int) {
         self.mechanism = mechanism
         self.summary = summary
         self.bytesChanged = bytesChanged

@@ -10,7 +10,7 @@ extension Salvage {
     ///   is refused, unless the input itself is sound.
     ///
     /// `repaired` is nil when no repair was made.
-    public static func salvage(repaired: InputBytes?, damaged: InputBytes, name: String) -> Outcome {
+    package static func salvage(repaired: InputBytes?, damaged: InputBytes, name: String) -> Outcome {
         let damagedGraph = ArchiveDocument.open(damaged, name: name).graph
         let baseline = RepairJudge.verdict(damagedGraph)
         var chosen = salvage(ArchiveDocument.open(repaired ?? damaged, name: name))

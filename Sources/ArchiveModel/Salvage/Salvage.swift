@@ -9,9 +9,9 @@
 /// - Typedstream, NIBArchive and undecoded inputs are refused: their objects have no keyed form a
 ///   reader would take for the original (typedstream fields have no names; a nib is read by UIKit's
 ///   `UINibDecoder`, not `NSKeyedUnarchiver`), so a converted file would be a different document.
-public enum Salvage {
+package enum Salvage {
     /// What a salvage gave.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The new file's bytes and what was changed to make them.
         case written(bytes: [UInt8], report: SalvageReport)
         /// Nothing was written; the message says why.
@@ -19,7 +19,7 @@ public enum Salvage {
     }
 
     /// Salvages `document`.
-    public static func salvage(_ document: ArchiveDocument) -> Outcome {
+    package static func salvage(_ document: ArchiveDocument) -> Outcome {
         if let keyed = document.graph as? KeyedArchiveGraph {
             let (bytes, report) = KeyedSalvage.salvage(keyed)
             return .written(bytes: bytes, report: report)

@@ -14,13 +14,13 @@
 /// (`ReaderLimits`) inside an object gets a placeholder entry of its own, appended after the input's,
 /// its key referring to it (`placeholderFor` is then the object holding the key). In a plain plist
 /// the same dictionary stands in place of the value itself, `placeholderFor` its node id.
-public enum SalvagePlaceholder {
+package enum SalvagePlaceholder {
     /// The placeholder's class name.
-    public static let className = "NSMutableDictionary"
+    package static let className = "NSMutableDictionary"
     /// Its `$classes`.
-    public static let classChain = ["NSMutableDictionary", "NSDictionary", "NSObject"]
+    package static let classChain = ["NSMutableDictionary", "NSDictionary", "NSObject"]
     /// The value of its `salvagedBy` key.
-    public static let marker = "archive-browse"
+    package static let marker = "archive-browse"
 
     /// The entries, in the order written.
     static func entries(object: Int, range: ByteRange?, reason: String) -> [(String, BinaryPlistBuilder.Object)] {

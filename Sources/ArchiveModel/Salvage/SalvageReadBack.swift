@@ -1,24 +1,24 @@
 /// The strict check a file `--salvage` or `--repair` made gets before it is written: the bytes
 /// decoded again and checked in full as this tool checks any file, the values other readers refuse
 /// (`ReaderLimits`), and, for an archive, a top level that leads to a root.
-public enum SalvageReadBack {
+package enum SalvageReadBack {
     /// One thing the read-back found.
-    public struct Problem: Sendable, Equatable {
+    package struct Problem: Sendable, Equatable {
         /// The `Diagnostic` id when the check reported it; nil for what only the read-back sees.
-        public var id: String?
-        public var message: String
-        public var range: ByteRange?
+        package var id: String?
+        package var message: String
+        package var range: ByteRange?
 
         /// `offset: id: message`, as `--check` prints a diagnostic.
-        public var line: String { "\(range.map { String($0.start) } ?? "-"): " + (id.map { $0 + ": " } ?? "") + message }
+        package var line: String { "\(range.map { String($0.start) } ?? "-"): " + (id.map { $0 + ": " } ?? "") + message }
     }
 
     /// Problems listed one by one; beyond this they are counted.
-    public static let problemLimit = 1_000
+    static let problemLimit = 1_000
 
     /// What would make a reader refuse `bytes` (or read them wrongly): errors and warnings of the full
     /// check, dates out of the readers' range, a top level that leads nowhere.
-    public static func check(_ bytes: [UInt8]) -> [Problem] {
+    package static func check(_ bytes: [UInt8]) -> [Problem] {
         let document = ArchiveDocument.open(InputBytes(bytes), name: "")
         var problems = DocumentCheck.fullCheck(of: document.graph).filter { $0.severity != .note }.prefix(problemLimit)
             .map { Problem(id: $0.id, message: $0.message, range: $0.range) }

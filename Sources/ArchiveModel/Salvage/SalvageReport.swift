@@ -1,9 +1,9 @@
 /// What a salvage kept, replaced and dropped, and the repairs made before it: the report `--salvage`
 /// prints (as text on standard error, or as JSON).
-public struct SalvageReport: Sendable, Equatable {
+package struct SalvageReport: Sendable, Equatable {
     /// One thing the salvage changed, at a place in the (repaired) input.
-    public struct Change: Sendable, Equatable {
-        public enum Action: String, Sendable {
+    package struct Change: Sendable, Equatable {
+        package enum Action: String, Sendable {
             /// A reference to nothing (out of range, or to an entry that is not an object) now points
             /// at `$null`, as a conditional reference nothing encoded does.
             case nulled = "replaced-by-null"
@@ -18,17 +18,17 @@ public struct SalvageReport: Sendable, Equatable {
             case rewroteRoot = "rewrote-root"
         }
 
-        public var action: Action
+        package var action: Action
         /// The object (`$objects` index, or plist node for a plain plist) the change is in; nil for the root.
-        public var object: Int?
+        package var object: Int?
         /// The key (or `[index]`) inside the object, when the change is below it.
-        public var key: String?
+        package var key: String?
         /// The bytes concerned, in the repaired input.
-        public var range: ByteRange?
+        package var range: ByteRange?
         /// Why, in words.
-        public var reason: String
+        package var reason: String
 
-        public init(_ action: Action, object: Int?, key: String? = nil, range: ByteRange?, reason: String) {
+        package init(_ action: Action, object: Int?, key: String? = nil, range: ByteRange?, reason: String) {
             self.action = action
             self.object = object
             self.key = key
@@ -38,33 +38,33 @@ public struct SalvageReport: Sendable, Equatable {
     }
 
     /// The repairs made to the input's bytes before the salvage, in order.
-    public var repairs: [RepairStep] = []
+    package var repairs: [RepairStep] = []
     /// How many objects the input has (`$objects` entries, or plist nodes reached).
-    public var objectCount = 0
+    package var objectCount = 0
     /// How many of them were written as they were (every change below them aside).
-    public var keptObjects = 0
-    public var changes: [Change] = []
+    package var keptObjects = 0
+    package var changes: [Change] = []
     /// Values of the input's content written: strings, numbers, data and dates (outside the archive's
     /// own structure: class dictionaries, `$null`, placeholders), a keyed archive's objects written
     /// whole and a plain plist's dictionary entries, whether or not the top leads to them. Zero: the
     /// salvage keeps nothing of the content (`Salvage.salvage(repaired:damaged:name:)` then writes nothing).
-    public var contentValues = 0
+    package var contentValues = 0
     /// Choices the salvage made between readings, and why (the repaired bytes set aside, say).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// Whether the repairs were set aside: the salvage is of the bytes as they are (see `notes`).
-    public var repairsSetAside = false
+    package var repairsSetAside = false
 
-    public init() {}
+    package init() {}
 
     /// How many changes of each action.
-    public func count(_ action: Change.Action) -> Int { changes.reduce(0) { $0 + ($1.action == action ? 1 : 0) } }
+    package func count(_ action: Change.Action) -> Int { changes.reduce(0) { $0 + ($1.action == action ? 1 : 0) } }
 
     /// Whether the output differs from the input in content (repairs or changes), or the input needed
     /// repairs that were set aside.
-    public var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty || repairsSetAside }
+    package var changedAnything: Bool { !changes.isEmpty || !repairs.isEmpty || repairsSetAside }
 
     /// One line: `412 of 431 objects kept, 3 replaced by placeholders, 5 references replaced by $null, 2 keys dropped`.
-    public var summary: String {
+    package var summary: String {
         var parts = ["\(keptObjects) of " + English.count(objectCount, "object") + " kept"]
         let placeholders = count(.placeholder), nulled = count(.nulled), keys = count(.droppedKey), elements = count(.droppedElement)
         let root = count(.rewroteRoot)

@@ -7,42 +7,42 @@
 /// `isKindOfClass:`). Objects inside any other class are decoded with the classes that class asks
 /// for: for the Apple classes of the table that is their own fixed set, for any other class it is
 /// not known from the archive, and the prediction says so (`undecided`) instead of guessing.
-public struct AllowListPrediction: Sendable {
+package struct AllowListPrediction: Sendable {
     /// The first object decoding stops at.
-    public struct Rejection: Sendable, Equatable {
-        public var object: ObjectID
-        public var className: String
+    package struct Rejection: Sendable, Equatable {
+        package var object: ObjectID
+        package var className: String
         /// The key it is decoded under (`root`, `NS.objects`, `NS.keys`).
-        public var key: String
-        public var keyPath: String
+        package var key: String
+        package var keyPath: String
         /// The message Apple's unarchiver gives (its older form: newer systems add the class's address
         /// and framework path).
-        public var message: String
+        package var message: String
     }
 
     /// A class whose own initWithCoder: decides what its fields may be.
-    public struct Undecided: Sendable, Equatable {
-        public var object: ObjectID
-        public var className: String
+    package struct Undecided: Sendable, Equatable {
+        package var object: ObjectID
+        package var className: String
     }
 
     /// The allowed set as given (sorted), or empty when only the smallest list was asked for.
-    public let allowed: [String]
-    public let rejection: Rejection?
+    package let allowed: [String]
+    package let rejection: Rejection?
     /// Classes checked against the set that do not adopt NSSecureCoding by Apple's documentation.
-    public let notSecureCoding: [Undecided]
+    package let notSecureCoding: [Undecided]
     /// Classes (one object each) inside which the prediction cannot see.
-    public let undecided: [Undecided]
+    package let undecided: [Undecided]
     /// The smallest allowed set with which every object checked against it passes.
-    public let smallestAllowList: [String]
+    package let smallestAllowList: [String]
     /// Whether the archive has a root object at all.
-    public let hasRoot: Bool
+    package let hasRoot: Bool
 
     static let listLimit = 1_000
 
     /// The prediction for `allowed` over what `walk` reaches; `progress` as `SecurityAudit`'s (false
     /// stops it, with what it had found).
-    public init(graph: any ObjectGraph, walk: DecodeWalk, allowed: [String], progress: (Double) -> Bool = { _ in true }) {
+    package init(graph: any ObjectGraph, walk: DecodeWalk, allowed: [String], progress: (Double) -> Bool = { _ in true }) {
         self.allowed = Array(Set(allowed)).sorted()
         let allowedSet = Set(allowed)
         let read = graph.makeStructureReader()
@@ -97,5 +97,5 @@ public struct AllowListPrediction: Sendable {
     }
 
     /// Whether the prediction says decoding fails (a rejection, or a class that is not secure coding).
-    public var fails: Bool { rejection != nil || !notSecureCoding.isEmpty }
+    package var fails: Bool { rejection != nil || !notSecureCoding.isEmpty }
 }

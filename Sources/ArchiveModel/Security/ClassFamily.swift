@@ -1,6 +1,6 @@
 /// What kind of class a name an archive gives is, for the census: a property-list class, another
 /// Apple class in `KnownCodingClass`'s table, a Swift class, a private name, or not known.
-public enum ClassFamily: Sendable, Equatable {
+package enum ClassFamily: Sendable, Equatable {
     /// NSString, NSNumber, NSData, NSDate, NSArray, NSDictionary (and mutable subclasses).
     case propertyList
     /// A Foundation, AppKit or UIKit class of the table, with its documented NSSecureCoding adoption.
@@ -15,7 +15,7 @@ public enum ClassFamily: Sendable, Equatable {
     case notKnown
 
     /// The family of `name`.
-    public init(_ name: String) {
+    package init(_ name: String) {
         if let known = KnownCodingClass.named(name) {
             self = known.isPropertyList ? .propertyList : .apple(known)
         } else if let swift = SwiftClassName.parse(name) {
@@ -31,7 +31,7 @@ public enum ClassFamily: Sendable, Equatable {
     }
 
     /// `supportsSecureCoding` as known: true or false from the table, nil when not known.
-    public var supportsSecureCoding: Bool? {
+    package var supportsSecureCoding: Bool? {
         switch self {
         case .propertyList: true
         case .apple(let known): known.supportsSecureCoding
@@ -40,7 +40,7 @@ public enum ClassFamily: Sendable, Equatable {
     }
 
     /// A short label: `property list`, `Foundation, secure coding`, `Swift MyApp.Person`, `not known`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .propertyList: "property list"
         case .apple(let known): known.framework.rawValue + (known.supportsSecureCoding ? ", secure coding" : ", NSCoding only")
@@ -52,7 +52,7 @@ public enum ClassFamily: Sendable, Equatable {
     }
 
     /// A stable word for JSON: `property-list`, `apple`, `swift`, `swift-unread`, `private`, `not-known`.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .propertyList: "property-list"
         case .apple: "apple"

@@ -5,7 +5,7 @@ extension DecodeWalk {
 
     /// The key path by which decoding first reaches `id`: field keys from the top level down, a list
     /// item as `key[i]`; nil when decoding does not reach it. Reads each ancestor once.
-    public func keyPath(of id: ObjectID, in graph: any ObjectGraph) -> String? {
+    package func keyPath(of id: ObjectID, in graph: any ObjectGraph) -> String? {
         guard reaches(id) else { return nil }
         var components: [String] = []
         var current = id
@@ -27,7 +27,7 @@ extension DecodeWalk {
     }
 
     /// The key under which `id`'s referrer decodes it (`root`, `NS.objects`): what Apple's messages name.
-    public func decodingKey(of id: ObjectID, in graph: any ObjectGraph) -> String? {
+    func decodingKey(of id: ObjectID, in graph: any ObjectGraph) -> String? {
         guard reaches(id) else { return nil }
         let from = parent[id], f = field[id]
         if from == -1 { return f >= 0 && f < topKeys.count ? topKeys[f] : nil }
@@ -36,7 +36,7 @@ extension DecodeWalk {
     }
 
     /// The object whose field first reached `id` (nil for a top-level object or one not reached).
-    public func parentOf(_ id: ObjectID) -> ObjectID? {
+    func parentOf(_ id: ObjectID) -> ObjectID? {
         reaches(id) && parent[id] >= 0 ? parent[id] : nil
     }
 }

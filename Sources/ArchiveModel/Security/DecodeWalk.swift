@@ -6,26 +6,26 @@
 /// object it keeps only its parent and the field that first reached it (three integers), so memory
 /// is proportional to the object count; key paths are rebuilt on demand. References back to an object
 /// still being decoded (an ancestor on the stack) are kept as `BackEdge`s, at most `backEdgeLimit`.
-public struct DecodeWalk: Sendable {
+package struct DecodeWalk: Sendable {
     /// A reference to an object whose decoding has begun and not ended: the cycle from `target` down
     /// to `from` (at most `memberLimit` of its objects, `target` first).
-    public struct BackEdge: Sendable, Equatable {
-        public var from: ObjectID
-        public var target: ObjectID
-        public var members: [ObjectID]
-        public var field: Int
-        public var item: Int
+    package struct BackEdge: Sendable, Equatable {
+        package var from: ObjectID
+        package var target: ObjectID
+        package var members: [ObjectID]
+        package var field: Int
+        package var item: Int
     }
 
     /// First visits, in decode order.
-    public let order: [ObjectID]
+    package let order: [ObjectID]
     /// The deepest nesting met (the root is at depth 1) and the first object at that depth.
-    public let maxDepth: Int, deepest: ObjectID?
-    public let backEdges: [BackEdge]
+    package let maxDepth: Int, deepest: ObjectID?
+    package let backEdges: [BackEdge]
     /// Back edges met in all (`backEdges` keeps the first `backEdgeLimit`).
-    public let backEdgeCount: Int
+    package let backEdgeCount: Int
     /// Whether `progress` stopped the walk before it ended (the walk then holds what it had reached).
-    public let stopped: Bool
+    package let stopped: Bool
     /// -1 for an object reached from the top level; -2 for one not reached.
     let parent: [Int]
     /// The index of the field (of the parent, or of `topLevel`) and of the list item (-1: none).
@@ -37,7 +37,7 @@ public struct DecodeWalk: Sendable {
     /// Walks `graph` from its top level (`root` first, then the other `$top` keys), or from the top-level
     /// field named `only` alone; with `walking` false, nothing (an empty walk). `progress` hears the share
     /// of objects visited (0...1) every few thousand; false from it stops the walk where it is.
-    public init(graph: any ObjectGraph, only: String? = nil, walking: Bool = true, progress: (Double) -> Bool = { _ in true }) {
+    package init(graph: any ObjectGraph, only: String? = nil, walking: Bool = true, progress: (Double) -> Bool = { _ in true }) {
         let count = max(0, graph.objectCount)
         let read = graph.makeStructureReader()
         var builder = Builder(count: count)
@@ -65,7 +65,7 @@ public struct DecodeWalk: Sendable {
     }
 
     /// Whether decoding reaches `id`.
-    public func reaches(_ id: ObjectID) -> Bool { id >= 0 && id < parent.count && parent[id] != -2 }
+    package func reaches(_ id: ObjectID) -> Bool { id >= 0 && id < parent.count && parent[id] != -2 }
 
     /// The references of `fields` to objects in range, in order: (target, field index, item index or -1).
     static func children(of fields: [Field], count: Int) -> [(ObjectID, Int, Int)] {

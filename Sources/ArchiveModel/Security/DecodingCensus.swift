@@ -3,33 +3,33 @@
 /// family; plus the class dictionaries whose chains substitute one class for another.
 ///
 /// Built from a `DecodeWalk` (so only what decoding reaches counts) with one more read per object.
-public struct DecodingCensus: Sendable {
-    public struct Entry: Sendable {
+package struct DecodingCensus: Sendable {
+    package struct Entry: Sendable {
         /// The class decoding instantiates (the first of the chain; `NSString` for a bare string).
-        public var name: String
-        public var instances = 0
+        package var name: String
+        package var instances = 0
         /// The first instance in decode order.
-        public var firstObject: ObjectID
-        public var family: ClassFamily
+        package var firstObject: ObjectID
+        package var family: ClassFamily
         /// Its chain as the archive gives it (most derived first).
-        public var chain: [String]
+        package var chain: [String]
     }
 
     /// Classes in order of first decoding.
-    public let classes: [Entry]
+    package let classes: [Entry]
     /// Distinct classes past `classLimit`, counted and not listed.
-    public let classesOmitted: Int
+    package let classesOmitted: Int
     /// Objects decoding does not reach (instances only): they are never instantiated.
-    public let unreachedInstances: Int
+    package let unreachedInstances: Int
     /// Located findings: `security.class.substitution`, `.private`, `.swift-name-unread`.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Names kept (a hostile file may invent millions; each distinct name costs one entry).
     static let classLimit = 100_000
 
     /// The census of what `walk` reaches in `graph`; `progress` as `SecurityAudit`'s (false stops it,
     /// leaving the classes counted so far).
-    public init(graph: any ObjectGraph, walk: DecodeWalk, progress: (Double) -> Bool = { _ in true }) {
+    package init(graph: any ObjectGraph, walk: DecodeWalk, progress: (Double) -> Bool = { _ in true }) {
         let read = graph.makeStructureReader()
         var entries: [Entry] = []
         var index: [LiteralText: Int] = [:]

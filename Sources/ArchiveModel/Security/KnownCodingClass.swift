@@ -1,9 +1,9 @@
 /// What the audit knows of a class an archive names: the SDK it is public in, its superclass there,
 /// whether it adopts NSSecureCoding (`supportsSecureCoding`), and the Apple documentation page that
 /// says so (the page's "Conforms To" list).
-public struct KnownCodingClass: Sendable, Equatable {
+package struct KnownCodingClass: Sendable, Equatable {
     /// The framework whose public headers declare the class.
-    public enum Framework: String, Sendable {
+    package enum Framework: String, Sendable {
         case foundation = "Foundation", appKit = "AppKit", uiKit = "UIKit"
 
         /// The documentation path segment of the framework.
@@ -16,27 +16,27 @@ public struct KnownCodingClass: Sendable, Equatable {
         }
     }
 
-    public let name: String
-    public let superclass: String?
-    public let framework: Framework
+    package let name: String
+    package let superclass: String?
+    package let framework: Framework
     /// True when the class is one of the property-list classes (`NSString`, `NSNumber`, `NSData`,
     /// `NSDate`, `NSArray`, `NSDictionary` and their mutable subclasses).
-    public let isPropertyList: Bool
+    let isPropertyList: Bool
     /// `supportsSecureCoding` as Apple documents it: true when the class adopts NSSecureCoding.
-    public let supportsSecureCoding: Bool
+    package let supportsSecureCoding: Bool
     /// Whether decoding its elements checks them against the caller's allowed classes (collections:
     /// `-[NSArray initWithCoder:]` asks for its elements with the coder's `allowedClasses`).
-    public let isCollection: Bool
+    let isCollection: Bool
 
     /// The Apple documentation page that lists the class's protocols.
-    public var documentation: String {
+    package var documentation: String {
         "https://developer.apple.com/documentation/\(framework.documentationPath)/\(name.lowercased())"
     }
 }
 
 extension KnownCodingClass {
     /// The class named `name` in the table, or nil.
-    public static func named(_ name: String) -> KnownCodingClass? { byName[name] }
+    package static func named(_ name: String) -> KnownCodingClass? { byName[name] }
 
     private static let byName: [String: KnownCodingClass] = Dictionary(table.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
 

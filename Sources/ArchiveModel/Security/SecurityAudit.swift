@@ -1,26 +1,26 @@
 /// `--audit` (issue 40): what decoding an archive would make its unarchiver do: the class census, the
 /// allow-list prediction (keyed archives) and the risk findings, over one `DecodeWalk`.
-public struct SecurityAudit: Sendable {
-    public let walk: DecodeWalk
-    public let census: DecodingCensus
+package struct SecurityAudit: Sendable {
+    package let walk: DecodeWalk
+    package let census: DecodingCensus
     /// The prediction for `unarchivedObject(ofClasses:from:)`: keyed archives only (an NSUnarchiver
     /// typedstream and a nib have no allowed set).
-    public let prediction: AllowListPrediction?
+    package let prediction: AllowListPrediction?
     /// Whether an allowed set was given (else the prediction gives the smallest list only).
-    public let allowListGiven: Bool
+    package let allowListGiven: Bool
     /// Census, prediction and risk findings, sorted by offset.
-    public let findings: [Diagnostic]
+    package let findings: [Diagnostic]
     /// Why the audit says nothing of this input, when it does not apply (a plain plist, unreadable bytes).
-    public let notApplicable: String?
+    package let notApplicable: String?
 
     /// Whether `progress` stopped the audit before it ended: the census, prediction and findings are
     /// then partial, and nothing should show them as the archive's audit.
-    public let stopped: Bool
+    package let stopped: Bool
 
     /// Audits `graph`; `allowed` is the `--allowed-classes` list (nil: none given, empty: print the
     /// smallest list). `progress` hears how far the audit is (0...1) every few thousand objects, and
     /// stops it by answering false (the browser runs the audit in the background, Esc cancelling it).
-    public init(graph: any ObjectGraph, allowed: [String]?, progress: (Double) -> Bool = { _ in true }) {
+    package init(graph: any ObjectGraph, allowed: [String]?, progress: (Double) -> Bool = { _ in true }) {
         // The phases' shares of the whole: the walk, the census, the risks, the prediction.
         var stopped = false
         func report(_ p: Double, _ from: Double, _ to: Double) -> Bool {
@@ -70,7 +70,7 @@ public struct SecurityAudit: Sendable {
     }
 
     /// Exit 1 material: the allow-list fails, or a finding is a warning or an error.
-    public var fails: Bool {
+    package var fails: Bool {
         (allowListGiven && (prediction?.fails ?? false)) || findings.contains { $0.severity >= .warning }
     }
 }

@@ -1,7 +1,7 @@
 /// `--audit` as text and as JSON (the schema is in the README, "Security audit").
-public enum SecurityAuditRenderer {
+package enum SecurityAuditRenderer {
     /// The census, the prediction and the findings, one item a line; file text escaped.
-    public static func lines(_ audit: SecurityAudit, graph: any ObjectGraph, grouped: Bool = true) -> [String] {
+    package static func lines(_ audit: SecurityAudit, graph: any ObjectGraph, grouped: Bool = true) -> [String] {
         if let why = audit.notApplicable { return ["audit: not applicable: " + why] }
         var out = ["classes decoding would instantiate (\(audit.census.classes.count), from \(English.count(audit.walk.order.count, "object")) decoded):"]
         for entry in audit.census.classes {
@@ -43,7 +43,7 @@ public enum SecurityAuditRenderer {
     }
 
     /// One JSON document (one line).
-    public static func json(_ audit: SecurityAudit, graph: any ObjectGraph, file: String, format: String) -> String {
+    package static func json(_ audit: SecurityAudit, graph: any ObjectGraph, file: String, format: String) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.field("file"); w.string(file)

@@ -13,7 +13,7 @@ extension SecurityCode {
     /// Swift's description of the pre-4.0 mangling, "still used for the Objective-C class names of Swift classes".
     static let oldMangling = "https://github.com/swiftlang/swift/blob/main/docs/ABI/OldMangling.rst"
 
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .allowListRejected: """
             unarchivedObject(ofClasses:from:) decodes the archive's "root" object with requiresSecureCoding on and \

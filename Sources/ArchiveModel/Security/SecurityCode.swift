@@ -5,7 +5,7 @@
 /// Severity: `.error` where the predicted `unarchivedObject(ofClasses:from:)` fails; `.warning` for a
 /// risk pattern (what published exploits used); `.note` for facts a reviewer wants (a private class, a
 /// Swift name this tool cannot read).
-public enum SecurityCode: String, DiagnosticCatalog {
+package enum SecurityCode: String, DiagnosticCatalog {
     case allowListRejected = "security.allow-list.rejected"
     case notSecureCoding = "security.allow-list.not-secure-coding"
     case classSubstitution = "security.class.substitution"
@@ -19,7 +19,7 @@ public enum SecurityCode: String, DiagnosticCatalog {
     case nesting = "security.nesting"
     case typeConfusion = "security.type-confusion"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .allowListRejected, .notSecureCoding: .error
         case .classPrivate, .swiftNameUnread, .fileReference: .note
@@ -27,7 +27,7 @@ public enum SecurityCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .allowListRejected: "unarchivedObject(ofClasses:from:) would stop at an object whose class is not in the allowed set"
         case .notSecureCoding: "an allowed class does not adopt NSSecureCoding, so a secure unarchiver refuses to decode it"

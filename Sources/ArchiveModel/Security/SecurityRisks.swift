@@ -1,13 +1,13 @@
 /// The risk patterns of issue 40, item 3, found over the objects decoding reaches: each a located
 /// `security.*` diagnostic. Per-object patterns read each reached object once; the graph-wide ones
 /// (self-reference, nesting, `$class` confusion) use the `DecodeWalk`.
-public enum SecurityRisks {
+enum SecurityRisks {
     /// Findings kept per id (a hostile archive may repeat a pattern a million times).
     static let perIDLimit = 200
 
     /// Every risk finding for the objects `walk` reaches in `graph`; `progress` as `SecurityAudit`'s
     /// (false stops the per-object patterns, and the graph-wide ones are then left out).
-    public static func diagnostics(graph: any ObjectGraph, walk: DecodeWalk, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+    package static func diagnostics(graph: any ObjectGraph, walk: DecodeWalk, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
         let read = graph.makeStructureReader()
         let value: (ObjectID) -> ScalarValue? = { id in
             guard id >= 0, id < graph.objectCount else { return nil }

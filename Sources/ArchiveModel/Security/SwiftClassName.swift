@@ -6,7 +6,7 @@
 /// A bounded parser of its own: one forward pass over at most `lengthLimit` bytes, at most
 /// `componentLimit` names, lengths of at most four digits; no recursion. Anything else (generic
 /// classes `_TtGC…`, private discriminators, newer manglings) does not demangle, and says so.
-public enum SwiftClassName: Sendable, Equatable {
+package enum SwiftClassName: Sendable, Equatable {
     /// `Module.Class` (nested: `Module.Outer.Inner`).
     case demangled(String)
     /// A Swift mangled name this parser does not read, with why.
@@ -16,7 +16,7 @@ public enum SwiftClassName: Sendable, Equatable {
     static let lengthLimit = 1_024, componentLimit = 16, digitLimit = 4
 
     /// The Swift reading of `name`, or nil when the name is not a Swift class name.
-    public static func parse(_ name: String) -> SwiftClassName? {
+    package static func parse(_ name: String) -> SwiftClassName? {
         let bytes = Array(name.utf8.prefix(lengthLimit + 1))
         if bytes.starts(with: Array("_Tt".utf8)) { return parseMangled(bytes) }
         return dotted(bytes)

@@ -3,7 +3,7 @@
 extension ArchiveSource {
     /// One column's value as a record gives it: numbers and text as they are (text cut at
     /// `columnTextLimit` bytes), a blob by its size, so a record stays small whatever the row holds.
-    public enum ColumnValue: Sendable, Equatable {
+    package enum ColumnValue: Sendable, Equatable {
         case integer(Int64)
         case real(Double)
         case text(String, cut: Bool)
@@ -13,20 +13,20 @@ extension ArchiveSource {
         case missing
 
         /// The value's text, for a filter: the text itself (nil for the other kinds).
-        public var text: String? {
+        package var text: String? {
             if case .text(let s, _) = self { return s }
             return nil
         }
     }
 
     /// Bytes of a text column kept in a record.
-    public static let columnTextLimit = 4096
+    static let columnTextLimit = 4096
 
     /// The values of `columns` in the row holding the archive at `place`, in the order asked; nil when
     /// the place is not a database cell. A column may be named `table.column` (the place's table) or
     /// by its name alone; another table's column is `missing`. The database is the source, or a
     /// database file of a folder or backup (`sms.db` in a backup).
-    public func columnValues(at place: SourcePlace, _ columns: [String]) -> [ColumnValue]? {
+    package func columnValues(at place: SourcePlace, _ columns: [String]) -> [ColumnValue]? {
         guard let (table, _, rowid, steps) = place.cell, let file = databaseFile(at: steps) else { return nil }
         return (try? cache.withDatabase(file) { (db) throws(SQLiteDatabase.Failure) -> [ColumnValue] in
             // Only the table's own columns are read: SQLite takes an unknown "name" for a string literal.

@@ -2,13 +2,13 @@
 /// entry (its directory read once and kept), a database cell (through a pooled read-only connection).
 extension ArchiveSource {
     /// One archive's bytes as read from the source, with the problems met reading them.
-    public struct Extraction: Sendable {
+    package struct Extraction: Sendable {
         /// The bytes; nil when nothing could be read (see `failure`).
-        public var input: InputBytes?
+        package var input: InputBytes?
         /// Problems with the container around the archive (a damaged ZIP entry, a CRC mismatch).
-        public var problems: [Diagnostic]
+        package var problems: [Diagnostic]
         /// Why nothing was read, escaped for display.
-        public var failure: String?
+        package var failure: String?
     }
 
     /// Where the walk has got to.
@@ -19,7 +19,7 @@ extension ArchiveSource {
     }
 
     /// The bytes of the archive at `place`.
-    public func extract(_ place: SourcePlace) -> Extraction {
+    package func extract(_ place: SourcePlace) -> Extraction {
         var container: Container
         switch kind {
         case .folder, .backup: container = .folder(path)

@@ -3,7 +3,7 @@
 /// can be read directly.
 extension ArchiveSource {
     /// The source at `path` without its listing (for reading one place), or nil when it is no source.
-    public static func unlisted(path: [UInt8]) -> ArchiveSource? {
+    package static func unlisted(path: [UInt8]) -> ArchiveSource? {
         guard let kind = kind(of: path) else { return nil }
         return ArchiveSource(path: path, kind: kind, entries: [], diagnostics: [], cache: SourceCache())
     }
@@ -11,7 +11,7 @@ extension ArchiveSource {
     /// A command-line argument naming an archive inside a source, split into the source's path and
     /// the place text after it: the shortest prefix ending before a `:` that is a ZIP file, a
     /// database or an iOS backup (a folder's files are paths already). nil when no prefix is one.
-    public static func split(argument: [UInt8]) -> (source: [UInt8], place: [UInt8])? {
+    package static func split(argument: [UInt8]) -> (source: [UInt8], place: [UInt8])? {
         for (i, b) in argument.enumerated() where b == UInt8(ascii: ":") && i > 0 {
             let prefix = Array(argument[..<i])
             switch kind(of: prefix) {
@@ -25,7 +25,7 @@ extension ArchiveSource {
     /// The place named by `text` in this source: read directly as one step (a ZIP entry name, a
     /// database's `table.column:rowid` whose table and column hold no `.`), or else found among the
     /// listed archives by its text (which lists the source when it was opened `unlisted`).
-    public func place(named text: [UInt8]) -> SourcePlace? {
+    package func place(named text: [UInt8]) -> SourcePlace? {
         if let direct = directPlace(text), extract(direct).input != nil { return direct }
         let listed = entries.isEmpty ? (Self.open(path: path)?.entries ?? []) : entries
         let wanted = String(decoding: text, as: UTF8.self)
@@ -55,5 +55,5 @@ extension ArchiveSource {
 
 extension ArchiveSource {
     /// Whether something exists at `path` (a file, folder or anything else; links followed).
-    public static func exists(_ path: [UInt8]) -> Bool { Platform.pathStatus(path, followLinks: true) != nil }
+    package static func exists(_ path: [UInt8]) -> Bool { Platform.pathStatus(path, followLinks: true) != nil }
 }

@@ -6,9 +6,9 @@
 /// Listing reads only what it must (directory entries, the first bytes of each file, a ZIP's central
 /// directory, the first bytes of each database value); `extract(_:)` reads one archive's bytes. Nothing
 /// is ever written to a source: files are opened read-only, databases read-only and immutable.
-public final class ArchiveSource: Sendable {
+package final class ArchiveSource: Sendable {
     /// What the source is.
-    public enum Kind: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable, CustomStringConvertible {
         /// A folder; `flavor` names the Xcode folders (`nib folder`, `storyboard`, `Xcode archive`, `app bundle`).
         case folder(flavor: String)
         case zip
@@ -16,7 +16,7 @@ public final class ArchiveSource: Sendable {
         /// An iOS backup folder (docs/BACKUPS.md), `encrypted` when its Manifest.plist says so.
         case backup(encrypted: Bool)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .folder(let flavor): flavor
             case .zip: "ZIP file"
@@ -27,14 +27,14 @@ public final class ArchiveSource: Sendable {
     }
 
     /// The path as given (bytes of the name).
-    public let path: [UInt8]
+    package let path: [UInt8]
     /// The path escaped for display.
-    public let displayName: String
-    public let kind: Kind
+    package let displayName: String
+    package let kind: Kind
     /// The archives found, in place order.
-    public let entries: [SourceEntry]
+    package let entries: [SourceEntry]
     /// What could not be read, and limits reached, while listing.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     let cache: SourceCache
 
     init(path: [UInt8], kind: Kind, entries: [SourceEntry], diagnostics: [Diagnostic], cache: SourceCache) {
@@ -49,7 +49,7 @@ public final class ArchiveSource: Sendable {
     /// What `path` is as a source, judged by content: a folder (an iOS backup when it holds a
     /// manifest beside Info.plist or Status.plist), a ZIP file or an SQLite database; nil for anything
     /// else (a single archive, or a file that cannot be read).
-    public static func kind(of path: [UInt8]) -> Kind? {
+    package static func kind(of path: [UInt8]) -> Kind? {
         guard let status = Platform.pathStatus(path, followLinks: true) else { return nil }
         if status.kind == .directory {
             if BackupLayout.isBackup(path) { return .backup(encrypted: BackupLayout.isEncrypted(path)) }
@@ -64,7 +64,7 @@ public final class ArchiveSource: Sendable {
     }
 
     /// The source at `path`, listed; nil when `path` is not a source (see `kind(of:)`).
-    public static func open(path: [UInt8], limits: SourceLimits = .standard) -> ArchiveSource? {
+    package static func open(path: [UInt8], limits: SourceLimits = .standard) -> ArchiveSource? {
         guard let kind = kind(of: path) else { return nil }
         var scanner = SourceScanner(limits: limits)
         switch kind {

@@ -2,9 +2,9 @@
 /// `Domain-relativePath` in lowercase hex. Used to check that a manifest's names and file ids agree
 /// and to find the file of a Manifest.mbdb record; not for security. All arithmetic wraps, as the
 /// algorithm defines it.
-public enum BackupSHA1 {
+package enum BackupSHA1 {
     /// The 20-byte digest of `message`.
-    public static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
         var padded = message
         padded.append(0x80)
@@ -42,7 +42,7 @@ public enum BackupSHA1 {
     }
 
     /// The digest of `message` as 40 lowercase hex digits.
-    public static func hex(_ message: [UInt8]) -> String {
+    package static func hex(_ message: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".unicodeScalars)
         var text = ""
         for byte in digest(message) {
@@ -53,7 +53,7 @@ public enum BackupSHA1 {
     }
 
     /// The file id iOS gives the file `relativePath` of `domain`: SHA-1 of `domain-relativePath`.
-    public static func fileID(domain: [UInt8], relativePath: [UInt8]) -> String {
+    package static func fileID(domain: [UInt8], relativePath: [UInt8]) -> String {
         hex(domain + [UInt8(ascii: "-")] + relativePath)
     }
 

@@ -2,29 +2,29 @@ import Dispatch
 
 /// Opens and checks the archives of a source, as `--check` checks one file: the problems of the
 /// container around each archive (a damaged ZIP entry) come first, then the archive's own.
-public enum SourceCheck {
+package enum SourceCheck {
     /// How one archive of a source came out.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The archive's format as decoded (`bplist00`, `typedstream`; `unreadable` when not read).
-        public var format: String
-        public var diagnostics: [Diagnostic]
+        package var format: String
+        package var diagnostics: [Diagnostic]
         /// 0 clean, 1 errors or warnings, 2 not read or not decoded (as for a file).
-        public var status: Int32
+        package var status: Int32
         /// Why the archive could not be read, when it could not.
-        public var failure: String?
+        package var failure: String?
 
         /// The format as `--check` names a file's (`CheckReport.header`: `binary plist (bplist00)`,
         /// `XML plist, UTF-16LE`), so an archive of a source reads as the same file named alone.
         public var formatDescription = "unreadable"
 
         /// Errors and warnings (notes do not count, as for the exit status).
-        public var problemCount: Int { diagnostics.count { $0.severity >= .warning } + (failure == nil ? 0 : 1) }
+        package var problemCount: Int { diagnostics.count { $0.severity >= .warning } + (failure == nil ? 0 : 1) }
     }
 
     /// The document of the archive at `place`, named by its label (`SOURCE:PLACE`, a folder's file by its
     /// path), with the container's problems;
     /// nil with the reason when it could not be read.
-    public static func open(_ source: ArchiveSource, _ place: SourcePlace) -> (document: ArchiveDocument?, extraction: ArchiveSource.Extraction) {
+    package static func open(_ source: ArchiveSource, _ place: SourcePlace) -> (document: ArchiveDocument?, extraction: ArchiveSource.Extraction) {
         let extraction = source.extract(place)
         guard let input = extraction.input else { return (nil, extraction) }
         // Named as a file is: a label whose names are not all UTF-8 is shown (and given in JSON) escaped.
@@ -34,7 +34,7 @@ public enum SourceCheck {
     }
 
     /// Checks the archive at `place` fully (as `--check` does a file).
-    public static func check(_ source: ArchiveSource, _ place: SourcePlace) -> Result {
+    package static func check(_ source: ArchiveSource, _ place: SourcePlace) -> Result {
         let (document, extraction) = open(source, place)
         guard let document else {
             return Result(format: "unreadable", diagnostics: extraction.problems, status: 2, failure: extraction.failure ?? "not read")
@@ -45,13 +45,13 @@ public enum SourceCheck {
     }
 
     /// `bplist00`, `gzip › typedstream`: the decoded format with its wrappers.
-    public static func formatName(_ document: ArchiveDocument) -> String {
+    package static func formatName(_ document: ArchiveDocument) -> String {
         let wrappers = document.input.wrappers.map { "\($0.kind.rawValue) › " }.joined()
         return wrappers + document.format.shortName
     }
 
     /// Checks every archive of `source` on all cores, handing the results to `emit` in list order.
-    public static func checkAll(_ source: ArchiveSource, emit: (Int, Result) -> Bool) {
+    package static func checkAll(_ source: ArchiveSource, emit: (Int, Result) -> Bool) {
         let entries = source.entries
         inOrder(count: entries.count, work: { check(source, entries[$0].place) }, emit: emit)
     }
@@ -59,7 +59,7 @@ public enum SourceCheck {
     /// Runs `work` for `0..<count` on all cores and hands the results to `emit` in index order: work
     /// goes in batches, each batch's results handed over in order before the next starts (so memory
     /// holds one batch). `emit` returning false stops the work.
-    public static func inOrder<T: Sendable>(count: Int, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Bool) {
+    package static func inOrder<T: Sendable>(count: Int, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Bool) {
         let batch = Platform.processorCount * 8
         var start = 0
         while start < count {

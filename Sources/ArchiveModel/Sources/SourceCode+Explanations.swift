@@ -1,6 +1,6 @@
 extension SourceCode {
     /// The `--explain` paragraph: what it means, what usually causes it, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .folderUnreadable:
             "A file or folder inside the source could not be opened or listed (permission denied, a file removed while the folder was searched, an I/O error). It is left out of the list; the message names it and gives the system's reason. Everything else in the source is listed. Run the tool as a user who may read it, or copy the evidence first."

@@ -1,6 +1,6 @@
 /// The diagnostics of sources of archives (folders, ZIP files, SQLite databases, iOS backups): what could not be
 /// read, and where a limit stopped the listing. Explanations are in `SourceCode+Explanations.swift`.
-public enum SourceCode: String, DiagnosticCatalog {
+package enum SourceCode: String, DiagnosticCatalog {
     case folderUnreadable = "source.folder.unreadable"
     case symlinkOutside = "source.folder.symlink-outside"
     case symlinkLoop = "source.folder.symlink-loop"
@@ -27,7 +27,7 @@ public enum SourceCode: String, DiagnosticCatalog {
     case backupFileIDMismatch = "source.backup.file-id-mismatch"
     case backupOddName = "source.backup.odd-name"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .symlinkOutside, .symlinkLoop, .sqliteWAL, .sqliteNested, .sqliteModuleUnavailable, .backupOddName: .note
         case .folderUnreadable, .entryLimit, .depthLimit, .zipMethod, .zipEncrypted, .backupEncrypted, .backupFileMissing,
@@ -36,7 +36,7 @@ public enum SourceCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .folderUnreadable: "a file or folder in the source could not be read"
         case .symlinkOutside: "a symbolic link leads out of the folder and was not followed"

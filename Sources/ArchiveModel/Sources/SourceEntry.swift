@@ -1,17 +1,17 @@
 /// One archive found in a source: where it lives, what it looked like from its first bytes, and
 /// how large it is. Its problem count comes from opening it (`SourceCheck`).
-public struct SourceEntry: Sendable, Hashable {
-    public var place: SourcePlace
+package struct SourceEntry: Sendable, Hashable {
+    package var place: SourcePlace
     /// The format its first bytes show (after any wrapper, when `wrapper` is set).
-    public var format: ContainerFormat
+    package var format: ContainerFormat
     /// The wrapper the first bytes show (base64, hex, gzip, zlib), when the archive is inside one.
-    public var wrapper: String?
+    package var wrapper: String?
     /// Its size in the source, in bytes (for a ZIP entry the inflated size it declares).
-    public var size: Int
+    package var size: Int
     /// Problems met while finding or reading it (a damaged ZIP entry), reported with its own.
-    public var problems: [Diagnostic]
+    package var problems: [Diagnostic]
 
-    public init(place: SourcePlace, format: ContainerFormat, wrapper: String? = nil, size: Int, problems: [Diagnostic] = []) {
+    package init(place: SourcePlace, format: ContainerFormat, wrapper: String? = nil, size: Int, problems: [Diagnostic] = []) {
         self.place = place
         self.format = format
         self.wrapper = wrapper
@@ -20,7 +20,7 @@ public struct SourceEntry: Sendable, Hashable {
     }
 
     /// The format for a listing: `bplist00`, `typedstream`, `gzip › bplist00`.
-    public var formatName: String {
+    package var formatName: String {
         (wrapper.map { "\($0) › " } ?? "") + format.shortName
     }
 }

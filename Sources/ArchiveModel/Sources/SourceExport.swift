@@ -8,9 +8,9 @@
 /// database file inside it); `"error"` instead of `document` when the archive could not be read (or, extracting,
 /// the path does not resolve). `document` is what `--unarchive json` writes for the archive alone,
 /// `value` what `--extract` writes as JSON; `diagnostics` are `--check`'s (as in `--json`).
-public enum SourceExport {
+package enum SourceExport {
     /// What each record carries of its archive.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// The whole document (`--unarchive json`).
         case document
         /// The value at a key path (`--extract`), as JSON.
@@ -20,19 +20,19 @@ public enum SourceExport {
     }
 
     /// One archive's record.
-    public struct Record: Sendable {
+    package struct Record: Sendable {
         /// The JSON line (no newline).
-        public var text: String
+        package var text: String
         /// As `--check`'s (1 when the key path does not resolve).
-        public var status: Int32
-        public var format: String
+        package var status: Int32
+        package var format: String
         /// What a filter (`--where`) looks at: the place, each column's value, the document as JSON, the
         /// value (a string's own text, anything else as JSON), the class names, or the reason there is none.
-        public var searched: [String]
+        package var searched: [String]
     }
 
     /// One archive's record.
-    public static func record(_ source: ArchiveSource, _ place: SourcePlace, columns: [String],
+    package static func record(_ source: ArchiveSource, _ place: SourcePlace, columns: [String],
                               content: Content = .document) -> Record {
         var searched = [place.jsonText]
         var w = JSONWriter()

@@ -2,7 +2,7 @@
 /// `.path`, `.zipEntry`, `.cell` and `.backupFile` are theirs. `description` shows a step escaped.
 extension ArchivePlace {
     /// The step as text, unescaped (for JSON, which escapes what it must itself).
-    public var text: String {
+    package var text: String {
         switch self {
         case .path(let bytes), .zipEntry(let bytes): String(decoding: bytes, as: UTF8.self)
         case .cell(let table, let column, let rowid): "\(table).\(column):\(rowid)"
@@ -12,7 +12,7 @@ extension ArchivePlace {
     }
 
     /// The step as JSON output holds it (`JSONWriter.nameText` for a path or an entry's name).
-    public var jsonText: String {
+    package var jsonText: String {
         switch self {
         case .path(let bytes), .zipEntry(let bytes): JSONWriter.nameText(bytes)
         case .backupFile(let domain, let path, _): JSONWriter.nameText(domain + [UInt8(ascii: "-")] + path)
@@ -33,42 +33,42 @@ extension ArchivePlace {
 /// Where an archive lives inside a source: the steps from the source to it, e.g. a file in a folder,
 /// then an entry of that file as a ZIP. Written with `:` between steps, as `--dump` takes it
 /// (`chat.db:message.attributedBody:1234`, `App.ipa:Payload/App.app/Info.plist`).
-public struct SourcePlace: Hashable, Sendable, Comparable {
-    public var steps: [ArchivePlace]
+package struct SourcePlace: Hashable, Sendable, Comparable {
+    package var steps: [ArchivePlace]
 
-    public init(_ steps: [ArchivePlace]) { self.steps = steps }
+    package init(_ steps: [ArchivePlace]) { self.steps = steps }
 
     /// The place as every text output shows it (escaped), steps joined by `:`.
-    public var displayText: String { steps.map(\.description).joined(separator: ":") }
+    package var displayText: String { steps.map(\.description).joined(separator: ":") }
 
     /// The place as text, unescaped (names are matched by it).
-    public var text: String { steps.map(\.text).joined(separator: ":") }
+    package var text: String { steps.map(\.text).joined(separator: ":") }
 
     /// The place as JSON output holds it: each step's name exact when UTF-8, else escaped
     /// (`JSONWriter.nameText`), never with U+FFFD for the bytes that are not.
-    public var jsonText: String { steps.map(\.jsonText).joined(separator: ":") }
+    package var jsonText: String { steps.map(\.jsonText).joined(separator: ":") }
 
     /// Whether every name in the place is UTF-8 (its `text` is exact).
-    public var isExact: Bool { steps.allSatisfy(\.isExact) }
+    package var isExact: Bool { steps.allSatisfy(\.isExact) }
 
     /// The database cell the place ends in, with the steps before it (the database file's place).
-    public var cell: (table: String, column: String, rowid: Int64, file: [ArchivePlace])? {
+    package var cell: (table: String, column: String, rowid: Int64, file: [ArchivePlace])? {
         guard case .cell(let table, let column, let rowid)? = steps.last else { return nil }
         return (table, column, rowid, Array(steps.dropLast()))
     }
 
     /// The backup file the place starts at (`domain`, `relativePath`, `fileID`), when it does.
-    public var backupFile: (domain: [UInt8], path: [UInt8], fileID: String)? {
+    package var backupFile: (domain: [UInt8], path: [UInt8], fileID: String)? {
         guard case .backupFile(let domain, let path, let fileID)? = steps.first else { return nil }
         return (domain, path, fileID)
     }
 
     /// The place after `step`.
-    public func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }
+    func appending(_ step: ArchivePlace) -> SourcePlace { SourcePlace(steps + [step]) }
 
     /// Places sort by their steps: paths and entry names bytewise, cells by table, column, then rowid
     /// numerically (so `:9` comes before `:10`).
-    public static func < (a: SourcePlace, b: SourcePlace) -> Bool {
+    package static func < (a: SourcePlace, b: SourcePlace) -> Bool {
         for (x, y) in zip(a.steps, b.steps) where x != y { return Self.order(x, y) }
         return a.steps.count < b.steps.count
     }

@@ -7,34 +7,34 @@
 /// over `byteLimit` bytes is not opened; opening is at most one pass over its bytes (the binary
 /// formats read only their header and tables), and the preview decodes the root and its first
 /// `itemLimit` children, never the whole graph.
-public struct SourcePreview: Sendable, Equatable {
+package struct SourcePreview: Sendable, Equatable {
     /// Display-safe (text from the file escaped), at most `textLimit` characters.
-    public var text: String
+    package var text: String
     /// The text of a string root (or of an attributed string's summary, unquoted), cut to
     /// `valueLimit` characters: what a search looks at beside `text` (`^Hello` matches the message
     /// shown as `"Hello"`). Not escaped: it is never shown.
-    public var value: String?
+    package var value: String?
     /// Whether the archive showed damage on opening (an error among its container's or its opening's
     /// problems), or could not be read at all: the text then starts with `damaged:` or `not read:`.
-    public var isDamaged: Bool
+    package var isDamaged: Bool
 
-    public init(text: String, value: String? = nil, isDamaged: Bool = false) {
+    package init(text: String, value: String? = nil, isDamaged: Bool = false) {
         self.text = text
         self.value = value
         self.isDamaged = isDamaged
     }
 
     /// Archives larger than this are not opened for a preview.
-    public static let byteLimit = 32 << 20
+    package static let byteLimit = 32 << 20
     /// Longest preview, in characters.
-    public static let textLimit = 160
+    package static let textLimit = 160
     /// Keys, items or top-level objects named before `…`.
     static let itemLimit = 3
     /// Longest `value` kept, in characters.
     static let valueLimit = 1_000
 
     /// The preview of `entry` of `source` (opened as the browser opens it, `SourceCheck.open`).
-    public static func of(_ entry: SourceEntry, in source: ArchiveSource) -> SourcePreview {
+    package static func of(_ entry: SourceEntry, in source: ArchiveSource) -> SourcePreview {
         guard entry.size <= byteLimit else {
             return SourcePreview(text: "not previewed: \(English.count(entry.size, "byte")), over \(byteLimit >> 20) MB")
         }
@@ -44,7 +44,7 @@ public struct SourcePreview: Sendable, Equatable {
     }
 
     /// The preview of an open document; `containerProblems` are those of what held it (a ZIP entry).
-    public static func of(_ document: ArchiveDocument, containerProblems: [Diagnostic] = []) -> SourcePreview {
+    package static func of(_ document: ArchiveDocument, containerProblems: [Diagnostic] = []) -> SourcePreview {
         let firstError = (containerProblems + document.graph.openDiagnostics).first { $0.severity == .error }
         let damaged = firstError != nil
         guard document.isDecoded else {

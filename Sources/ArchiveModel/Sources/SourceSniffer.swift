@@ -2,23 +2,23 @@
 /// tool decodes (maybe inside a base64, hex, gzip or zlib wrapper), a ZIP file, an SQLite database,
 /// or nothing of interest. Judged by content; a name is consulted only for OpenStep text, which
 /// otherwise looks like any text file.
-public enum SourceSniffer {
+package enum SourceSniffer {
     /// What a file or value holds.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case archive(ContainerFormat, wrapper: String?)
         case zip
         case sqlite
     }
 
     /// How many first bytes `classify` looks at (an XML plist's `<plist` may follow a long comment).
-    public static let headSize = 4096
+    static let headSize = 4096
 
     static let zipLocalHeader: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
     static let zipEmptyEnd: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
     static let sqliteHeader: [UInt8] = Array("SQLite format 3".utf8) + [0]
 
     /// What `head` (the first up to `headSize` bytes) holds; `name` is the file or entry name, if any.
-    public static func classify(head: [UInt8], name: [UInt8]? = nil) -> Kind? {
+    package static func classify(head: [UInt8], name: [UInt8]? = nil) -> Kind? {
         let input = InputBytes(head)
         if input.matches(zipLocalHeader) || input.matches(zipEmptyEnd) { return .zip }
         if input.matches(sqliteHeader) { return .sqlite }

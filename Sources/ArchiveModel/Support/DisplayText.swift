@@ -45,7 +45,7 @@ public enum DisplayText {
     /// and the decoders' excerpts, which escape it as the message is made, so a backslash in a message
     /// belongs to one of those escapes and is kept (doubling it would show `\\"` for a quote); every
     /// other scalar `escape` replaces still is, so a message that carried raw text stays safe.
-    public static func escapeMessage(_ message: String) -> String {
+    package static func escapeMessage(_ message: String) -> String {
         if message.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return message }
         return escapeScalars(message, keepingBackslashes: true)
     }

@@ -1,20 +1,20 @@
 /// Articles and plurals for messages, so that no template says "a integer", "a XML plist" or
 /// "1 more objects". Every message that puts a word or a count from a value into a sentence uses these.
-public enum English {
+package enum English {
     /// `noun` with "a" or "an" in front, chosen by how the noun is read aloud: "an integer", "a UID",
     /// "an XML plist", "a UTF-16 string", "an NSArray", "a bplist00 file", "an 8-byte integer".
-    public static func article(_ noun: String) -> String {
+    package static func article(_ noun: String) -> String {
         "\(startsWithVowelSound(noun) ? "an" : "a") \(noun)"
     }
 
     /// `count` and `noun`, with the noun in the plural unless the count is 1: "1 object", "2 objects",
     /// "3 entries" (`plural` when adding "s" is wrong).
-    public static func count<N: BinaryInteger>(_ count: N, _ noun: String, plural: String? = nil) -> String {
+    package static func count<N: BinaryInteger>(_ count: N, _ noun: String, plural: String? = nil) -> String {
         "\(count) \(count == 1 ? noun : (plural ?? noun + "s"))"
     }
 
     /// The noun alone, singular or plural by `count`.
-    public static func noun<N: BinaryInteger>(_ count: N, _ noun: String, plural: String? = nil) -> String {
+    package static func noun<N: BinaryInteger>(_ count: N, _ noun: String, plural: String? = nil) -> String {
         count == 1 ? noun : (plural ?? noun + "s")
     }
 

@@ -4,19 +4,19 @@
 /// machine responsive. Because it makes results depend on the machine's speed, it can be lifted with
 /// the environment variable `ARCHIVE_BROWSE_NO_TIME_LIMITS=1`: the test suite does so, so that a
 /// loaded machine gives the same answers as an idle one.
-public struct SearchDeadline: Sendable {
+package struct SearchDeadline: Sendable {
     /// The environment variable that lifts every search's time limit.
-    public static let liftVariable = "ARCHIVE_BROWSE_NO_TIME_LIMITS"
+    package static let liftVariable = "ARCHIVE_BROWSE_NO_TIME_LIMITS"
 
     private let end: Double?
 
     /// A deadline `seconds` from now, or none when the time limits are lifted.
-    public init(seconds: Double) {
+    package init(seconds: Double) {
         end = Self.lifted ? nil : Platform.monotonicSeconds() + seconds
     }
 
     /// Whether the time is up.
-    public var passed: Bool {
+    package var passed: Bool {
         guard let end else { return false }
         return Platform.monotonicSeconds() > end
     }

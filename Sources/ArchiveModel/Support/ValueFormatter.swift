@@ -1,10 +1,10 @@
 /// One-line, display-safe renderings of scalar values.
-public enum ValueFormatter {
+package enum ValueFormatter {
     /// Longest string shown in a summary before it is cut with `…`.
-    public static let summaryLimit = 200
+    package static let summaryLimit = 200
 
     /// A display-safe summary: strings quoted and escaped, data as size plus leading hex, dates in ISO 8601.
-    public static func summary(_ value: ScalarValue) -> String {
+    package static func summary(_ value: ScalarValue) -> String {
         switch value {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -18,16 +18,16 @@ public enum ValueFormatter {
     }
 
     /// `"text"`, escaped and cut to `summaryLimit` characters.
-    public static func quoted(_ s: String) -> String { quoted(s, limit: summaryLimit) }
+    package static func quoted(_ s: String) -> String { quoted(s, limit: summaryLimit) }
 
     /// `"text"`, escaped and cut to `limit` characters.
-    public static func quoted(_ s: String, limit: Int) -> String {
+    package static func quoted(_ s: String, limit: Int) -> String {
         "\"" + DisplayText.escape(cut(s, limit: limit)).replacingQuotes() + "\""
     }
 
     /// Text from the file as a message or label quotes it: cut to `summaryLimit` characters, escaped.
     /// A diagnostic raised for each of many objects must not carry a long key or name in full each time.
-    public static func excerpt(_ s: String) -> String {
+    package static func excerpt(_ s: String) -> String {
         DisplayText.escape(cut(s))
     }
 
@@ -35,12 +35,12 @@ public enum ValueFormatter {
     /// characters of a 50 MB string at every row that shows it would read all of it each time). At most
     /// two scalars per character are kept: one character can hold any number of combining marks, and a
     /// key of one letter with 100,000 accents on it must be cut too.
-    public static func cut(_ s: String, limit: Int = summaryLimit) -> String {
+    package static func cut(_ s: String, limit: Int = summaryLimit) -> String {
         cutMarked(s, limit: limit).text
     }
 
     /// `cut(_:limit:)`, and whether it cut anything.
-    public static func cutMarked(_ s: String, limit: Int = summaryLimit) -> (text: String, wasCut: Bool) {
+    package static func cutMarked(_ s: String, limit: Int = summaryLimit) -> (text: String, wasCut: Bool) {
         guard s.utf8.count > limit else { return (s, false) }
         let scalarEnd = s.unicodeScalars.index(s.startIndex, offsetBy: limit * 2, limitedBy: s.endIndex) ?? s.endIndex
         // A copy of at most 2 × limit scalars: character breaks in a slice of one long character would
@@ -51,12 +51,12 @@ public enum ValueFormatter {
     }
 
     /// `"text"` escaped and whole, however long (`--dump --full-values`).
-    public static func quotedInFull(_ s: String) -> String {
+    static func quotedInFull(_ s: String) -> String {
         "\"" + DisplayText.escape(s).replacingQuotes() + "\""
     }
 
     /// `N bytes <hex of every byte>` (`--dump --full-values`).
-    public static func dataInFull(_ bytes: [UInt8]) -> String {
+    static func dataInFull(_ bytes: [UInt8]) -> String {
         var hex = ""
         hex.reserveCapacity(bytes.count * 2)
         for b in bytes { hex += byteHex(b) }
@@ -64,23 +64,23 @@ public enum ValueFormatter {
     }
 
     /// `16 bytes <0a1b…>`.
-    public static func dataSummary(_ bytes: [UInt8]) -> String {
+    package static func dataSummary(_ bytes: [UInt8]) -> String {
         let head = bytes.prefix(16).map { byteHex($0) }.joined()
         return "\(byteCount(bytes.count)) <\(head)\(bytes.count > 16 ? "…" : "")>"
     }
 
     /// `1 byte`, `0 bytes`, `16 bytes`.
-    public static func byteCount(_ n: Int) -> String { n == 1 ? "1 byte" : "\(n) bytes" }
+    package static func byteCount(_ n: Int) -> String { n == 1 ? "1 byte" : "\(n) bytes" }
 
     /// A real without a trailing `.0` noise for whole numbers, and `nan`/`inf` spelled out.
-    public static func real(_ d: Double) -> String {
+    package static func real(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
         return "\(d)"
     }
 
     /// ISO 8601 (UTC) for seconds since 2001-01-01T00:00:00Z, with fractional seconds when present.
-    public static func isoDate(_ seconds: Double) -> String {
+    package static func isoDate(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return "invalid date (\(real(seconds)) s since 2001)" }
         let whole = seconds.rounded(.down)
         let total = Int64(whole) + 978_307_200 // 2001-01-01 in Unix time

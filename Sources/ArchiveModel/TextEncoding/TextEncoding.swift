@@ -34,27 +34,28 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The Unicode encoding form.
     public let form: Form
     /// Whether the file starts with a byte-order mark (which is not part of the text).
     public let hasByteOrderMark: Bool
 
-    public init(_ form: Form, byteOrderMark: Bool) {
+    package init(_ form: Form, byteOrderMark: Bool) {
         self.form = form
         hasByteOrderMark = byteOrderMark
     }
 
     /// UTF-8 without a byte-order mark: what CF writes, and what every text plist is unless its first
     /// bytes say otherwise.
-    public static let plainUTF8 = TextEncoding(.utf8, byteOrderMark: false)
+    package static let plainUTF8 = TextEncoding(.utf8, byteOrderMark: false)
 
     /// Bytes of the byte-order mark at the start of the file (0 without one).
-    public var byteOrderMarkLength: Int { hasByteOrderMark ? form.byteOrderMark.count : 0 }
+    package var byteOrderMarkLength: Int { hasByteOrderMark ? form.byteOrderMark.count : 0 }
 
     /// Whether the decoders must transcode the file (UTF-16 or UTF-32) rather than read it as it is.
-    public var needsTranscoding: Bool { form != .utf8 }
+    var needsTranscoding: Bool { form != .utf8 }
 
     /// Whether a header should name the encoding: anything but plain UTF-8.
-    public var isNotable: Bool { self != .plainUTF8 }
+    package var isNotable: Bool { self != .plainUTF8 }
 
     /// `UTF-16LE`, `UTF-16BE without byte-order mark`, `UTF-8 with byte-order mark`.
     public var description: String {
@@ -67,10 +68,10 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A stable lowercase name for JSON: `utf-8`, `utf-16le`, … (the mark is given separately).
-    public var jsonName: String { form.rawValue.lowercased() }
+    package var jsonName: String { form.rawValue.lowercased() }
 
     /// The encoding of a text input, from its first bytes.
-    public static func detect(_ input: InputBytes) -> TextEncoding {
+    package static func detect(_ input: InputBytes) -> TextEncoding {
         detect(first: input.bytes(in: ByteRange(0, 4)), count: input.count)
     }
 

@@ -1,6 +1,6 @@
 extension TextEncodingCode {
     /// The `--explain` paragraph: what it means, what Apple's reader does, usual causes, what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .noByteOrderMark: """
             The file is UTF-16 or UTF-32 text without a byte-order mark: its encoding was recognised from the zero bytes \

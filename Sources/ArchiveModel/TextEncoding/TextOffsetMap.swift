@@ -6,7 +6,7 @@
 /// many scalars of the file per lookup: memory is about one byte per 4 scalars, and no lookup reads
 /// more than `stride` units. A stretch between checkpoints that is all ASCII (its text is `stride`
 /// bytes and its file `stride` units: every scalar at its shortest in both) is mapped by arithmetic.
-public struct TextOffsetMap: Sendable {
+struct TextOffsetMap: Sendable {
     static let stride = 32
 
     private let input: InputBytes
@@ -16,8 +16,8 @@ public struct TextOffsetMap: Sendable {
     private let textOffsets: [Int]
     private let fileOffsets: [Int]
     /// Length of the transcoded text, and the file offset where the last whole unit ends.
-    public let textLength: Int
-    public let fileEnd: Int
+    package let textLength: Int
+    let fileEnd: Int
 
     init(input: InputBytes, form: TextEncoding.Form, start: Int, textOffsets: [Int], fileOffsets: [Int], textLength: Int, fileEnd: Int) {
         self.input = input
@@ -32,7 +32,7 @@ public struct TextOffsetMap: Sendable {
     /// The file offset of text offset `offset`. An offset inside a character's UTF-8 bytes gives the
     /// start of that character in the file, or its end when `roundingUp`; offsets past the text give
     /// the end of the last whole unit.
-    public func fileOffset(_ offset: Int, roundingUp: Bool = false) -> Int {
+    package func fileOffset(_ offset: Int, roundingUp: Bool = false) -> Int {
         if offset <= 0 { return fileOffsets[0] }
         if offset >= textLength { return fileEnd }
         let k = checkpointIndex(before: offset)
@@ -46,7 +46,7 @@ public struct TextOffsetMap: Sendable {
     }
 
     /// `range` in the text as a range of the file: a character cut by either end is included whole.
-    public func fileRange(_ range: ByteRange) -> ByteRange {
+    package func fileRange(_ range: ByteRange) -> ByteRange {
         let start = fileOffset(range.start)
         return ByteRange(start, range.count == 0 ? start : fileOffset(range.end, roundingUp: true))
     }

@@ -1,7 +1,7 @@
 extension TypedstreamCode {
     /// The `--explain` paragraph: what the diagnostic means, how NSUnarchiver (`typedstream.m`, as
     /// documented by python-typedstream and FORMATS.md §D) behaves, what usually causes it and what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .headerInfo, .headerTruncated, .headerBadVersion, .headerOldVersion, .headerBadSignatureLength,
              .headerBadSignature, .headerUnknownSystemVersion, .streamEmpty:

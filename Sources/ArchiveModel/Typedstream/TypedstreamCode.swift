@@ -3,7 +3,7 @@
 /// Severities follow what NSUnarchiver (`typedstream.m`, as documented by python-typedstream and
 /// FORMATS.md §D) does with the stream: `.error` where it would fail or the bytes cannot be decoded,
 /// `.warning` where the stream decodes but no Apple writer produces it, `.note` for information.
-public enum TypedstreamCode: String, DiagnosticCatalog {
+package enum TypedstreamCode: String, DiagnosticCatalog {
     // Header.
     case headerInfo = "typedstream.header.info"
     case headerTruncated = "typedstream.header.truncated"
@@ -53,7 +53,7 @@ public enum TypedstreamCode: String, DiagnosticCatalog {
     // Known classes.
     case attributedStringRunPastEnd = "typedstream.attributed-string.run-past-end"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         // Apple's writers produce these (the header; views that refer to their superview while being
         // decoded) or they are information about a value that decodes.
@@ -68,7 +68,7 @@ public enum TypedstreamCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .headerInfo: "the stream's version, byte order and system version"
         case .headerTruncated: "the input ends inside the typedstream header"

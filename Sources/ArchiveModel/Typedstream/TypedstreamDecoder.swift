@@ -7,10 +7,10 @@
 /// (`TypedstreamIndex.fields(of:)`), skipping the objects nested in it. Objects whose decoding met a
 /// problem are the exception: resynchronisation depends on the state of the whole stream, so a
 /// second pass keeps their fields as decoded.
-public enum TypedstreamDecoder {
+package enum TypedstreamDecoder {
     /// Decodes a typedstream; never throws for bad input: problems become located diagnostics and
     /// everything decoded before (and, where decoding could resume, after) them is kept.
-    public static func decode(_ input: InputBytes) -> TypedstreamGraph {
+    package static func decode(_ input: InputBytes) -> TypedstreamGraph {
         TypedstreamGraph(index(input, keepingAllFields: false))
     }
 

@@ -3,22 +3,22 @@
 /// Object ids are the entries of the typedstream object table in stream order: C strings (`.value`
 /// objects), class records (`.classRecord`) and objects (`.instance`) share it (FORMATS.md D.4). The
 /// top level holds one positional field per top-level value.
-public final class TypedstreamGraph: ObjectGraph {
+package final class TypedstreamGraph: ObjectGraph {
     /// Longest class chain returned in `GraphObject.classChain`.
     static let maxClassChain = 1024
 
-    public let container: ContainerFormat
-    public var graphKind: GraphKind { .typedstream }
-    public let archiveKind = "typedstream"
-    public let input: InputBytes
-    public let topLevel: [Field]
-    public let openDiagnostics: [Diagnostic]
+    package let container: ContainerFormat
+    package var graphKind: GraphKind { .typedstream }
+    package let archiveKind = "typedstream"
+    package let input: InputBytes
+    package let topLevel: [Field]
+    package let openDiagnostics: [Diagnostic]
     /// Header byte 0 (4 current, 3 old NeXTSTEP), when present.
-    public let streamerVersion: Int?
+    package let streamerVersion: Int?
     /// The header's system version (1000 for Mac OS X, 930 and below for NeXTSTEP), when readable.
-    public let systemVersion: Int?
+    package let systemVersion: Int?
     /// Where each shared string's bytes are, by shared-string index.
-    public var sharedStringRanges: [ByteRange] { index.sharedStrings }
+    var sharedStringRanges: [ByteRange] { index.sharedStrings }
     /// The object table, shared strings and diagnostics; objects are read from it on demand.
     let index: TypedstreamIndex
 
@@ -32,15 +32,15 @@ public final class TypedstreamGraph: ObjectGraph {
         self.index = index
     }
 
-    public var objectCount: Int { index.table.count }
+    package var objectCount: Int { index.table.count }
 
     /// The text of shared string `index`, if it exists.
-    public func sharedString(_ index: Int) -> String? {
+    package func sharedString(_ index: Int) -> String? {
         guard index >= 0, index < sharedStringRanges.count else { return nil }
         return String(decoding: input.bytes(in: sharedStringRanges[index]), as: UTF8.self)
     }
 
-    public func object(_ id: ObjectID) -> GraphObject {
+    package func object(_ id: ObjectID) -> GraphObject {
         let table = index.table
         guard id >= 0, id < table.count else {
             return GraphObject(id: id, kind: .invalid, diagnostics: [
@@ -87,7 +87,7 @@ public final class TypedstreamGraph: ObjectGraph {
     /// the whole-graph rule. Every entry is held by the value or record it was read in, so an entry
     /// can only be lost when such a value was dropped (`mayHaveLostEntries`); only then is the graph
     /// index built to find which.
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         var all = openDiagnostics
         for id in index.entryDiagnostics.keys.sorted() {
             all += index.entryDiagnostics[id] ?? []
@@ -105,7 +105,7 @@ public final class TypedstreamGraph: ObjectGraph {
     }
 
     /// Objects no top-level value reaches.
-    public func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
+    package func graphRuleDiagnostics(reachability: GraphReachability) -> [Diagnostic] {
         TypedstreamUnreachableRule.check(self, reachability: reachability)
     }
 }

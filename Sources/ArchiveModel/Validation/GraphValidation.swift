@@ -12,14 +12,14 @@
 /// being judged as the stream is read; NIBArchive the unreachable-object rule, its references judged
 /// as an object is read; plain property lists none here: a binary plist's container check covers
 /// references and reachability, and XML and OpenStep plists are trees.
-public enum GraphValidation {
+package enum GraphValidation {
     /// Items of a lazily read list the per-object rules look at when an object is decoded to be
     /// shown; a full check looks at every item.
-    public static let shownItemLimit = 4096
+    package static let shownItemLimit = 4096
 
     /// Object `id` as a front end shows it: decoded, with its per-object rules' diagnostics after the
     /// decoder's (long lists judged by their first `shownItemLimit` items).
-    public static func shownObject(_ id: ObjectID, in graph: any ObjectGraph) -> GraphObject {
+    package static func shownObject(_ id: ObjectID, in graph: any ObjectGraph) -> GraphObject {
         graph.objectWithRuleDiagnostics(id, itemLimit: shownItemLimit)
     }
 }

@@ -2,18 +2,18 @@
 /// nested up to `maxDepth`) when, and only when, what is inside starts like an archive this tool
 /// reads; an LZFSE stream (whose block magic says what it is) is taken off whatever it holds, so that
 /// a damaged one is named.
-public enum Unwrapper {
+package enum Unwrapper {
     /// Wrappers followed inside one another.
-    public static let maxDepth = 4
+    package static let maxDepth = 4
 
     /// The most bytes one input may inflate to: 200 times its size, at least 16 MiB, at most 1 GiB.
-    public static func inflateLimit(for compressedSize: Int) -> Int {
+    package static func inflateLimit(for compressedSize: Int) -> Int {
         Swift.min(1 << 30, Swift.max(16 << 20, compressedSize.multipliedReportingOverflow(by: 200).partialValue))
     }
 
     /// The innermost content with the layers taken off (`InputBytes.wrappers`), or nil when `input`
     /// is not wrapped.
-    public static func unwrap(_ input: InputBytes) -> InputBytes? {
+    package static func unwrap(_ input: InputBytes) -> InputBytes? {
         var current = input
         var layers: [WrapperLayer] = []
         while let (kind, bytes, problems) = layer(current) {

@@ -1,5 +1,5 @@
 /// Encodings and compressions an archive travels in, opened before the archive is decoded.
-public enum WrapperCode: String, DiagnosticCatalog {
+enum WrapperCode: String, DiagnosticCatalog {
     case base64 = "wrapper.base64"
     case hex = "wrapper.hex"
     case gzip = "wrapper.gzip"
@@ -12,7 +12,7 @@ public enum WrapperCode: String, DiagnosticCatalog {
     case lzfseDamaged = "wrapper.lzfse.damaged"
     case lzfseIrregular = "wrapper.lzfse.irregular"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .base64, .hex, .gzip, .zlib, .lzfse: .note
         case .inflateLimit, .inflateDamaged, .lzfseLimit, .lzfseDamaged: .error
@@ -20,7 +20,7 @@ public enum WrapperCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .base64: "the archive is base64 text; it was decoded and its offsets are offsets into the decoded bytes"
         case .hex: "the archive is hexadecimal text (plain, `xxd -p` or an NSData description); it was decoded"
@@ -36,7 +36,7 @@ public enum WrapperCode: String, DiagnosticCatalog {
         }
     }
 
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .base64:
             "The file is not the archive itself but base64 text of it, with or without line breaks: the form an archive takes in JSON, in an XML <data> element copied out of a plist, in a database's text column, in a log or in an e-mail. archive-browse decodes the text and opens the archive inside, so every offset shown is an offset into the decoded bytes, not into the file (the file offset of byte N is about N × 4/3 plus line breaks). Foundation's readers do not do this: `NSKeyedUnarchiver` and `PropertyListSerialization` want the decoded bytes (`Data(base64Encoded:options: .ignoreUnknownCharacters)`). Nothing is wrong; this note says what was done."

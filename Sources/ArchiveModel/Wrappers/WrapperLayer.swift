@@ -1,6 +1,6 @@
 /// One wrapper taken off an input: what it was, how large it was and how large its content is.
-public struct WrapperLayer: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct WrapperLayer: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         case base64, hex, gzip, zlib
         /// An LZFSE / LZVN block stream (`bvx2`, `bvxn`, `bvx-` … `bvx$`).
         case lzfse
@@ -36,16 +36,16 @@ public struct WrapperLayer: Sendable, Equatable {
         }
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Size of the wrapped bytes (the file, or the previous layer's content).
-    public let outerSize: Int
+    let outerSize: Int
     /// Size of the content taken out.
-    public let innerSize: Int
+    let innerSize: Int
     /// Problems met while unwrapping (damaged stream, size limit), in words.
-    public let problems: [Diagnostic]
+    package let problems: [Diagnostic]
 
     /// The note naming the wrapper, and the problems met.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         let note = Diagnostic(kind.code,
                               "the archive is wrapped in \(kind.noun): \(ValueFormatter.byteCount(outerSize)) \(kind.verb) to "
                               + "\(ValueFormatter.byteCount(innerSize)); offsets shown are offsets into the \(kind.verb) bytes, not into the file")

@@ -1,9 +1,9 @@
 /// Writes bplist00 bytes from a flat object table, recording where every object lands. Used for the
 /// built-in demo archives and for test fixtures with exact, named offsets; it can also write
 /// deliberately odd files (any ref/offset width, raw markers, a custom trailer).
-public struct BinaryPlistBuilder {
+package struct BinaryPlistBuilder {
     /// One object of the table; containers hold object indices.
-    public enum Object: Sendable {
+    package enum Object: Sendable {
         case null, bool(Bool), integer(Int64), bigInteger(UInt64), real(Double), float(Float), date(Double)
         case data([UInt8]), string(String), uid(UInt64)
         case array([Int]), set([Int]), dict([(key: Int, value: Int)])
@@ -11,24 +11,24 @@ public struct BinaryPlistBuilder {
         case raw([UInt8])
     }
 
-    public var objects: [Object] = []
-    public var topObject = 0
+    package var objects: [Object] = []
+    package var topObject = 0
     /// Reference width R; nil picks the smallest of 1, 2, 4, 8.
-    public var objectRefSize: Int?
+    package var objectRefSize: Int?
     /// Offset width O; nil picks the smallest of 1, 2, 4, 8.
-    public var offsetIntSize: Int?
+    package var offsetIntSize: Int?
 
-    public init() {}
+    package init() {}
 
     /// Appends an object and returns its index.
     @discardableResult
-    public mutating func add(_ object: Object) -> Int {
+    package mutating func add(_ object: Object) -> Int {
         objects.append(object)
         return objects.count - 1
     }
 
     /// The file, with each object's byte range and the trailer's offset.
-    public func build() -> (bytes: [UInt8], ranges: [ByteRange], trailerOffset: Int, tableOffset: Int) {
+    package func build() -> (bytes: [UInt8], ranges: [ByteRange], trailerOffset: Int, tableOffset: Int) {
         let r = objectRefSize ?? Self.width(for: UInt64(objects.count))
         var out = Array("bplist00".utf8)
         var ranges: [ByteRange] = []

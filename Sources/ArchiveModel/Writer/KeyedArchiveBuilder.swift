@@ -1,9 +1,9 @@
 /// Builds NSKeyedArchiver archives (as bplist00 bytes) from objects described in code: class
 /// dictionaries, object dictionaries with inline scalars and UID references, bare values, `$null`
 /// slots. Cycles are made by reserving an id first and filling it later.
-public struct KeyedArchiveBuilder {
+package struct KeyedArchiveBuilder {
     /// A value stored under a key of an object (or of `$top`).
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         case ref(Int)
         case int(Int64)
         case real(Double)
@@ -17,7 +17,7 @@ public struct KeyedArchiveBuilder {
     }
 
     /// One `$objects` entry.
-    public enum Entry: Sendable {
+    package enum Entry: Sendable {
         case null
         case string(String), int(Int64), real(Double), bool(Bool), data([UInt8])
         case object(classID: Int?, fields: [(String, Value)])
@@ -26,32 +26,32 @@ public struct KeyedArchiveBuilder {
         case rawDictionary([(String, Value)])
     }
 
-    public var archiver = "NSKeyedArchiver"
-    public var version: Int64 = 100_000
-    public private(set) var entries: [Entry] = [.null]
-    public var top: [(String, Value)] = []
+    package var archiver = "NSKeyedArchiver"
+    package var version: Int64 = 100_000
+    package private(set) var entries: [Entry] = [.null]
+    package var top: [(String, Value)] = []
     /// Root keys left out (`$archiver`, `$version`, `$top`, `$objects`), for damaged fixtures.
-    public var omittedRootKeys: Set<String> = []
+    package var omittedRootKeys: Set<String> = []
     /// Root entries written after the four (a misspelt `$toppo`, a `$version` of the wrong type).
-    public var extraRootEntries: [(String, Value)] = []
+    package var extraRootEntries: [(String, Value)] = []
     private var classIDs: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Appends an entry and returns its UID.
     @discardableResult
-    public mutating func add(_ entry: Entry) -> Int {
+    package mutating func add(_ entry: Entry) -> Int {
         entries.append(entry)
         return entries.count - 1
     }
 
     /// Reserves a UID to fill later with `set(_:_:)` (for cycles).
-    public mutating func reserve() -> Int { add(.null) }
+    package mutating func reserve() -> Int { add(.null) }
 
-    public mutating func set(_ id: Int, _ entry: Entry) { entries[id] = entry }
+    package mutating func set(_ id: Int, _ entry: Entry) { entries[id] = entry }
 
     /// The class dictionary for `name` with chain `[name] + superclasses`, shared per name.
-    public mutating func classID(_ name: String, _ superclasses: [String] = ["NSObject"]) -> Int {
+    package mutating func classID(_ name: String, _ superclasses: [String] = ["NSObject"]) -> Int {
         if let id = classIDs[name] { return id }
         let id = add(.classDictionary(name: name, chain: [name] + superclasses))
         classIDs[name] = id
@@ -59,13 +59,13 @@ public struct KeyedArchiveBuilder {
     }
 
     /// Adds an object of class `name` and returns its UID.
-    public mutating func object(_ name: String, superclasses: [String] = ["NSObject"], _ fields: [(String, Value)]) -> Int {
+    package mutating func object(_ name: String, superclasses: [String] = ["NSObject"], _ fields: [(String, Value)]) -> Int {
         let c = classID(name, superclasses)
         return add(.object(classID: c, fields: fields))
     }
 
     /// The archive as a bplist00 file.
-    public func buildBinary() -> [UInt8] {
+    package func buildBinary() -> [UInt8] {
         var b = BinaryPlistBuilder()
         let root = b.add(.null)
         var objectIDs: [Int] = []

@@ -1,7 +1,7 @@
 extension XMLPlistCode {
     /// The `--explain` paragraph: what the diagnostic means, how CF's XML reader (`CFPropertyList.c`)
     /// behaves, what usually causes it and what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .rootMissing, .encodingMismatch, .encodingUnsupported, .declarationMisplaced, .declarationSwallowsMarkup,
              .declarationMalformed, .doctypeEntityDeclaration:

@@ -3,7 +3,7 @@
 /// Severities follow CF's reader (`CFPropertyList.c`): `.error` where `CFPropertyListCreateWithData`
 /// fails on the file, `.warning` where CF reads it but no Apple writer produces it (or other readers
 /// reject it), `.note` where Apple's own writer produces it and Apple's reader accepts it.
-public enum XMLPlistCode: String, DiagnosticCatalog {
+package enum XMLPlistCode: String, DiagnosticCatalog {
     // Input and prolog.
     case rootMissing = "xml.root.missing"
     case encodingMismatch = "xml.encoding.mismatch"
@@ -57,7 +57,7 @@ public enum XMLPlistCode: String, DiagnosticCatalog {
     case dataIgnoredCharacter = "xml.data.ignored-character"
     case dataLeftoverDigits = "xml.data.leftover-digits"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         // CF's own writer puts control characters into strings unescaped, and CF reads them back.
         case .diagnosticsSuppressed, .stringControlCharacter:
@@ -71,7 +71,7 @@ public enum XMLPlistCode: String, DiagnosticCatalog {
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .rootMissing: "the input holds no property-list object"
         case .encodingMismatch: "the XML declaration names another encoding than the one the file is in"

@@ -16,14 +16,14 @@
 /// Nodes that are not part of the tree (a value without a key, a second root object, the children of
 /// an unknown element) stay in the node table, unreferenced, so their diagnostics and bytes can still
 /// be shown.
-public enum XMLPlistDecoder {
+package enum XMLPlistDecoder {
     /// The longest UTF-8 text the node table can address (its offsets are 32-bit).
     static let maxTextLength = Int(UInt32.max) - 1
 
     /// Scans an XML plist in UTF-8 (with or without a byte-order mark), UTF-16 or UTF-32 (transcoded
     /// to UTF-8 first, offsets mapped back to the file; see `TextPlistDecoding`); never throws for bad
     /// input. Values are decoded when their nodes are read.
-    public static func decode(_ input: InputBytes) -> XMLPlistTree {
+    package static func decode(_ input: InputBytes) -> XMLPlistTree {
         let encoding = TextEncoding.detect(input)
         guard encoding.needsTranscoding else {
             return XMLPlistTree(input: input, text: input, offsetMap: nil, encoding: encoding, scan: scan(input),

@@ -9,17 +9,17 @@ import Synchronization
 /// `XMLPlistParser.maxDiagnosticsPerID` of one id are kept, in file order, and a note counts the rest:
 /// `fullCheck` applies that limit to the text elements' problems too, and once it has run, nodes read
 /// leave out the problems past the limit as it does (before, a node read shows all of its own).
-public final class XMLPlistTree: PlistTree, Sendable {
-    public var format: ContainerFormat { .xmlPlist }
-    public let input: InputBytes
+package final class XMLPlistTree: PlistTree, Sendable {
+    package var format: ContainerFormat { .xmlPlist }
+    package let input: InputBytes
     /// The UTF-8 text the scan read: `input` itself, or a transcoded copy of a UTF-16 or UTF-32 file.
     let text: InputBytes
     /// Maps offsets into a transcoded `text` back to the file.
     let offsetMap: TextOffsetMap?
     let table: XMLNodeTable
-    public let rootID: Int?
-    public let openDiagnostics: [Diagnostic]
-    public let textEncoding: TextEncoding?
+    package let rootID: Int?
+    package let openDiagnostics: [Diagnostic]
+    package let textEncoding: TextEncoding?
     /// The scan's tree-level diagnostics (mapped to the file) without limit notes.
     private let scanDiagnostics: [Diagnostic]
     /// How many diagnostics of each id the scan reported.
@@ -75,9 +75,9 @@ public final class XMLPlistTree: PlistTree, Sendable {
         }
     }
 
-    public var nodeCount: Int { table.count }
+    package var nodeCount: Int { table.count }
 
-    public func node(_ id: Int) -> PlistNode {
+    package func node(_ id: Int) -> PlistNode {
         guard id >= 0, id < table.count else {
             return PlistNode(.invalid("node \(id) does not exist (the tree has \(table.count) nodes)"), range: nil)
         }
@@ -103,7 +103,7 @@ public final class XMLPlistTree: PlistTree, Sendable {
 
     /// Every node, with the problems a whole decode keeps (runs the full check first; for tests and
     /// small inputs).
-    public var nodes: [PlistNode] {
+    package var nodes: [PlistNode] {
         _ = fullCheck()
         return (0..<nodeCount).map(node)
     }
@@ -199,7 +199,7 @@ public final class XMLPlistTree: PlistTree, Sendable {
         offsetMap.map { $0.fileRange(range) } ?? range
     }
 
-    public func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
+    package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] {
         let limit = XMLPlistParser.maxDiagnosticsPerID
         var counts: [XMLPlistCode: Int] = [:]
         var lastKept: [XMLPlistCode: Int] = [:]
@@ -235,13 +235,13 @@ public final class XMLPlistTree: PlistTree, Sendable {
 
     // MARK: - Containers without building nodes
 
-    public func arrayElements(_ id: Int) -> PlistArrayElements? {
+    package func arrayElements(_ id: Int) -> PlistArrayElements? {
         guard id >= 0, id < table.count, table.kind(id) == .array else { return nil }
         return PlistArrayElements(narrow: table.children, start: Int(table.a(id)), count: Int(table.b(id)),
                                   isSet: false, range: fileRange(table.range(id)))
     }
 
-    public func containerValues(_ id: Int) -> PlistArrayElements? {
+    package func containerValues(_ id: Int) -> PlistArrayElements? {
         guard id >= 0, id < table.count else { return nil }
         switch table.kind(id) {
         case .array: return arrayElements(id)
@@ -253,7 +253,7 @@ public final class XMLPlistTree: PlistTree, Sendable {
         }
     }
 
-    public func isString(_ id: Int, equalTo other: String) -> Bool {
+    package func isString(_ id: Int, equalTo other: String) -> Bool {
         guard id >= 0, id < table.count else { return false }
         switch table.kind(id) {
         case .emptyString: return other.isEmpty

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A result computed off the UI thread: the graph index, a full check, the file's repair or the
 /// security audit.
-public enum JobResult: Sendable {
+package enum JobResult: Sendable {
     case index(GraphIndex)
     case diagnostics([Diagnostic])
     case repaired(ArchiveRepair.Result)
@@ -52,7 +52,7 @@ public final class BackgroundJob: Sendable {
     /// Progress in 0...1.
     public var progress: Double { shared.withLock { $0.fraction } }
     /// The result, once finished.
-    public var finished: JobResult? { shared.withLock { $0.result } }
+    package var finished: JobResult? { shared.withLock { $0.result } }
     /// Asks the worker to stop at its next progress report.
     public func cancel() { shared.withLock { $0.cancelled = true } }
 
@@ -63,7 +63,7 @@ public final class BackgroundJob: Sendable {
 
     /// `perform(on:)` for a node of the document tree: an embedded archive's check follows only the
     /// levels the depth limit leaves below it.
-    public func perform(on node: DocumentNode) {
+    package func perform(on node: DocumentNode) {
         let graph = node.document.graph
         let report: (Double) -> Bool = { p in
             self.shared.withLock { state in
@@ -93,7 +93,7 @@ public final class BackgroundJob: Sendable {
 
     /// Starts `perform` on a new thread of its own (not the shared concurrency pool, which long
     /// blocking work would starve).
-    public func start(on node: DocumentNode) {
+    package func start(on node: DocumentNode) {
         Platform.startThread { self.perform(on: node) }
     }
 

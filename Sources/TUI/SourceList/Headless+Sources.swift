@@ -9,12 +9,12 @@ extension Headless {
 
     /// The screen after `keys` on `source`'s list (or on the archive opened from it) as plain text;
     /// `columns`: the `--columns` of each archive's database row to show.
-    public static func render(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int, keys: String) -> String {
+    package static func render(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int, keys: String) -> String {
         screen(source: source, columns: columns, cols: cols, rows: rows, keys: keys).text
     }
 
     /// The screen buffer after `keys`.
-    public static func screen(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int, keys: String) -> ScreenBuffer {
+    package static func screen(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int, keys: String) -> ScreenBuffer {
         let run = SourceRun(source: source, columns: columns, cols: cols, rows: rows)
         for key in KeyNotation.parse(keys) where !run.state.shouldQuit { run.handle(key) }
         return run.screen

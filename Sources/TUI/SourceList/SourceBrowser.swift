@@ -7,14 +7,14 @@ import ArchiveModel
 public enum SourceBrowser {
     /// Runs on the controlling terminal until the user quits; the exit status (0). `columns`: the
     /// `--columns` of each archive's database row to show.
-    public static func run(source: ArchiveSource, columns: [String] = []) -> Int32 {
+    package static func run(source: ArchiveSource, columns: [String] = []) -> Int32 {
         let terminal = TerminalSeam()
         defer { terminal.restore() }
         return run(source: source, columns: columns, terminal: terminal)
     }
 
     /// The run loop on any terminal.
-    public static func run(source: ArchiveSource, columns: [String] = [], terminal: any Terminal, checkInBackground: Bool = true) -> Int32 {
+    package static func run(source: ArchiveSource, columns: [String] = [], terminal: any Terminal, checkInBackground: Bool = true) -> Int32 {
         let size = terminal.size
         var state = SourceListState(source: source, columns: columns, cols: size.cols, rows: size.rows)
         let job = SourceCheckJob(source: source)
@@ -75,7 +75,7 @@ public enum SourceBrowser {
     /// A browser session on archive `entry` of `source`: the archive is the root of its own document
     /// tree (its offsets are its own), named by its label (`chat.db:message.attributedBody:12`), which
     /// the status line shows.
-    public static func session(for entry: Int, of source: ArchiveSource, cols: Int, rows: Int) -> Result<Session, OpenFailure> {
+    package static func session(for entry: Int, of source: ArchiveSource, cols: Int, rows: Int) -> Result<Session, OpenFailure> {
         guard source.entries.indices.contains(entry) else { return .failure(OpenFailure(message: "no such archive")) }
         let place = source.entries[entry].place
         let (document, extraction) = SourceCheck.open(source, place)

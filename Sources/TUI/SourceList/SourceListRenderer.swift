@@ -17,7 +17,7 @@ public enum SourceListRenderer {
         ("q, Ctrl-C", "quit"),
     ]
 
-    public static func render(_ state: SourceListState, source: ArchiveSource, progress: String? = nil) -> ScreenBuffer {
+    package static func render(_ state: SourceListState, source: ArchiveSource, progress: String? = nil) -> ScreenBuffer {
         var screen = ScreenBuffer(cols: state.cols, rows: state.rows)
         if state.showingHelp {
             drawLines(["keys of the list of archives (any key closes)", ""] + keys.map { "  " + $0.0 + String(repeating: " ", count: max(1, 30 - $0.0.count)) + $0.1 }, into: &screen)

@@ -37,7 +37,7 @@ public struct SourceListState {
     /// Entry indices in display order (filtered, sorted).
     public internal(set) var visible: [Int]
     /// Per entry: its check's result, once the background check got to it.
-    public internal(set) var results: [SourceCheck.Result?]
+    package internal(set) var results: [SourceCheck.Result?]
     /// Per entry: its preview and column values, once the preview job got to it.
     public internal(set) var details: [SourceRowDetail?]
     /// The `--columns` asked for, shown as columns after the place.
@@ -57,7 +57,7 @@ public struct SourceListState {
 
     let source: ArchiveSource
 
-    public init(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int) {
+    package init(source: ArchiveSource, columns: [String] = [], cols: Int, rows: Int) {
         self.source = source
         columnNames = columns
         self.cols = max(1, cols)
@@ -84,7 +84,7 @@ public struct SourceListState {
     public var previewedCount: Int { details.count { $0 != nil } }
 
     /// Records archives' checks (a batch at a time, so a list sorted by problems is sorted once a batch).
-    public mutating func install(_ batch: [(entry: Int, result: SourceCheck.Result)]) {
+    package mutating func install(_ batch: [(entry: Int, result: SourceCheck.Result)]) {
         for (entry, result) in batch where results.indices.contains(entry) {
             results[entry] = result
             forgetMatch(entry)

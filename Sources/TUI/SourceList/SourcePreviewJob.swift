@@ -5,10 +5,10 @@ import Synchronization
 /// What the list shows of an archive beyond its entry and its check: its preview and the values of
 /// the `--columns` asked for in its database row.
 public struct SourceRowDetail: Sendable {
-    public var preview: SourcePreview
+    package var preview: SourcePreview
     /// The `--columns` values, in the order asked (empty when none were asked or the archive is not
     /// a database cell); a text value cut to `SourceRowDetail.textLimit` characters.
-    public var columns: [ArchiveSource.ColumnValue]
+    package var columns: [ArchiveSource.ColumnValue]
 
     /// Longest column text kept per row (the list shows a few characters of it).
     static let textLimit = 200

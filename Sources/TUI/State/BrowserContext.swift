@@ -7,7 +7,7 @@ import ArchiveModel
 /// work hands its results over with `install(index:)` and `install(diagnostics:)`.
 public final class BrowserContext {
     public let graph: any ObjectGraph
-    public let outline: Outline
+    package let outline: Outline
     /// The input's name as the status line shows it, display-safe (the document's `displayName`: bytes
     /// of a file name that are not UTF-8 escaped, as `--check` writes them).
     public let displayName: String
@@ -15,7 +15,7 @@ public final class BrowserContext {
     /// display-safe (`["#13 t"]`); empty for the file itself.
     public let location: [String]
     /// The archive's node in the document tree: its parent, depth and place (see `EmbeddedArchives`).
-    public let node: DocumentNode
+    package let node: DocumentNode
     /// Where this archive's first byte is in the file: 0 for the file itself; for an embedded archive,
     /// the offset of its bytes when they lie in the file as they are, else nil (base64 in an XML plist).
     public var fileOffset: Int? { node.fileOffset }
@@ -52,7 +52,7 @@ public final class BrowserContext {
 
     /// The context of `node`'s archive, in the input named `displayName` (display-safe); `location`
     /// says where it was found at each level of nesting.
-    public init(node: DocumentNode, displayName: String, location: [String] = [], repaired: RepairedReading? = nil) {
+    package init(node: DocumentNode, displayName: String, location: [String] = [], repaired: RepairedReading? = nil) {
         let graph = node.document.graph
         self.node = node
         self.repaired = repaired
@@ -64,10 +64,10 @@ public final class BrowserContext {
     }
 
     /// The graph index, when built.
-    public var index: GraphIndex? { outline.index }
+    package var index: GraphIndex? { outline.index }
 
     /// Stores a built index; the top level may gain a "lost and found" row.
-    public func install(index: GraphIndex) {
+    package func install(index: GraphIndex) {
         outline.index = index
         outlineRoots = outline.roots()
         lostObjects = index.unreachable.filter { graph.object($0).kind != .nullMarker }
@@ -111,7 +111,7 @@ public final class BrowserContext {
 
     /// The likely whole-file cause the full check found (`damage.*`, the first of the worst), found
     /// once per check: the status line asks at every frame.
-    public private(set) var likelyCause: DamageCode?
+    package private(set) var likelyCause: DamageCode?
 
     /// Number of outline roots (pinned roots come after these).
     public var outlineRootCount: Int { outlineRoots.count }

@@ -64,7 +64,7 @@ public struct BrowserState: Sendable {
     /// Jump history: focus paths to go back to, and to go forward to.
     public var backStack: [[Int]] = []
     public var forwardStack: [[Int]] = []
-    public var overlay: Overlay?
+    package var overlay: Overlay?
     /// The ids of the problems list's groups opened with Enter.
     public var openProblemGroups: Set<String> = []
     /// The bytes of the problem the problems list last jumped to, shown by the hex tab while the focus

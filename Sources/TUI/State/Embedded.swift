@@ -3,7 +3,7 @@ import ArchiveModel
 /// An archive found in the focused row's data, to be opened as a nested browser.
 public struct EmbeddedRequest: Sendable, Hashable {
     /// The archive, as `EmbeddedArchives` found it (bytes, format, place, offset in the holding input).
-    public var archive: FoundArchive
+    package var archive: FoundArchive
     /// Where it was found, display-safe: the holding object and the row's label (`#12 NS.data`).
     public var location: String
 

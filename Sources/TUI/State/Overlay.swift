@@ -21,7 +21,7 @@ public enum PromptKind: String, Sendable, Equatable {
 }
 
 /// A modal view over the tree.
-public enum Overlay: Sendable, Equatable {
+package enum Overlay: Sendable, Equatable {
     /// The key table as help text.
     case help(ListCursor)
     /// All diagnostics of the full check, by offset.

@@ -5,11 +5,11 @@ import ArchiveModel
 /// marked, so a user can look before `--repair` writes anything.
 public final class RepairedReading: Sendable, Hashable {
     /// The repaired bytes and the steps that made them.
-    public let result: ArchiveRepair.Result
+    package let result: ArchiveRepair.Result
     /// Offsets, in the repaired bytes, of every byte a step changed (sorted).
     let changedOffsets: [Int]
 
-    public init(_ result: ArchiveRepair.Result) {
+    package init(_ result: ArchiveRepair.Result) {
         self.result = result
         changedOffsets = result.steps.flatMap { $0.changes.map(\.offset) }.sorted()
     }

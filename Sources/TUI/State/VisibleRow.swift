@@ -4,7 +4,7 @@ import ArchiveModel
 public struct VisibleRow: Sendable {
     /// Child positions from the top level.
     public var path: [Int]
-    public var node: OutlineNode
+    package var node: OutlineNode
     /// Whether the row is expanded.
     public var isExpanded: Bool
     /// When the row's target is already the target of an ancestor row: that ancestor's depth.
