@@ -55,7 +55,7 @@ package struct JSONWriter {
     /// the exact text when its bytes are UTF-8, else escaped as every text output shows it
     /// (`bad\xff\e[31m`), since a JSON string holds only Unicode. The one rule for names in JSON: a
     /// single file's `file` (`ArchiveDocument.nameIsExact`), a source's `source`, `place` and `file`.
-    static func nameText(_ bytes: [UInt8]) -> String {
+    package static func nameText(_ bytes: [UInt8]) -> String {
         String(validating: bytes, as: UTF8.self) ?? DisplayText.escape(bytes: bytes)
     }
 

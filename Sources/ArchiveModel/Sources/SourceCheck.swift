@@ -15,7 +15,7 @@ package enum SourceCheck {
 
         /// The format as `--check` names a file's (`CheckReport.header`: `binary plist (bplist00)`,
         /// `XML plist, UTF-16LE`), so an archive of a source reads as the same file named alone.
-        public var formatDescription = "unreadable"
+        package var formatDescription = "unreadable"
 
         /// Errors and warnings (notes do not count, as for the exit status).
         package var problemCount: Int { diagnostics.count { $0.severity >= .warning } + (failure == nil ? 0 : 1) }
