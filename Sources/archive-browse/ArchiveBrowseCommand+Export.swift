@@ -47,7 +47,8 @@ extension ArchiveBrowseCommand {
             guard let a = Self.open(diff, other), let b = Self.open(file, source) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
         }
-        // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`, `--classes`).
+        // A whole source: one JSON Lines record per archive (`--unarchive`, `--extract`, `--classes`); with
+        // xml1 and binary1 the record holds the plist as a string (base64 for binary1).
         if let file, case .source(let path)? = SourceTarget.targets(for: [file])?.first {
             if let extract, let components = KeyPath.parse(extractForm: extract) {
                 return CLIModes.exportSource(path, columns: columnNames, content: .value(at: components), filter: wherePattern.map(SearchMatcher.init), out)
@@ -55,14 +56,15 @@ extension ArchiveBrowseCommand {
             if unarchive == nil && extract == nil {
                 return CLIModes.exportSource(path, columns: columnNames, content: .classes, filter: wherePattern.map(SearchMatcher.init), out)
             }
-            guard unarchive == "json" else {
-                FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
-                return 2
+            let content: SourceExport.Content = switch ExportFormat(rawValue: unarchive ?? "json") {
+            case .xml1: .xml1
+            case .binary1: .binary1(searchingDocument: wherePattern != nil)
+            case .json, nil: .document
             }
-            return CLIModes.exportSource(path, columns: columnNames, content: .document, filter: wherePattern.map(SearchMatcher.init), out)
+            return CLIModes.exportSource(path, columns: columnNames, content: content, filter: wherePattern.map(SearchMatcher.init), out)
         }
         if columns != nil || wherePattern != nil {
-            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive json, --extract or --classes over a source\n")
+            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive, --extract or --classes over a source\n")
             return 2
         }
         guard let document = Self.open(file, source) else { return 2 }

@@ -56,10 +56,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the archive as a plain document, references resolved: json, xml1 or binary1.", valueName: "format"))
     var unarchive: String?
 
-    @Option(help: ArgumentHelp("With --unarchive json, --extract or --classes over a database: other columns of each archive's row to add to its record (date,handle_id or message.date); in the browser (or --screen) on a database, shown as columns of its list.", valueName: "columns"))
+    @Option(help: ArgumentHelp("With --unarchive, --extract or --classes over a database: other columns of each archive's row to add to its record (date,handle_id or message.date); in the browser (or --screen) on a database, shown as columns of its list.", valueName: "columns"))
     var columns: String?
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive json, --extract or --classes over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
+    @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive, --extract or --classes over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
     var wherePattern: String?
 
     @Option(help: ArgumentHelp("Print the value at a key path of the resolved document (root.items.3.name; \\. for a dot in a key).", valueName: "keypath"))
@@ -120,9 +120,9 @@ struct ArchiveBrowseCommand: ParsableCommand {
         if audit { return try validateAudit() }
         if allowedClasses != nil { throw ValidationError("--allowed-classes works only with --audit") }
         if columns != nil && unarchive == nil && extract == nil && !classes && (dump || check || json) {
-            throw ValidationError("--columns goes with --unarchive json, --extract or --classes over a source, or with the browser (or --screen) on a database")
+            throw ValidationError("--columns goes with --unarchive, --extract or --classes over a source, or with the browser (or --screen) on a database")
         }
-        if wherePattern != nil && unarchive == nil && extract == nil && !classes { throw ValidationError("--where goes with --unarchive json, --extract or --classes over a source") }
+        if wherePattern != nil && unarchive == nil && extract == nil && !classes { throw ValidationError("--where goes with --unarchive, --extract or --classes over a source") }
         if exportModeCount > 0 {
             if rescuing { throw ValidationError("--salvage and --repair do not go with --unarchive, --extract, --classes or --diff") }
             return try validateExport()
