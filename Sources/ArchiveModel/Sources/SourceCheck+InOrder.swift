@@ -10,11 +10,12 @@ extension SourceCheck {
     /// 100,000 small archives the wake-ups cost more than a tenth of the work).
     static let chunkLimit = 4
 
-    /// Chunks computed or under way but not yet handed over, at most: a few per core, enough that a
-    /// slow item does not idle the other cores, few enough that memory stays small.
-    static var chunkWindow: Int { Swift.max(8, Platform.processorCount * 4) }
+    /// Chunks computed or under way but not yet handed over, at most: two per core, so that a core
+    /// finishing a chunk finds room for the next while the one before is handed over.
+    static var chunkWindow: Int { Swift.max(4, Platform.processorCount * 2) }
 
-    /// Results waiting to be handed over, at most.
+    /// Results waiting to be handed over, at most: eight per core, as many records of large
+    /// archives as the batches before held.
     static var window: Int { chunkWindow * chunkLimit }
 
     /// The chunk size for `count` items: smaller for few items, so that each core gets some (ten
