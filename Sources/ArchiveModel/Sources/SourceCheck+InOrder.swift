@@ -2,9 +2,12 @@ import Dispatch
 import Synchronization
 
 /// Work over a source's archives on all cores, its results handed over in list order as they come:
-/// one worker a core takes the next few indices (a chunk) as soon as there is room (no batch waits
-/// for its slowest item), and at most `window` results wait to be handed over, so memory holds a
-/// fixed number of results whatever the number of archives.
+/// a worker on each core takes the next few indices (a chunk) as soon as there is room (no batch
+/// waits for its slowest item), and at most `window` results wait to be handed over, so memory holds
+/// a fixed number of results whatever the number of archives. The caller runs the next chunk itself
+/// when no worker has taken it after a short wait, so the run goes on even when no other thread is
+/// free (the browser's jobs call this from the global queue, whose threads on Linux are about as many
+/// as the cores).
 extension SourceCheck {
     /// Indices a worker takes at once, most: a thread wakes once a chunk, not once an archive (for
     /// 100,000 small archives the wake-ups cost more than a tenth of the work).
@@ -13,6 +16,9 @@ extension SourceCheck {
     /// Chunks computed or under way but not yet handed over, at most: two per core, so that a core
     /// finishing a chunk finds room for the next while the one before is handed over.
     static var chunkWindow: Int { Swift.max(4, Platform.processorCount * 2) }
+
+    /// How long the caller waits for the next chunk before it checks whether any worker took it.
+    static let patienceMilliseconds = 10
 
     /// Results waiting to be handed over, at most: eight per core, as many records of large
     /// archives as the batches before held.
@@ -43,8 +49,8 @@ extension SourceCheck {
 /// `window` chunk slots, slot `c % window` holding the results of chunk `c` until they are taken.
 private final class OrderedRun<T: Sendable>: @unchecked Sendable {
     // Safety: the results of chunk `c` (slots `(c % window) * chunk ..< … + chunk`) are written by the
-    // one worker that took `c` and read by the caller after that worker signalled `filled[c % window]`;
-    // a worker takes chunk `c` only after `free` says chunk `c - window` has been handed over, so no
+    // one thread that took `c` (a worker or the caller) and read by the caller after `filled[c % window]`
+    // was signalled for it; a thread takes chunk `c` only after `free` says chunk `c - window` has been handed over, so no
     // two live chunks share slots.
     private let slots: UnsafeMutableBufferPointer<T?>
     private let filled: [DispatchSemaphore]
@@ -85,17 +91,43 @@ private final class OrderedRun<T: Sendable>: @unchecked Sendable {
             if stopped.load(ordering: .acquiring) { return }
             let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard c < chunkCount else { return }
-            let base = (c % window) * chunk
-            for i in indices(c) { slots[base + i - c * chunk] = work(i) }
-            filled[c % window].signal()
+            run(c)
         }
     }
 
-    /// Hands each result to `emit` in index order, waiting for each chunk, until all are handed over
-    /// or `emit` returns false.
+    /// Computes chunk `c` into its slots and says it is done.
+    private func run(_ c: Int) {
+        let base = (c % window) * chunk
+        for i in indices(c) { slots[base + i - c * chunk] = work(i) }
+        filled[c % window].signal()
+    }
+
+    /// The caller's share when chunk `c` has not been taken: takes and runs the next chunk (`c`, or
+    /// one after it when a worker took `c` meanwhile); false when `c` is taken or none can be (then a
+    /// worker holds `c`, or the room its permit gave, and is running).
+    private func helpWith(_ c: Int) -> Bool {
+        guard next.load(ordering: .relaxed) <= c, free.wait(timeout: .now()) == .success else { return false }
+        let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard taken < chunkCount else {
+            free.signal()
+            return false
+        }
+        run(taken)
+        return true
+    }
+
+    /// Hands each result to `emit` in index order, running the next chunk itself when no worker has
+    /// taken it, until all are handed over or `emit` returns false.
     func handOver(_ emit: (Int, T) -> Bool) {
         for c in 0..<chunkCount {
-            filled[c % window].wait()
+            // A worker normally has it: the caller steps in only when a wait passes with chunk c
+            // not taken (no thread free to run a worker), and adds no thread to the cores' work otherwise.
+            while filled[c % window].wait(timeout: .now() + .milliseconds(SourceCheck.patienceMilliseconds)) == .timedOut {
+                if !helpWith(c) {
+                    filled[c % window].wait()
+                    break
+                }
+            }
             let base = (c % window) * chunk
             for i in indices(c) {
                 guard let result = slots[base + i - c * chunk] else { return }
