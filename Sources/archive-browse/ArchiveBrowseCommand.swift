@@ -55,10 +55,10 @@ struct ArchiveBrowseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the archive as a plain document, references resolved: json, xml1 or binary1.", valueName: "format"))
     var unarchive: String?
 
-    @Option(help: ArgumentHelp("With --unarchive json, --extract or --classes over a database: other columns of each archive's row to add to its record (date,handle_id or message.date); in the browser (or --screen) on a database, shown as columns of its list.", valueName: "columns"))
+    @Option(help: ArgumentHelp("With --unarchive, --extract or --classes over a database: other columns of each archive's row to add to its record (date,handle_id or message.date); in the browser (or --screen) on a database, shown as columns of its list.", valueName: "columns"))
     var columns: String?
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive json, --extract or --classes over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
+    @Option(name: .customLong("where"), help: ArgumentHelp("With --unarchive, --extract or --classes over a source: write only the archives whose place, --columns values or decoded document match PATTERN (a regex, smart case, as the browser's /).", valueName: "pattern"))
     var wherePattern: String?
 
     @Option(help: ArgumentHelp("Print the value at a key path of the resolved document (root.items.3.name; \\. for a dot in a key).", valueName: "keypath"))

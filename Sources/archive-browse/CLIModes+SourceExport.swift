@@ -1,9 +1,10 @@
 import ArchiveModel
 import TUI
 
-/// `--unarchive json SOURCE [--columns a,b]` and `--extract KEYPATH SOURCE` (issue 38, item 1): every archive of a folder, ZIP file
-/// or database as one JSON Lines record (`SourceExport`), on all cores, written in list order as each
-/// batch is done (memory holds one batch of records). The source's own problems and a summary go to
+/// `--unarchive json|xml1|binary1 SOURCE [--columns a,b]`, `--extract KEYPATH SOURCE` and `--classes SOURCE`
+/// (issue 38, item 1): every archive of a folder, ZIP file, database or backup as one JSON Lines record
+/// (`SourceExport`), on all cores, written in list order as each is done (memory holds a fixed window
+/// of records, `SourceCheck.inOrder`). The source's own problems and a summary go to
 /// standard error; the exit status is the worst, as `--check`'s over the source.
 extension CLIModes {
     /// Archives between two updates of the progress line.

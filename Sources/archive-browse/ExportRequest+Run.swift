@@ -13,10 +13,11 @@ extension ExportRequest {
             guard let a = CLIModes.openArchive(otherTarget), let b = CLIModes.openArchive(target) else { return 2 }
             return CLIModes.diff(a, b, json: json, out)
         }
-        // A whole source: one JSON Lines record per archive (`--unarchive json`, `--extract`, `--classes`).
+        // A whole source: one JSON Lines record per archive (`--unarchive`, `--extract`, `--classes`); with
+        // xml1 and binary1 the record holds the plist as a string (base64 for binary1).
         if case .source(let path) = target { return runOverSource(path, out) }
         if columns != nil || wherePattern != nil {
-            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive json, --extract or --classes over a source\n")
+            FileOutput.standardError.write("archive-browse: --columns and --where go with --unarchive, --extract or --classes over a source\n")
             return 2
         }
         guard let document = CLIModes.openArchive(target) else { return 2 }
@@ -37,11 +38,12 @@ extension ExportRequest {
         case .classes:
             return CLIModes.exportSource(path, columns: columns ?? [], content: .classes, filter: filter, out)
         case .unarchive(let format):
-            guard format == .json else {
-                FileOutput.standardError.write("archive-browse: over a source of archives --unarchive writes JSON Lines: use --unarchive json (or name one archive by its place)\n")
-                return 2
+            let content: SourceExport.Content = switch format {
+            case .xml1: .xml1
+            case .binary1: .binary1(searchingDocument: wherePattern != nil)
+            case .json: .document
             }
-            return CLIModes.exportSource(path, columns: columns ?? [], content: .document, filter: filter, out)
+            return CLIModes.exportSource(path, columns: columns ?? [], content: content, filter: filter, out)
         case .diff: return 2 // --diff opens one archive on each side
         }
     }

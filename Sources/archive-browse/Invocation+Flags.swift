@@ -20,9 +20,9 @@ extension Invocation {
         if f.allowedClasses != nil { throw ValidationError("--allowed-classes works only with --audit") }
         let exporting = f.unarchive != nil || f.extract != nil || f.classes
         if f.columns != nil && !exporting && (f.dump || f.check || f.json) {
-            throw ValidationError("--columns goes with --unarchive json, --extract or --classes over a source, or with the browser (or --screen) on a database")
+            throw ValidationError("--columns goes with --unarchive, --extract or --classes over a source, or with the browser (or --screen) on a database")
         }
-        if f.wherePattern != nil && !exporting { throw ValidationError("--where goes with --unarchive json, --extract or --classes over a source") }
+        if f.wherePattern != nil && !exporting { throw ValidationError("--where goes with --unarchive, --extract or --classes over a source") }
         if let kind = try exportMode(f) {
             return .export(ExportRequest(kind: kind, columns: columnNames(f.columns), wherePattern: f.wherePattern))
         }

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `--unarchive json SOURCE [--columns …]` (issue 38, item 1): one JSON Lines record per archive, in
-/// list order, with the row's identity and the columns asked for; the schema is in the README.
+/// `--unarchive json|xml1|binary1 SOURCE [--columns …]` (issue 38, item 1): one JSON Lines record per
+/// archive, in list order, with the row's identity and the columns asked for; the schema is in the README.
 @Suite(.needsPython)
 struct SourceExportCLITests {
     static func records(_ out: String) throws -> [[String: Any]] {
@@ -109,14 +109,53 @@ struct SourceExportCLITests {
         #expect(none.err.contains("exported 0 archives") && none.err.contains("(6 other archives not matching --where)"), "\(none.err)")
     }
 
-    @Test func otherFormatsAndColumnsAloneAreRefused() throws {
+    /// `--unarchive xml1 SOURCE`: each record's `xml1` is the text `--unarchive xml1` writes for that
+    /// archive alone; `binary1` the bytes of `--unarchive binary1` in base64, the same plist.
+    @Test func xml1AndBinary1OverADatabaseCarryThePlistAsAString() throws {
         let db = try #require(SourceFixtures.make("chatdb"))
-        let xml = try CLITests.run(["--unarchive", "xml1", db])
-        #expect(xml.status == 2 && xml.out.isEmpty)
-        #expect(xml.err.contains("use --unarchive json"))
+        let xml = try CLITests.run(["--unarchive", "xml1", db, "--columns", "date"])
+        #expect(xml.status == 1, "the half archive has errors: \(xml.err)")
+        let xmlRecords = try Self.records(xml.out)
+        let json = try Self.records(try CLITests.run(["--unarchive", "json", db]).out)
+        #expect(xmlRecords.count == 6)
+        #expect(xmlRecords.map { $0["place"] as? String } == json.map { $0["place"] as? String })
+        #expect(xmlRecords.map { $0["status"] as? Int } == json.map { $0["status"] as? Int })
+        let binary = try Self.records(try CLITests.run(["--unarchive", "binary1", db]).out)
+        #expect(binary.map { $0["place"] as? String } == json.map { $0["place"] as? String })
+        for (record, packed) in zip(xmlRecords, binary) {
+            let place = try #require(record["place"] as? String)
+            #expect(record["document"] == nil && packed["document"] == nil && record["diagnostics"] is [Any])
+            guard let text = record["xml1"] as? String else {
+                #expect(record["error"] is String && packed["error"] is String, "\(place): no plist, so the reason")
+                continue
+            }
+            #expect(text == (try CLITests.run(["--unarchive", "xml1", db + ":" + place]).out), "\(place): as the archive alone")
+            let base64 = try #require(packed["binary1"] as? String)
+            let bytes = try #require(Data(base64Encoded: base64))
+            #expect(bytes.starts(with: Array("bplist00".utf8)))
+            let fromXML = try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) as? NSObject
+            let fromBinary = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSObject
+            #expect(fromXML != nil && fromXML == fromBinary, "\(place): binary1 holds the document xml1 holds")
+        }
+        let payload = try #require(xmlRecords.first { $0["place"] as? String == "message.payload_data:1234" })
+        #expect((payload["columns"] as? [String: Any])?["date"] as? Int == 3)
+    }
+
+    @Test func whereOverXML1MatchesTheXMLAndOverBinary1TheDocument() throws {
+        let db = try #require(SourceFixtures.make("chatdb"))
+        func places(_ arguments: [String]) throws -> [String] {
+            try Self.records(try CLITests.run(arguments + [db]).out).compactMap { $0["place"] as? String }
+        }
+        #expect(try places(["--unarchive", "xml1", "--where", "<string>payload</string>"]) == ["message.payload_data:1234"])
+        #expect(try places(["--unarchive", "binary1", "--where", "^payload$|\"payload\""]) == ["message.payload_data:1234"])
+        #expect(try places(["--unarchive", "binary1", "--where", "attributedBody:12\\d+$"]) == ["message.attributedBody:1234", "message.attributedBody:1235"])
+    }
+
+    @Test func columnsAloneAndOnOneArchiveAreRefused() throws {
+        let db = try #require(SourceFixtures.make("chatdb"))
         let alone = try CLITests.run(["--check", db, "--columns", "date"])
         #expect(alone.status == 2)
-        #expect(alone.err.contains("--columns goes with --unarchive json, --extract or --classes"))
+        #expect(alone.err.contains("--columns goes with --unarchive, --extract or --classes"))
         let place = try CLITests.run(["--unarchive", "json", db + ":message.payload_data:1234", "--columns", "date"])
         #expect(place.status == 2, "a place is one document: no record, no columns")
     }

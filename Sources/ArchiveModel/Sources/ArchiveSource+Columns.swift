@@ -30,7 +30,7 @@ extension ArchiveSource {
         guard let (table, _, rowid, steps) = place.cell, let file = databaseFile(at: steps) else { return nil }
         return (try? cache.withDatabase(file) { (db) throws(SQLiteDatabase.Failure) -> [ColumnValue] in
             // Only the table's own columns are read: SQLite takes an unknown "name" for a string literal.
-            let known = try Self.columnNames(db, table)
+            let known = try db.columnNames(table)
             return try columns.map { (name) throws(SQLiteDatabase.Failure) -> ColumnValue in
                 let prefix = table + "."
                 let column = name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
@@ -38,16 +38,6 @@ extension ArchiveSource {
                 return try Self.value(db, table, column, rowid)
             }
         }) ?? columns.map { _ in .missing }
-    }
-
-    /// The names of `table`'s columns.
-    private static func columnNames(_ db: SQLiteDatabase, _ table: String) throws(SQLiteDatabase.Failure) -> Set<String> {
-        var names: Set<String> = []
-        try db.query("PRAGMA table_info(\(SQLiteDatabase.quoted(table)))") { row in
-            if row.count > 1, case .bytes(let name) = row[1] { names.insert(String(decoding: name, as: UTF8.self)) }
-            return true
-        }
-        return names
     }
 
     /// One column of one row: its type, then its value (a blob's length, a text's first bytes).

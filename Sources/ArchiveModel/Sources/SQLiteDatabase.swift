@@ -3,8 +3,16 @@ import CSQLite
 /// An SQLite database opened for reading evidence: read-only and immutable (`mode=ro&immutable=1`),
 /// so SQLite takes no lock and creates no journal, WAL or shared-memory file, and never writes.
 final class SQLiteDatabase: @unchecked Sendable {
-    // Safety: a connection is used by one thread at a time (`SourceCache` hands each out exclusively).
+    // Safety: a connection is used by one thread at a time (`SourceCache` hands each out exclusively),
+    // and so are its prepared statements.
     private let handle: OpaquePointer
+    /// Statements prepared once and reused by `query` (the same few queries run once per archive over
+    /// a database of many rows: parsing each again cost more than running it), by their SQL.
+    private var statements: [String: OpaquePointer] = [:]
+    /// Column names by table, as `columnNames` read them.
+    private var tableColumns: [String: [String]] = [:]
+    /// Statements (and tables' column lists) kept at most; past them a query's statement is finalized after it runs.
+    static let statementCapacity = 64
 
     /// SQLite's own words for why opening failed.
     struct Failure: Error { var message: String }
@@ -24,7 +32,10 @@ final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_limit(db, SQLITE_LIMIT_LENGTH, Int32(1 << 30))
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close(handle)
+    }
 
     /// `file:` URI for `path`, with `%`, `?` and `#` (and bytes outside printable ASCII) percent-encoded,
     /// read-only and immutable.
@@ -55,11 +66,13 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// Runs `sql` (with `bindings` for its `?` parameters), handing each row's values to `row` until it
     /// returns false. Throws SQLite's message when preparing or stepping fails; rows before that were handed over.
     func query(_ sql: String, _ bindings: [Int64] = [], row: ([Value]) -> Bool) throws(Failure) {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw Failure(message: String(cString: sqlite3_errmsg(handle)))
+        let statement = try prepared(sql)
+        // Reset whatever happens, so that the statement holds no read of the database between queries.
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            if statements[sql] != statement { sqlite3_finalize(statement) }
         }
-        defer { sqlite3_finalize(statement) }
         for (i, value) in bindings.enumerated() { sqlite3_bind_int64(statement, Int32(i + 1), value) }
         let columns = sqlite3_column_count(statement)
         while true {
@@ -71,6 +84,21 @@ final class SQLiteDatabase: @unchecked Sendable {
             for c in 0..<columns { values.append(Self.value(statement, c)) }
             if !row(values) { return }
         }
+    }
+
+    /// The statement for `sql`: the one kept from an earlier query, else newly prepared (and kept
+    /// while there is room). A kept statement still running (the same query inside a row of itself)
+    /// is left alone: the new one is finalized after its query.
+    private func prepared(_ sql: String) throws(Failure) -> OpaquePointer {
+        let kept = statements[sql]
+        if let kept, sqlite3_stmt_busy(kept) == 0 { return kept }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw Failure(message: String(cString: sqlite3_errmsg(handle)))
+        }
+        if kept == nil, statements.count < Self.statementCapacity { statements[sql] = statement }
+        return statement
     }
 
     private static func value(_ statement: OpaquePointer, _ column: Int32) -> Value {
@@ -88,6 +116,19 @@ final class SQLiteDatabase: @unchecked Sendable {
             guard let pointer, count > 0 else { return .bytes([]) }
             return .bytes(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
         }
+    }
+
+    /// The names of `table`'s columns, in order (read once per connection and table: a record over a
+    /// database asks for them once per archive).
+    func columnNames(_ table: String) throws(Failure) -> [String] {
+        if let known = tableColumns[table] { return known }
+        var names: [String] = []
+        try query("PRAGMA table_info(\(Self.quoted(table)))") { row in
+            if row.count > 1, case .bytes(let name) = row[1] { names.append(String(decoding: name, as: UTF8.self)) }
+            return true
+        }
+        if tableColumns.count < Self.statementCapacity { tableColumns[table] = names }
+        return names
     }
 
     /// `name` quoted as an SQL identifier (`"` doubled).

@@ -55,38 +55,4 @@ package enum SourceCheck {
         let entries = source.entries
         inOrder(count: entries.count, work: { check(source, entries[$0].place) }, emit: emit)
     }
-
-    /// Runs `work` for `0..<count` on all cores and hands the results to `emit` in index order: work
-    /// goes in batches, each batch's results handed over in order before the next starts (so memory
-    /// holds one batch). `emit` returning false stops the work.
-    package static func inOrder<T: Sendable>(count: Int, work: @escaping @Sendable (Int) -> T, emit: (Int, T) -> Bool) {
-        let batch = Platform.processorCount * 8
-        var start = 0
-        while start < count {
-            let end = Swift.min(count, start + batch)
-            let results = Results<T>(count: end - start)
-            let first = start
-            DispatchQueue.concurrentPerform(iterations: end - start) { i in
-                results.set(i, work(first + i))
-            }
-            for (i, result) in results.all.enumerated() where !emit(start + i, result) { return }
-            start = end
-        }
-    }
-
-    /// A batch's results, written by index from several threads.
-    private final class Results<T>: @unchecked Sendable {
-        // Safety: each slot is written by exactly one iteration of concurrentPerform, and read after it returns.
-        private let slots: UnsafeMutableBufferPointer<T?>
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-        func set(_ i: Int, _ result: T) { slots[i] = result }
-        var all: [T] { slots.compactMap { $0 } }
-    }
 }

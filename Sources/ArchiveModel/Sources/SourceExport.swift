@@ -1,8 +1,10 @@
-/// `--unarchive json`, `--extract KEYPATH` and `--classes` over a source (issue 38, item 1): one JSON
-/// Lines record per archive, streamed in list order.
+/// `--unarchive json|xml1|binary1`, `--extract KEYPATH` and `--classes` over a source (issue 38, item 1):
+/// one JSON Lines record per archive, streamed in list order.
 ///
 /// A record: `{"source", "place", "domain", "relativePath", "fileID", "table", "column", "rowid",
-/// "columns": {NAME: value}, "format", "status", "document" (or "value", or "classes"), "diagnostics"}`; `domain`,
+/// "columns": {NAME: value}, "format", "status", "document" (or "xml1", "binary1", "value", or "classes"),
+/// "diagnostics"}`; `xml1` is the XML plist `--unarchive xml1` writes, as a string, and `binary1` the
+/// bplist00 `--unarchive binary1` writes, in base64; `domain`,
 /// `relativePath` and `fileID` only for a file of an iOS backup (and the archives inside it);
 /// `table`, `column`, `rowid` and `columns` only for a database cell (of the source, or of a
 /// database file inside it); `"error"` instead of `document` when the archive could not be read (or, extracting,
@@ -13,6 +15,11 @@ package enum SourceExport {
     package enum Content: Sendable {
         /// The whole document (`--unarchive json`).
         case document
+        /// The whole document as an XML plist, a JSON string (`--unarchive xml1`).
+        case xml1
+        /// The whole document as a binary plist, in base64 (`--unarchive binary1`); with `searchingDocument`
+        /// a filter also looks at the document as JSON (base64 says nothing to a pattern).
+        case binary1(searchingDocument: Bool)
         /// The value at a key path (`--extract`), as JSON.
         case value(at: [String])
         /// What its classes hold (`--classes`): the census's `classes` array.
@@ -73,6 +80,17 @@ package enum SourceExport {
         case .document:
             member = ("document", exportedJSON(document))
             searched.append(member.json)
+        case .xml1:
+            let xml = String(decoding: exported(document) { XMLPlistExportSink(write: $0) }, as: UTF8.self)
+            var string = JSONWriter()
+            string.string(xml)
+            member = ("xml1", string.text)
+            searched.append(xml)
+        case .binary1(let searchingDocument):
+            var data = JSONWriter()
+            data.base64String(exported(document) { BinaryPlistExportSink(write: $0) })
+            member = ("binary1", data.text)
+            if searchingDocument { searched.append(exportedJSON(document)) }
         case .classes:
             let census = ClassCensus(graph: document.graph)
             var classes = JSONWriter()
@@ -102,16 +120,18 @@ package enum SourceExport {
 
     /// The document as `--unarchive json` writes it, on one line.
     static func exportedJSON(_ document: ArchiveDocument) -> String {
-        final class Buffer: @unchecked Sendable {
-            // Safety: used by one thread, within this call.
-            var bytes: [UInt8] = []
-        }
-        let buffer = Buffer()
+        var bytes = exported(document) { JSONExportSink(write: $0) }
+        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The whole document as the sink `makeSink` makes (given where to write) writes it.
+    static func exported<S: ExportSink>(_ document: ArchiveDocument, _ makeSink: (@escaping ([UInt8]) -> Void) -> S) -> [UInt8] {
+        let buffer = ExportBuffer()
         var exporter = ArchiveExporter(shapes: ExportShapes.followingEmbeddedArchives(of: document.graph))
-        var sink = JSONExportSink { buffer.bytes += $0 }
+        var sink = makeSink { buffer.bytes += $0 }
         exporter.write(exporter.shapes.root, to: &sink)
-        while buffer.bytes.last == UInt8(ascii: "\n") { buffer.bytes.removeLast() }
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return buffer.bytes
     }
 
     /// Why a key path gave no value.
@@ -128,11 +148,7 @@ package enum SourceExport {
             let prefix = resolved.isEmpty ? "the document" : KeyPath.escapedForm(resolved)
             return .failure(NoValue(message: "no value at \(KeyPath.escapedForm(path)); the longest prefix that resolves is \(prefix), \(there)"))
         case .found(let value, let resolved, let owner):
-            final class Buffer: @unchecked Sendable {
-                // Safety: used by one thread, within this call.
-                var bytes: [UInt8] = []
-            }
-            let buffer = Buffer()
+            let buffer = ExportBuffer()
             var exporter = ArchiveExporter(shapes: owner)
             var sink = JSONExportSink { buffer.bytes += $0 }
             exporter.write(value, at: resolved.map(KeyPath.escapedComponent), to: &sink)
@@ -161,4 +177,10 @@ package enum SourceExport {
         case .null, .missing: w.null()
         }
     }
+}
+
+/// The bytes an export sink writes for one record.
+private final class ExportBuffer: @unchecked Sendable {
+    // Safety: used by one thread, within the call that made it.
+    var bytes: [UInt8] = []
 }

@@ -24,12 +24,8 @@ extension SourceScanner {
     }
 
     private mutating func scanTable(_ db: SQLiteDatabase, _ table: String, place: SourcePlace) {
-        var columns: [String] = []
         do {
-            try db.query("PRAGMA table_info(\(SQLiteDatabase.quoted(table)))") { row in
-                if row.count > 1, case .bytes(let name) = row[1] { columns.append(String(decoding: name, as: UTF8.self)) }
-                return true
-            }
+            let columns = try db.columnNames(table)
             guard !columns.isEmpty else { return }
             let heads = columns.map { "length(CAST(\(SQLiteDatabase.quoted($0)) AS BLOB)), substr(CAST(\(SQLiteDatabase.quoted($0)) AS BLOB), 1, \(Self.cellHead))" }
             let sql = "SELECT rowid, " + heads.joined(separator: ", ") + " FROM " + SQLiteDatabase.quoted(table)
