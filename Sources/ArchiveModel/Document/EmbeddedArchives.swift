@@ -120,8 +120,13 @@ public enum EmbeddedArchives {
     /// outline rows): nil when they hold no archive, when `budget` has no room for them, or when they
     /// do not decode at all (better kept as the bytes they are). The caller keeps to `maxDepth`.
     static func openValue(_ bytes: [UInt8], budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
+        openValue(bytes, format: EmbeddedArchive.format(of: bytes), budget: budget)
+    }
+
+    /// `openValue(_:budget:)` for bytes whose `EmbeddedArchive.format(of:)` the caller has (`format`).
+    static func openValue(_ bytes: [UInt8], format: ContainerFormat?, budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
         // A bookmark is exported as the data it is: its graph is a view of the record, not an archive's objects.
-        guard let format = EmbeddedArchive.format(of: bytes), !format.isRecord, budget.spend(bytes.count) else { return nil }
+        guard let format, !format.isRecord, budget.spend(bytes.count) else { return nil }
         let document = EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")
         guard !(document.graph is UnreadableGraph) else { return nil }
         return (format, document)
