@@ -77,4 +77,35 @@ import Testing
         #expect(clues.compactMap(\.anyBytesFrom).min() == BinaryPlistTrailer.smallestFit)
         #expect(clues.flatMap(\.markBytes) == [UInt8(ascii: "<")])
     }
+
+    /// The whole-file pass (`EmbeddedArchives.mayHoldArchives`, a bit per pair of bytes) answers as a
+    /// plain search for every start at every offset past the first does, in each container's forms.
+    @Test func theWholeFilePassFindsWhatASearchAtEveryOffsetFinds() {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        for container in [ContainerFormat.binaryPlist, .xmlPlist, .openStepPlist] {
+            let starts = EmbeddedArchives.archiveStarts(in: container)
+            var found = 0
+            for round in 0..<400 {
+                var bytes = (0..<(3 + next(60))).map { _ in UInt8(next(4) == 0 ? 0xFF : 0x20 + next(8)) }
+                if round % 2 == 0 {
+                    // A start (or its first bytes only) at the start, at offset 1, at the end or inside.
+                    let start = starts[next(starts.count)].bytes + [0x00, 0x00, 0x04, 0x10, 0x00]
+                    let part = Array(start.prefix(round % 4 == 0 ? start.count : 1 + next(start.count)))
+                    let at = [0, 1, bytes.count, next(bytes.count)][next(4)]
+                    bytes.insert(contentsOf: part, at: at)
+                }
+                let input = InputBytes(bytes)
+                let expected = bytes.indices.dropFirst().contains { offset in
+                    starts.contains { input.matches($0.bytes, at: offset) && EmbeddedArchives.confirms($0, at: offset, in: input) }
+                }
+                if expected { found += 1 }
+                #expect(EmbeddedArchives.mayHoldArchives(input, container: container) == expected, "\(container) \(bytes)")
+            }
+            #expect(found >= 20, "\(container): too few inputs hold a start for the comparison to mean much")
+        }
+    }
 }
