@@ -3,6 +3,8 @@
 # writer change) in each export mode on every file and compares their standard output byte for byte.
 #
 #   bench/compare_outputs.sh BEFORE AFTER [CORPUS_DIR]     (default ../shared/corpus)
+#   MODES="--check --dump" bench/compare_outputs.sh BEFORE AFTER   (other modes: a change to what
+#                                                                  every mode shares, such as probes)
 #
 # Prints one line per difference (mode, file, both sizes, first differing byte) and a summary; with
 # python3, checks that every xml1 and binary1 output of AFTER loads in plistlib. Exit 0 when all
@@ -14,9 +16,15 @@ CORPUS=${3:-$REPO/../shared/corpus}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 files=0 compared=0 differ=0 unloadable=0
+if [ -n "${MODES:-}" ]; then
+    # "--check --dump --unarchive xml1" → "--check", "--dump", "--unarchive xml1"
+    mapfile -t MODE_LIST < <(printf '%s\n' "$MODES" | sed 's/ --/\n--/g')
+else
+    MODE_LIST=("--unarchive json" "--unarchive xml1" "--unarchive binary1" "--json")
+fi
 while IFS= read -r -d '' f; do
     files=$((files + 1))
-    for mode in "--unarchive json" "--unarchive xml1" "--unarchive binary1" "--json"; do
+    for mode in "${MODE_LIST[@]}"; do
         # shellcheck disable=SC2086
         timeout 60 "$BEFORE" $mode "$f" > "$TMP/a" 2>/dev/null
         # shellcheck disable=SC2086

@@ -150,4 +150,25 @@ import FuzzSupport
             #expect(entries.max() == 1, "budget \(String(describing: budget)): \(entries)")
         }
     }
+
+    /// The last field of each key is the one written: a few keys compared pairwise, many through sets,
+    /// long keys by their content index; both ways give the same answer.
+    @Test func theLastFieldOfEachKeyIsKeptWhateverTheCount() {
+        #expect(JSONEmitter.lastOfEachKey(["a", "b", "a", "c", "b"], []) == [false, false, true, true, true])
+        #expect(JSONEmitter.lastOfEachKey(["only"], []) == [true])
+        #expect(JSONEmitter.lastOfEachKey([], []) == [])
+        // Code units, not canonical equivalence: "é" precomposed and decomposed are two keys.
+        #expect(JSONEmitter.lastOfEachKey(["\u{E9}", "e\u{301}"], []) == [true, true])
+        let many = (0..<40).map { "k\($0 % 25)" }
+        let expected = (0..<40).map { $0 >= 15 }
+        #expect(JSONEmitter.lastOfEachKey(many, []) == expected)
+        #expect(JSONEmitter.lastOfEachKey(Array(many.prefix(16)), []) == Array(repeating: true, count: 16))
+        var repeats = JSONRepeats(budget: 0)
+        let long = [Self.text(70), "x", Self.text(70), Self.text(70, "u")]
+        let found = long.map { repeats.find(text: $0, at: .object(1)) }
+        #expect(JSONEmitter.lastOfEachKey(long, found) == [false, true, true, true])
+        let longMany = long + (0..<20).map { "s\($0)" }
+        let foundMany = longMany.map { repeats.find(text: $0, at: .object(2)) }
+        #expect(JSONEmitter.lastOfEachKey(longMany, foundMany) == [false] + Array(repeating: true, count: 23))
+    }
 }

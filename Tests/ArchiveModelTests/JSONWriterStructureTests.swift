@@ -106,4 +106,14 @@ import ArchiveModel
         let object = try #require(try Self.parsed(w) as? [String: Int])
         #expect(object == ["a\"b\n\u{1B}": 1, "": 2])
     }
+
+    /// A key quoted once (`JSONKey`) writes what `field(_:)` writes for the same name, escapes included.
+    @Test(arguments: ["id", "", "a\"b\n\u{1B}", "caf\u{E9} \u{1F600}", "back\\slash"])
+    func aKeyQuotedOnceIsWrittenAsFieldWritesIt(name: String) {
+        var byName = JSONWriter(), byKey = JSONWriter()
+        let key = JSONKey(name)
+        byName.beginObject(); byName.field(name); byName.int(1); byName.field(name); byName.null(); byName.endObject()
+        byKey.beginObject(); byKey.field(key); byKey.int(1); byKey.field(key); byKey.null(); byKey.endObject()
+        #expect(byKey.text == byName.text)
+    }
 }

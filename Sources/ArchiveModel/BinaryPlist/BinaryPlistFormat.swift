@@ -53,6 +53,8 @@ struct BinaryPlistFormat: FormatDescriptor {
 
     var signatures: [FormatSignature] { [FormatSignature(Array("bplist00".utf8))] }
     func embeddedMinimumCount(of format: ContainerFormat) -> Int? { format == .binaryPlist ? 8 : nil }
+    /// `bplist`, or (`probeStructure`) any bytes long enough to end in a trailer that fits.
+    var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: Self.magic.prefix(1).map { $0 }, anyBytesFrom: BinaryPlistTrailer.smallestFit) }
     func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { format == .binaryPlist ? .signature : nil }
     var catalog: [DiagnosticKind] { BinaryPlistCode.kinds }
 }

@@ -31,12 +31,15 @@ package struct BinaryPlistTrailer: Sendable, Equatable {
         range = ByteRange(start, input.count)
     }
 
+    /// The fewest bytes `fitsExactly` accepts: a header, one object byte and the trailer.
+    static let smallestFit = 8 + 1 + 32
+
     /// Whether the last 32 bytes of `input` are a bplist00 trailer that fits the file exactly: zero
     /// unused bytes, widths 1–8, at least one object and the top one among them, and an offset table
     /// that starts past the header and ends where the trailer starts, with its first entry in the
     /// object area. Chance gives this about never, so it identifies a bplist whose header is damaged.
     static func fitsExactly(_ input: InputBytes) -> Bool {
-        guard input.count >= 8 + 1 + 32, let t = BinaryPlistTrailer(input), t.unused.allSatisfy({ $0 == 0 }),
+        guard input.count >= smallestFit, let t = BinaryPlistTrailer(input), t.unused.allSatisfy({ $0 == 0 }),
               (1...8).contains(t.offsetIntSize), (1...8).contains(t.objectRefSize),
               t.numObjects >= 1, t.numObjects < (1 << 32), t.topObject < t.numObjects,
               t.offsetTableOffset >= 9, t.offsetTableOffset < UInt64(t.range.start) else { return false }

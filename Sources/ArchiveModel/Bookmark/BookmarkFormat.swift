@@ -44,6 +44,11 @@ struct BookmarkFormat: FormatDescriptor {
 
     func embeddedMinimumCount(of format: ContainerFormat) -> Int? { 8 }
     func embeddedProbe(_ bytes: [UInt8]) -> ContainerFormat? { AliasRecord.matchesData(bytes) ? .bookmark(alias: true) : nil }
+    /// `book` or `alis` (`probeSignature`), or any bytes as long as the shortest alias record, which
+    /// has no signature (`probeStructure`, `embeddedProbe`).
+    var embeddedClues: EmbeddedClues {
+        EmbeddedClues(firstBytes: [Self.book[0], UInt8(ascii: "a")], anyBytesFrom: AliasRecord.smallestRecord)
+    }
 
     func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? {
         format == .bookmark(alias: true) ? .structure : .signature
@@ -53,6 +58,10 @@ struct BookmarkFormat: FormatDescriptor {
 }
 
 extension AliasRecord {
+    /// The fewest bytes `matches` accepts: the fixed fields of a version 3 record (shorter than a
+    /// version 2 one) and an end tag.
+    static let smallestRecord = Swift.min(AliasRecordDecoder.v2End, AliasRecordDecoder.v3End) + 4
+
     /// Whether `bytes` (a data value) are a classic alias record (`matches`), which has no signature:
     /// the version and kind words are looked at before any copy is made.
     static func matchesData(_ bytes: [UInt8]) -> Bool {

@@ -8,10 +8,23 @@ package enum EmbeddedArchive {
     /// the detected format when its descriptor opens a data value of that size
     /// (`FormatDescriptor.embeddedMinimumCount`), else a format with no signature that its descriptor
     /// knows by its fields (`embeddedProbe`: an alias record). Text that merely looks like OpenStep is
-    /// not treated as an archive.
+    /// not treated as an archive. Asked for every data value exported or shown: a value that shows
+    /// no format's clue (`pretest`) is answered without the probes.
     package static func format(of bytes: [UInt8]) -> ContainerFormat? {
+        guard bytes.count >= 8, pretest.mayHold(bytes) else { return nil }
+        return probedFormat(of: bytes)
+    }
+
+    /// How many first bytes of a data value the format detector is given.
+    static let probedHead = 64
+
+    /// The registry's clues joined (`EmbeddedPretest`).
+    static let pretest = EmbeddedPretest(FormatRegistry.descriptors, head: probedHead)
+
+    /// `format(of:)` without the pretest: every probe asked.
+    static func probedFormat(of bytes: [UInt8]) -> ContainerFormat? {
         guard bytes.count >= 8 else { return nil }
-        let format = FormatDetector.detect(InputBytes(bytes.prefix(64)))
+        let format = FormatDetector.detect(InputBytes(bytes.prefix(probedHead)))
         if let minimum = FormatRegistry.descriptor(for: format)?.embeddedMinimumCount(of: format), bytes.count >= minimum { return format }
         for descriptor in FormatRegistry.descriptors { if let format = descriptor.embeddedProbe(bytes) { return format } }
         return nil

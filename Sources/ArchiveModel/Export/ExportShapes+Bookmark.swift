@@ -4,9 +4,10 @@
 /// budget as embedded archives; a record past it stays data. A standalone bookmark or alias record
 /// (a `BookmarkGraph`) is exported as the same value: its document is the record.
 extension ExportShapes {
-    /// The decoded record `bytes` hold, or nil when they hold none or `budget` has no room for them.
-    static func bookmarkValue(_ bytes: [UInt8], budget: EmbeddedBudget) -> ExportValue? {
-        guard case .bookmark(let alias)? = EmbeddedArchive.format(of: bytes), budget.spend(bytes.count) else { return nil }
+    /// The decoded record `bytes` (of `format`, their `EmbeddedArchive.format(of:)`) hold, or nil when
+    /// they hold none or `budget` has no room for them.
+    static func bookmarkValue(_ bytes: [UInt8], format: ContainerFormat?, budget: EmbeddedBudget) -> ExportValue? {
+        guard case .bookmark(let alias)? = format, budget.spend(bytes.count) else { return nil }
         return recordValue(InputBytes(bytes), alias: alias)
     }
 

@@ -16,8 +16,10 @@ extension ExportShapes {
         var shapes = ExportShapes(graph: graph, includesIDs: includesIDs)
         guard depth < EmbeddedArchives.maxDepth else { return shapes }
         shapes.embeddedArchive = { bytes in
-            if let record = bookmarkValue(bytes, budget: budget) { return record }
-            guard let (format, document) = EmbeddedArchives.openValue(bytes, budget: budget) else { return nil }
+            // One probe per value: most hold nothing, which it says at once (`EmbeddedPretest`).
+            guard let found = EmbeddedArchive.format(of: bytes) else { return nil }
+            if let record = bookmarkValue(bytes, format: found, budget: budget) { return record }
+            guard let (format, document) = EmbeddedArchives.openValue(bytes, format: found, budget: budget) else { return nil }
             let inner = embedding(document.graph, depth: depth + 1, includesIDs: includesIDs, budget: budget)
             return .dictionary(ExportEntries([("$archive", .scalar(.string(format.shortName))), ("$root", .embedded(inner))]))
         }

@@ -16,6 +16,8 @@ public struct ExportShapes {
     /// A plain property list's table entries that repeat a lower container's offset
     /// (`PlistSharing.offsetSharers`): read through the graph, which shows them as stand-ins.
     private let plainSharers: [Int: Int]
+    /// A plain property list's key texts by key node (a key node is shared by the dictionaries that list it).
+    private let keyTexts = ExportKeyTexts()
     /// Archives embedded in data values (an iMessage typedstream in a plist, a nib in a typedstream):
     /// given a data value's bytes, the export of the archive inside, or nil to write the bytes as
     /// data. Unset, every data value is written as data (`--diff` opens embedded archives itself, in
@@ -178,8 +180,11 @@ public struct ExportShapes {
 
     /// A plain dictionary key: its text, or (a number, a date …) its value.
     private func keyValue(_ plain: PlistObjectGraph, _ node: Int) -> ExportValue {
-        if node >= 0, node < plain.tree.nodeCount, case .string(let s) = plain.tree.node(node).value { return .scalar(.string(s)) }
-        return value(plain.reference(node))
+        let text = keyTexts.text(of: node) { node in
+            guard node >= 0, node < plain.tree.nodeCount, case .string(let s) = plain.tree.node(node).value else { return nil }
+            return s
+        }
+        return text.map { .scalar(.string($0)) } ?? value(plain.reference(node))
     }
 
     /// Key/value pairs as a dictionary when every key is a string and no key repeats; otherwise

@@ -33,8 +33,9 @@ extension GraphDiffWalk {
     /// or an alias record (a `BookmarkGraph`), compared by its fields (path, volume, dates…) rather
     /// than as bytes. Within the diff's byte budget.
     static func document(_ bytes: [UInt8], budget: EmbeddedBudget) -> ArchiveDocument? {
-        guard let format = EmbeddedArchive.format(of: bytes), format.isBookmark else {
-            return EmbeddedArchives.openValue(bytes, budget: budget)?.document
+        let found = EmbeddedArchive.format(of: bytes)
+        guard let format = found, format.isBookmark else {
+            return EmbeddedArchives.openValue(bytes, format: found, budget: budget)?.document
         }
         guard budget.spend(bytes.count) else { return nil }
         return EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")

@@ -62,6 +62,10 @@ package protocol FormatDescriptor: Sendable {
     func embeddedMinimumCount(of format: ContainerFormat) -> Int?
     /// A data value's format when no signature says it (an alias record), checked after detection.
     func embeddedProbe(_ bytes: [UInt8]) -> ContainerFormat?
+    /// What every data value this descriptor's probes accept shows (`EmbeddedPretest` skips a value
+    /// that shows no format's clue); by default the first bytes of `signatures` that start data. A
+    /// format whose probes accept more (text after blanks, a trailer, fields) says so here.
+    var embeddedClues: EmbeddedClues { get }
 
     /// How strongly the first bytes `head` (detected as `format`) show the format, for the source
     /// listing and the unwrapper; nil when they do not show it.
@@ -106,6 +110,7 @@ package extension FormatDescriptor {
     func confirms(_ signature: FormatSignature, at offset: Int, in input: InputBytes) -> Bool { true }
     func embeddedMinimumCount(of format: ContainerFormat) -> Int? { nil }
     func embeddedProbe(_ bytes: [UInt8]) -> ContainerFormat? { nil }
+    var embeddedClues: EmbeddedClues { EmbeddedClues(signatures: signatures) }
     func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { nil }
     var sourceNameSuffixes: [String] { [] }
     var catalog: [DiagnosticKind] { [] }

@@ -22,22 +22,22 @@ struct JSONEmitter {
     mutating func object(_ o: GraphObject) {
         place = .object(o.id)
         w.beginObject()
-        w.field("id"); w.int(o.id)
-        w.field("kind"); w.string(o.kind.rawValue)
-        w.field("class"); if let c = o.className { className(c) } else { w.null() }
-        w.field("classes"); w.beginArray()
+        w.field(.id); w.int(o.id)
+        w.field(.kind); w.string(o.kind.rawValue)
+        w.field(.`class`); if let c = o.className { className(c) } else { w.null() }
+        w.field(.classes); w.beginArray()
         for c in o.classChain {
             w.element()
             if let v = c.version {
-                w.beginObject(); w.field("name"); className(c.name); w.field("version"); w.int(v); w.endObject()
+                w.beginObject(); w.field(.name); className(c.name); w.field(.version); w.int(v); w.endObject()
             } else {
                 className(c.name)
             }
         }
         w.endArray()
-        w.field("range"); JSONRenderer.writeRange(o.range, &w)
-        if let value = o.value { w.field("value"); scalar(value) }
-        w.field("fields"); w.beginObject()
+        w.field(.range); JSONRenderer.writeRange(o.range, &w)
+        if let value = o.value { w.field(.value); scalar(value) }
+        w.field(.fields); w.beginObject()
         if o.fields.isLazy { generatedFields(o.fields) } else { storedFields(o.fields) }
         w.endObject()
     }
@@ -59,7 +59,7 @@ struct JSONEmitter {
         w.endObject()
         let tailTypes = tail.map { fields.count - Swift.min(fields.count, Swift.max(0, $0.start)) } ?? 0
         guard tailTypes > 0 || headTypes.contains(where: { $0 != nil }) else { return }
-        w.field("types"); w.beginArray()
+        w.field(.types); w.beginArray()
         for t in headTypes {
             w.element()
             if let t { w.string(t) } else { w.null() }
@@ -76,15 +76,17 @@ struct JSONEmitter {
     private mutating func storedFields(_ fields: FieldCollection) {
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
-        let found = fields.map { repeats.find(text: $0.key, at: place) }
-        let kept = Self.lastOfEachKey(fields, found)
+        let keys = fields.map(\.key)
+        // A key shorter than `JSONRepeats.minimumLength` is written in full and not looked up.
+        let found = keys.contains { $0.utf8.count >= JSONRepeats.minimumLength } ? keys.map { repeats.find(text: $0, at: place) } : []
+        let kept = Self.lastOfEachKey(keys, found)
         for (i, field) in fields.enumerated() where kept[i] {
-            key(field.key, found[i])
+            key(field.key, found.isEmpty ? nil : found[i])
             value(field.value)
         }
         w.endObject()
         if fields.contains(where: { $0.typeEncoding != nil }) {
-            w.field("types"); w.beginArray()
+            w.field(.types); w.beginArray()
             for f in fields {
                 w.element()
                 if let t = f.typeEncoding { w.string(t) } else { w.null() }
@@ -93,14 +95,26 @@ struct JSONEmitter {
         }
     }
 
-    /// Whether each field is the last with its key. Long keys are told apart by their content index
-    /// (`found`), so that a long key shared by many objects is not hashed in each.
-    static func lastOfEachKey(_ fields: FieldCollection, _ found: [JSONRepeats.Found?]) -> [Bool] {
-        guard fields.count > 1 else { return fields.map { _ in true } }
+    /// Whether each key is the last of its kind. Long keys are told apart by their content index
+    /// (`found`; empty when every key is short), so that a long key shared by many objects is not
+    /// hashed in each. A few keys are compared with each other (no set, no hashing: most objects have
+    /// two to eight), more go through sets.
+    static func lastOfEachKey(_ keys: [String], _ found: [JSONRepeats.Found?]) -> [Bool] {
+        var kept = [Bool](repeating: true, count: keys.count)
+        let index = { (i: Int) -> Int? in found.isEmpty ? nil : found[i]?.index }
+        if keys.count <= 16 {
+            for i in keys.indices {
+                let long = index(i)
+                for j in (i + 1)..<keys.count where long.map({ $0 == index(j) }) ?? (index(j) == nil && keys[i].isLiterally(keys[j])) {
+                    kept[i] = false
+                    break
+                }
+            }
+            return kept
+        }
         var seenShort: Set<LiteralText> = [], seenLong: Set<Int> = []
-        var kept = [Bool](repeating: false, count: fields.count)
-        for i in fields.indices.reversed() {
-            kept[i] = found[i].map { seenLong.insert($0.index).inserted } ?? seenShort.insert(LiteralText(fields[i].key)).inserted
+        for i in keys.indices.reversed() {
+            kept[i] = index(i).map { seenLong.insert($0).inserted } ?? seenShort.insert(LiteralText(keys[i])).inserted
         }
         return kept
     }
@@ -125,7 +139,7 @@ struct JSONEmitter {
     /// A class name as a string, or `{"repeatOf": P, "length": N}`.
     private mutating func className(_ name: String) {
         if let r = repeats.earlierPlace(ofText: name, at: place) {
-            w.beginObject(); w.field("repeatOf"); w.raw(r.place.json); w.field("length"); w.int(r.length); w.endObject()
+            w.beginObject(); w.field(.repeatOf); w.raw(r.place.json); w.field(.length); w.int(r.length); w.endObject()
         } else {
             w.string(name)
         }
@@ -155,15 +169,15 @@ struct JSONEmitter {
             switch v {
             case .reference(let r): reference(r)
             case .scalar(let s): scalar(s)
-            case .invalid(let why): w.beginObject(); w.field("invalid"); w.string(why); w.endObject()
+            case .invalid(let why): w.beginObject(); w.field(.invalid); w.string(why); w.endObject()
             case .sameAs(let same):
                 w.beginObject()
-                w.field("sameAs"); w.int(same.owner)
-                w.field("node"); w.int(same.node)
-                w.field("description"); w.string(same.description)
+                w.field(.sameAs); w.int(same.owner)
+                w.field(.node); w.int(same.node)
+                w.field(.description); w.string(same.description)
                 w.endObject()
             case .list(let items):
-                w.beginObject(); w.field("list"); w.beginArray()
+                w.beginObject(); w.field(.list); w.beginArray()
                 open.append((items, 0))
             }
         }
@@ -172,10 +186,10 @@ struct JSONEmitter {
     private mutating func reference(_ r: Reference) {
         w.beginObject()
         switch r {
-        case .object(let id): w.field("ref"); w.int(id)
-        case .null: w.field("nil"); w.bool(true)
-        case .conditionalNull(let id): w.field("conditional"); w.int(id)
-        case .dangling(let raw, let reason): w.field("dangling"); w.int(raw); w.field("reason"); w.string(reason)
+        case .object(let id): w.field(.ref); w.int(id)
+        case .null: w.field(.`nil`); w.bool(true)
+        case .conditionalNull(let id): w.field(.conditional); w.int(id)
+        case .dangling(let raw, let reason): w.field(.dangling); w.int(raw); w.field(.reason); w.string(reason)
         }
         w.endObject()
     }
@@ -183,27 +197,27 @@ struct JSONEmitter {
     /// A typed scalar; long text or data past the repeat budget as `{"type", "length", "repeatOf"}`.
     mutating func scalar(_ s: ScalarValue) {
         w.beginObject()
-        w.field("type"); w.string(s.typeName)
+        w.field(.type); w.string(s.typeName)
         switch s {
         case .null: break
-        case .bool(let b): w.field("value"); w.bool(b)
-        case .integer(let i, let width): w.field("value"); w.int(i); if width > 0 { w.field("width"); w.int(width) }
-        case .real(let d, let width): w.field("value"); w.number(d); if width > 0 { w.field("width"); w.int(width) }
+        case .bool(let b): w.field(.value); w.bool(b)
+        case .integer(let i, let width): w.field(.value); w.int(i); if width > 0 { w.field(.width); w.int(width) }
+        case .real(let d, let width): w.field(.value); w.number(d); if width > 0 { w.field(.width); w.int(width) }
         case .string(let str):
-            if let r = repeats.earlierPlace(ofText: str, at: place) { repeatOf(r) } else { w.field("value"); w.string(str) }
+            if let r = repeats.earlierPlace(ofText: str, at: place) { repeatOf(r) } else { w.field(.value); w.string(str) }
         case .data(let bytes):
             if let r = repeats.earlierPlace(ofData: bytes, at: place) { repeatOf(r) } else {
-                w.field("length"); w.int(bytes.count)
-                w.field("base64"); w.base64String(bytes)
+                w.field(.length); w.int(bytes.count)
+                w.field(.base64); w.base64String(bytes)
             }
-        case .date(let t): w.field("value"); w.number(t); w.field("iso8601"); w.isoDateString(t)
-        case .uid(let u): w.field("value"); w.int(u)
+        case .date(let t): w.field(.value); w.number(t); w.field(.iso8601); w.isoDateString(t)
+        case .uid(let u): w.field(.value); w.int(u)
         }
         w.endObject()
     }
 
     /// `"length": N, "repeatOf": P` in a scalar's object.
     private mutating func repeatOf(_ r: JSONRepeats.Repeat) {
-        w.field("length"); w.int(r.length); w.field("repeatOf"); w.raw(r.place.json)
+        w.field(.length); w.int(r.length); w.field(.repeatOf); w.raw(r.place.json)
     }
 }

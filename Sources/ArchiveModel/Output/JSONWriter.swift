@@ -128,6 +128,12 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
+    /// `field(_:)` for a name quoted once (`JSONKey`): its bytes are copied as they are.
+    package mutating func field(_ key: JSONKey) {
+        separate()
+        bytes.append(contentsOf: key.quoted)
+    }
+
     /// Begins an element of the innermost array: a comma when it is not the first. The element's
     /// value follows.
     package mutating func element() {

@@ -31,6 +31,9 @@ struct XMLPlistFormat: FormatDescriptor {
     func admitsForeignText(_ format: ContainerFormat) -> Bool { true }
     var signatures: [FormatSignature] { [FormatSignature(Array("<?xml".utf8)), FormatSignature(Array("<plist".utf8))] }
     func embeddedMinimumCount(of format: ContainerFormat) -> Int? { 20 }
+    /// Every text `probeText` accepts has a `<` in its first characters, and so a 0x3C byte in UTF-8,
+    /// UTF-16 and UTF-32 alike.
+    var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: [UInt8(ascii: "<")], markBytes: [UInt8(ascii: "<")]) }
 
     /// Plist markup (`<plist`, `<dict>`) in the first bytes, zero bytes passed over so the markup of a
     /// UTF-16 or UTF-32 plist is found too; XML without it (an SVG, any other XML) shows nothing.
