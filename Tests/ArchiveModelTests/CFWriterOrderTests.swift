@@ -55,6 +55,21 @@ import TestSupport
         #expect([UInt8](result.bytes.buffer.bindMemory(to: UInt8.self)) == Self.original)
     }
 
+    /// A dictionary holds each key once: `{"s10": …, "s13": …}` after strings s1…s13, whose second key
+    /// (13, a string met before) became 10, which also names a string met before. Both fit CF's rule; only
+    /// the first key tells them apart.
+    @Test func aDictionaryKeyIsNotReadAsAnEarlierKeyOfTheSameDictionary() {
+        let strings = (1...13).map { Self.string("s\($0)") }
+        let top: [UInt8] = [0xAE] + Array(1...14)
+        let dictionary: [UInt8] = [0xD2, 10, 13, 15, 16]
+        let original = Self.bplist([top] + strings + [dictionary, Self.string("x"), Self.string("y")])
+        let damaged = LineEndingConversion.crToLF.apply(original)
+        var repair = CRToLFRepair(damaged)
+        let ran = repair.runStructure()
+        #expect(ran)
+        #expect(repair.bytes == original)
+    }
+
     /// A file another writer numbered (a reference further on with no copy between) does not follow
     /// the rule: the walk gives up, and the looser order reads it.
     @Test func aFileThatBreaksTheRuleIsLeftToTheLooserOrder() throws {

@@ -11,7 +11,8 @@
 /// - the next number, for an object met for the first time;
 /// - a UID, boolean or null met before, when the object at the next number is its copy (which the
 ///   reference then uses up);
-/// - a string, number, date or data met before, leaving the next number as it was.
+/// - a string, number, date or data met before, leaving the next number as it was;
+/// and a dictionary's key is never one of its earlier keys.
 /// A wrong choice shows soon, as a reference that fits none of them, or a walk that does not end
 /// exactly at the object count. The walk then backtracks to its latest open choice. Bounded:
 /// `structureBudget` readings in all, at most `maxChoices` open choices kept; past either, the rule
@@ -77,11 +78,14 @@ struct CFWriterWalk {
     private struct Frame {
         var refs: [(range: Range<Int>, isKey: Bool)]
         var index: Int
+        /// The keys of this dictionary read so far: a dictionary holds each key once.
+        var keys: Set<Int> = []
     }
 
     /// A reference with several readings that fit, and the walk's state before it.
     private struct Choice {
         var range: Range<Int>
+        var isKey: Bool
         var remaining: [Candidate]
         var tried: [[Int]]
         var next: Int
@@ -120,13 +124,13 @@ struct CFWriterWalk {
                 }
                 stack[stack.count - 1].index += 1
                 let (range, isKey) = top.refs[top.index]
-                let candidates = self.candidates(range, isKey: isKey)
+                let candidates = self.candidates(range, isKey: isKey).filter { !isKey || !top.keys.contains(Int($0.reading.value)) }
                 if candidates.isEmpty {
                     guard backtrack() else { return false }
                     continue
                 }
                 if candidates.count > 1 {
-                    choices.append(Choice(range: range, remaining: Array(candidates.dropFirst()), tried: [candidates[0].reading.crs], next: next,
+                    choices.append(Choice(range: range, isKey: isKey, remaining: Array(candidates.dropFirst()), tried: [candidates[0].reading.crs], next: next,
                                           stack: stack, applied: appliedLog.count, visitedCount: visitedLog.count,
                                           ambiguousCount: ambiguous.count, copyCount: copies.count))
                     if choices.count > CRToLFRepair.maxChoices {
@@ -135,7 +139,7 @@ struct CFWriterWalk {
                         ambiguous.append((oldest.range, oldest.tried + oldest.remaining.map(\.reading.crs)))
                     }
                 }
-                take(candidates[0])
+                take(candidates[0], isKey: isKey)
             } else if next == offsets.count {
                 // Every number used: the choices still open are the ambiguous references.
                 for choice in choices { ambiguous.append((choice.range, choice.tried + choice.remaining.map(\.reading.crs))) }
@@ -180,11 +184,13 @@ struct CFWriterWalk {
         return found.sorted { rank($0.move) < rank($1.move) }
     }
 
-    private mutating func take(_ candidate: Candidate) {
+    /// Applies `candidate`'s reading; `isKey`: the reference is a key of the dictionary on top of the stack.
+    private mutating func take(_ candidate: Candidate, isKey: Bool) {
         for i in candidate.reading.crs where repair.bytes[i] == 0x0A {
             repair.apply([i])
             appliedLog.append(i)
         }
+        if isKey, !stack.isEmpty { stack[stack.count - 1].keys.insert(Int(candidate.reading.value)) }
         switch candidate.move {
         case .fresh:
             let id = next
@@ -249,7 +255,7 @@ struct CFWriterWalk {
             // The reading tried before led nowhere: it is no longer an alternative.
             choice.tried = [candidate.reading.crs]
             if !choice.remaining.isEmpty { choices.append(choice) }
-            take(candidate)
+            take(candidate, isKey: choice.isKey)
             return true
         }
         return false
