@@ -40,12 +40,24 @@ extension CRToLFRepair {
         var links: [(copy: Int, original: Int)] = []
         for (copy, original) in copies.sorted(by: { $0.key < $1.key }) {
             let (oc, oo) = (offsets[copy], offsets[original])
-            guard oc < bytes.count, oo < bytes.count, bytes[oc] == bytes[oo] else { continue }
-            let length = bytes[oc] >> 4 == 0x8 ? 2 + Int(bytes[oc] & 0x0F) : 1
-            guard oc + length <= bytes.count, oo + length <= bytes.count else { continue }
+            guard let length = scalarLength(at: oc, in: bytes), scalarLength(at: oo, in: bytes) == length, bytes[oc] == bytes[oo] else { continue }
             for k in 1..<length where bytes[oc + k] == 0x0A { links.append((oc + k, oo + k)) }
         }
         return links
+    }
+
+    /// The length of the object at `offset` when it is a UID, boolean or null within `bytes` (the
+    /// objects CF leaves copies of).
+    static func scalarLength(at offset: Int, in bytes: [UInt8]) -> Int? {
+        guard offset >= 0, offset < bytes.count else { return nil }
+        let marker = bytes[offset]
+        let length: Int
+        switch marker >> 4 {
+        case 0x0: length = 1
+        case 0x8: length = 2 + Int(marker & 0x0F)
+        default: return nil
+        }
+        return offset + length <= bytes.count ? length : nil
     }
 
     /// Reads each linked copy byte as its original byte reads now.
@@ -226,16 +238,7 @@ struct CFWriterWalk {
 
     /// The length of object `id` when it is a UID, boolean or null within the bytes.
     private func scalarLength(_ id: Int) -> Int? {
-        let o = offsets[id]
-        guard o < repair.bytes.count else { return nil }
-        let marker = repair.bytes[o]
-        let length: Int
-        switch marker >> 4 {
-        case 0x0: length = 1
-        case 0x8: length = 2 + Int(marker & 0x0F)
-        default: return nil
-        }
-        return o + length <= repair.bytes.count ? length : nil
+        CRToLFRepair.scalarLength(at: offsets[id], in: repair.bytes)
     }
 
     /// Goes back to the latest choice with a reading left and takes it; false when none is left.

@@ -41,13 +41,10 @@ struct NIBArchiveStructureRepair {
         for i in 0..<objectCount {
             let (classIndex, first, count) = (varints[3 * i], varints[3 * i + 1], varints[3 * i + 2])
             decide(classIndex) { $0 < classCount }
-            decide(first) { $0 == start }
-            let firstValue = readings(first).first { $0.value == start }?.value ?? value(first, crs: [])
+            let firstValue = decide(first) { $0 == start }
             let nextFirst = i + 1 < objectCount ? varints[3 * (i + 1) + 1] : nil
             let ends = nextFirst.map { next in Set(readings(next).map(\.value)) } ?? [valueCount]
-            decide(count) { ends.contains(firstValue &+ $0) }
-            let countValue = readings(count).first { ends.contains(firstValue &+ $0.value) }?.value ?? value(count, crs: [])
-            start = firstValue &+ countValue
+            start = firstValue &+ decide(count) { ends.contains(firstValue &+ $0) }
         }
         readValues(from: valueTable, count: valueCount, keys: keyCount, objects: objectCount)
     }
@@ -103,14 +100,17 @@ struct NIBArchiveStructureRepair {
     }
 
     /// Takes the reading of the varint at `range` that `fits` when it is the only one (its 0x0A bytes
-    /// then decided); leaves it open otherwise.
-    private mutating func decide(_ range: Range<Int>, fits: (Int) -> Bool) {
+    /// then decided); leaves it open otherwise. Returns the value read: the one that fits, the first
+    /// of several that fit, else the bytes as they are.
+    @discardableResult
+    private mutating func decide(_ range: Range<Int>, fits: (Int) -> Bool) -> Int {
         let all = readings(range)
-        guard all.count > 1 else { return }
         let fitting = all.filter { fits($0.value) }
-        guard fitting.count == 1 else { return }
-        chosen += fitting[0].crs
-        decided.formUnion(range.filter { bytes[$0] == 0x0A })
+        if all.count > 1, fitting.count == 1 {
+            chosen += fitting[0].crs
+            decided.formUnion(range.filter { bytes[$0] == 0x0A })
+        }
+        return fitting.first?.value ?? value(range, crs: [])
     }
 
     /// Each subset of the varint's 0x0A bytes read as 0x0D, with the value it gives (one reading, as
