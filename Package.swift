@@ -13,6 +13,11 @@ let edgeCoverage: [SwiftSetting] = [.unsafeFlags(["-sanitize-coverage=edge,pc-ta
 let edgeCoverageOnly: [SwiftSetting] = ["1", "everywhere"].contains(edgesOnly) ? edgeCoverage : []
 let modelEdgeCoverageOnly: [SwiftSetting] = edgesOnly == "everywhere" ? edgeCoverage : []
 
+// The format targets, in registry order (Sources/ArchiveDocuments/Document/FormatRegistry.swift).
+let formatTargets: [Target.Dependency] = [
+    "BinaryPlist", "XMLPlist", "OpenStepPlist", "KeyedArchive", "Typedstream", "NIBArchive", "IB3XML", "Bookmark",
+]
+
 let package = Package(
     name: "archive-browse",
     // macOS 15: the value model's integers are Int128, and the caches lock with Synchronization's
@@ -26,8 +31,38 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Pure decoding library: bytes in, results out. No terminal, no global mutable state.
-        .target(name: "ArchiveModel", dependencies: ["AppleCompression", "CMappingGuard", "CZlib", "CSQLite"], swiftSettings: modelEdgeCoverageOnly),
+        // The decoding library: bytes in, results out. No terminal, no global mutable state. Its layers
+        // are targets, each importing only those below it (docs/ARCHITECTURE.md, "The targets"); the
+        // `ArchiveModel` product re-exports them.
+        // Bottom: bytes, diagnostics, text encodings, the plist and graph models, the format descriptor.
+        .target(name: "ArchiveCore", dependencies: ["CMappingGuard"], swiftSettings: modelEdgeCoverageOnly),
+        // One target per format: each knows the core and nothing of documents, output or other
+        // formats, but those it is built on (OpenStep and IB3 XML read with the XML plist's scanner;
+        // a keyed archive is a binary or XML plist).
+        .target(name: "BinaryPlist", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "XMLPlist", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "OpenStepPlist", dependencies: ["ArchiveCore", "XMLPlist"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "KeyedArchive", dependencies: ["ArchiveCore", "BinaryPlist"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "Typedstream", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "NIBArchive", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "IB3XML", dependencies: ["ArchiveCore", "XMLPlist"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "Bookmark", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
+        // Documents: the format registry, detection, wrappers, embedded archives, the check, damage
+        // causes, repair and salvage, and the presentation of known classes and outlines.
+        .target(
+            name: "ArchiveDocuments",
+            dependencies: ["ArchiveCore", "AppleCompression", "CZlib"] + formatTargets,
+            swiftSettings: modelEdgeCoverageOnly
+        ),
+        // Output: dump, JSON, export (JSON, XML and binary plists), the class census, diff, the demo.
+        .target(name: "ArchiveOutput", dependencies: ["ArchiveDocuments"], swiftSettings: modelEdgeCoverageOnly),
+        // The security audit (--audit).
+        .target(name: "ArchiveAudit", dependencies: ["ArchiveOutput"], swiftSettings: modelEdgeCoverageOnly),
+        // Folders, ZIP files, SQLite databases and iOS backups as sources of archives.
+        .target(name: "ArchiveSources", dependencies: ["ArchiveOutput", "CZlib", "CSQLite"], swiftSettings: modelEdgeCoverageOnly),
+        // The library's product: re-exports the layers (its public API, docs/public-api.txt) and lists
+        // every diagnostic catalog (`DiagnosticRegistry`), which sit in the layers below.
+        .target(name: "ArchiveModel", dependencies: ["ArchiveSources", "ArchiveAudit"], swiftSettings: modelEdgeCoverageOnly),
         // LZFSE / LZVN block streams (helpd's help indexes), decoded in Swift: no dependencies, no
         // Foundation (Apple's Compression framework exists only on macOS). In fuzz builds it keeps the
         // comparison tracing, as ArchiveModel does: the input's bytes meet block magics there.

@@ -1,0 +1,37 @@
+import ArchiveCore
+
+/// The full check every front end reports (`--check`, `--json`, `--dump`, the browser): the graph's
+/// own check, the problems of archives embedded in it, and in front of them the whole-file causes
+/// (`damage.*`) those problems point to.
+public enum DocumentCheck {
+    /// Everything found in `graph`, causes first. `progress` is the full check's (see `EmbeddedCheck`).
+    public static func fullCheck(of graph: any ObjectGraph, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        fullCheck(of: DocumentNode(root: graph, name: "input"), progress: progress)
+    }
+
+    /// `fullCheck(of:progress:)` for an opened document (its name and place kept, not rebuilt from its graph).
+    public static func fullCheck(of document: ArchiveDocument, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        fullCheck(of: DocumentNode(root: document), progress: progress)
+    }
+
+    /// `fullCheck(of:progress:)` for a node of the document tree (an archive opened from another one
+    /// checks only the embedded levels the depth limit leaves below it).
+    package static func fullCheck(of node: DocumentNode, progress: (Double) -> Bool = { _ in true }) -> [Diagnostic] {
+        let graph = node.document.graph
+        // No producer's diagnostics of one id grow past the budget (each decoder caps its own as it
+        // reads; this caps the rules' and any producer's that does not).
+        let found = DiagnosticBudget.capped(EmbeddedCheck.fullCheck(of: node, progress: progress))
+        return wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: found) + found
+    }
+
+    /// The notes naming the wrappers the archive was taken out of, and the problems met doing it.
+    static func wrapperDiagnostics(of graph: any ObjectGraph) -> [Diagnostic] {
+        graph.input.wrappers.flatMap(\.diagnostics)
+    }
+
+    /// The causes for diagnostics already found (for `--dump`, which checks embedded archives as it
+    /// dumps them).
+    public static func causes(of graph: any ObjectGraph, diagnostics: [Diagnostic]) -> [Diagnostic] {
+        wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: diagnostics)
+    }
+}
