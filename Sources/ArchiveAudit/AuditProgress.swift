@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A step counter for the audit's per-object loops: every `interval` steps it tells a caller's
 /// `report` closure how far the loop is (0...1 of `total` steps), and the closure answers false to
 /// stop (the browser's Esc). A report every 4,096 objects costs nothing next to reading them.

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The table of classes the audit knows. Each row: name, superclass, framework, property-list class,
 /// `supportsSecureCoding`, collection. The documentation URL follows from the name
 /// (`KnownCodingClass.documentation`); the NSSecureCoding column is what that page's "Conforms To"

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// What the audit knows of a class an archive names: the SDK it is public in, its superclass there,
 /// whether it adopts NSSecureCoding (`supportsSecureCoding`), and the Apple documentation page that
 /// says so (the page's "Conforms To" list).

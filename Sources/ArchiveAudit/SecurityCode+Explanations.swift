@@ -1,4 +1,5 @@
 import BinaryPlist
+import ArchiveCore
 
 /// The `--explain` paragraphs of the security audit, each naming the public source of the pattern.
 extension SecurityCode {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A Swift class's runtime name, as `NSStringFromClass` writes it into an archive, read back as
 /// `Module.Class`: the old mangling `_TtC<len><module><len><class>` (`_TtC8MyModule6Person`), with
 /// nested classes (`_TtCC…`), and the `s` abbreviation for the standard library module; or an

@@ -42,22 +42,3 @@ public enum DiagnosticRegistry {
         return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)
     }
 }
-
-/// Levenshtein distance over bytes, in O(n·m) time and O(m) memory.
-enum EditDistance {
-    static func between(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-}

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// SHA-1 (FIPS 180-4), for the names of an iOS backup's files: a file's `fileID` is the SHA-1 of
 /// `Domain-relativePath` in lowercase hex. Used to check that a manifest's names and file ids agree
 /// and to find the file of a Manifest.mbdb record; not for security. All arithmetic wraps, as the

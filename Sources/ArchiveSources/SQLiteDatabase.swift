@@ -1,4 +1,5 @@
 import CSQLite
+import ArchiveCore
 
 /// An SQLite database opened for reading evidence: read-only and immutable (`mode=ro&immutable=1`),
 /// so SQLite takes no lock and creates no journal, WAL or shared-memory file, and never writes.

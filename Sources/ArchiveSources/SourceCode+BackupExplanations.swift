@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension SourceCode {
     /// The `--explain` paragraph of an iOS backup's diagnostics (docs/BACKUPS.md).
     var backupExplanation: String {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension SourceCode {
     /// The `--explain` paragraph: what it means, what usually causes it, what to do.
     package var explanation: String {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Bounds on the work of listing a source, so a hostile folder, ZIP file or database takes bounded
 /// time and memory. Each limit reached is a diagnostic (`source.limit.*`), never a failure.
 package struct SourceLimits: Sendable, Hashable {

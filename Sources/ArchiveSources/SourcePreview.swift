@@ -87,7 +87,7 @@ package struct SourcePreview: Sendable, Equatable {
         }
         guard let data = roots.first(where: { $0.label == "IB.objectdata" }) else { return nil }
         let holder = GraphObject(id: -1, kind: .instance, fields: [Field(key: "IB.objectdata", value: data.value)])
-        let rows = NibStructure.shortcuts(root: holder, in: outline.graph)
+        let rows = NibStructure.shortcuts(root: holder, in: outline.graph) { ArrayPresenter.items(of: $0, in: outline.graph) }
         guard let top = rows.first(where: { $0.key == "top-level objects" }) else { return nil }
         return outline.node(label: top.key, value: top.value, range: nil)
     }

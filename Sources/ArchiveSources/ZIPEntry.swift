@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// One entry of a ZIP file, as its central-directory record (or, in recovery, its local header)
 /// describes it. Sizes and offsets are as stored; `ZIPDirectory` checks them against the file.
 struct ZIPEntry: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 // The explanations of problems in single objects and of the whole-file check (see
 // `BinaryPlistCode+Explanations.swift` for those of the header, trailer and offset table).
 extension BinaryPlistCode {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension BinaryPlistIssue {
     /// The lowercase, specific message of the `--check` line.
     var message: String {

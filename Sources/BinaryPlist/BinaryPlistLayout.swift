@@ -3,7 +3,7 @@ import ArchiveCore
 /// The validated geometry of a bplist00 file: where the object area and offset table are, and how
 /// wide entries and references are. Built from the trailer with every CF check (FORMATS.md A.8)
 /// turned into a diagnostic; when the trailer is unusable the layout falls back to a scan.
-struct BinaryPlistLayout: Sendable {
+package struct BinaryPlistLayout: Sendable {
     /// Offset-table entry width (O), 1...16.
     var offsetIntSize: Int
     /// Reference width (R), 1...16.

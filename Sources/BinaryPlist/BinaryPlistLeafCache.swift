@@ -6,7 +6,7 @@ import ArchiveCore
 /// read made `--check` of such an 820 KB file take 28 s and `--dump` minutes. Bounded by `byteLimit`
 /// of payload; when full it starts over (thrashing it takes more than that many bytes of distinct
 /// long values, which costs a file that size).
-final class BinaryPlistLeafCache: Sendable {
+package final class BinaryPlistLeafCache: Sendable {
     static let minimumBytes = 1_024
     static let byteLimit = 64 << 20
 

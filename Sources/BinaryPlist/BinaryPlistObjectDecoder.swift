@@ -2,7 +2,7 @@ import ArchiveCore
 
 /// Decodes single bplist00 objects at their offsets (FORMATS.md A.4–A.7). Every problem becomes a
 /// diagnostic on the node; nothing here traps on input.
-struct BinaryPlistObjectDecoder {
+package struct BinaryPlistObjectDecoder {
     let input: InputBytes
     let layout: BinaryPlistLayout
     /// False for whole-file checks: strings and data are validated but not built (an empty value is
@@ -10,6 +10,13 @@ struct BinaryPlistObjectDecoder {
     var materialize = true
     /// Where long strings and data of objects decoded by id are kept (see `BinaryPlistLeafCache`).
     var leaves: BinaryPlistLeafCache? = nil
+
+    package init(input: InputBytes, layout: BinaryPlistLayout, materialize: Bool = true, leaves: BinaryPlistLeafCache? = nil) {
+        self.input = input
+        self.layout = layout
+        self.materialize = materialize
+        self.leaves = leaves
+    }
 
     /// Accumulates the node being decoded.
     struct Context {
@@ -29,7 +36,7 @@ struct BinaryPlistObjectDecoder {
     }
 
     /// The node for object `id`.
-    func decode(id: Int) -> PlistNode {
+    package func decode(id: Int) -> PlistNode {
         guard let offset = layout.offset(of: id, in: input) else {
             return PlistNode(.invalid("object \(id) does not exist (the table has \(English.count(layout.objectCount, "object")))"), range: nil)
         }

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The object ids of a bplist in offset order (ids outside the object area left out), for the layout
 /// checks of the full check: shared offsets, overlaps and bytes no object covers.
 ///

@@ -2,7 +2,7 @@ import ArchiveCore
 
 extension BinaryPlistTree {
     /// The marker byte of object `id` when its offset lies in the object area; nil otherwise.
-    func marker(of id: Int) -> UInt8? {
+    package func marker(of id: Int) -> UInt8? {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd else { return nil }
         return input.byte(at: offset)
     }
@@ -11,7 +11,7 @@ extension BinaryPlistTree {
     /// (a readable count whose references fit in the object area): for a dictionary its keys and
     /// values, for an array or set its elements (`keys` nil). Nil for anything else, or a header
     /// `node(_:)` would report a problem with. The references themselves are not checked here.
-    func wellFormedContainer(_ id: Int) -> (keys: PlistArrayElements?, values: PlistArrayElements)? {
+    package func wellFormedContainer(_ id: Int) -> (keys: PlistArrayElements?, values: PlistArrayElements)? {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
               let marker = input.byte(at: offset) else { return nil }
         let kind: BinaryPlistObjectDecoder.ContainerKind
@@ -34,7 +34,7 @@ extension BinaryPlistTree {
 
     /// Whether `node(id)` has a value other than `.invalid`, when a full check has decoded every
     /// object (nil before, or when it could not tell).
-    func knownToDecode(_ id: Int) -> Bool? {
+    package func knownToDecode(_ id: Int) -> Bool? {
         guard let invalid = invalidCache.withLock({ $0 }), id >= 0, id < nodeCount else { return nil }
         var low = 0, high = invalid.count
         let key = Int32(truncatingIfNeeded: id)
@@ -47,7 +47,7 @@ extension BinaryPlistTree {
 
     /// Whether object `id` is the string `$null` (exactly `isString(id, equalTo: "$null")`, with the
     /// common ASCII case compared in place).
-    func isNullMarker(_ id: Int) -> Bool {
+    package func isNullMarker(_ id: Int) -> Bool {
         guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
               let marker = input.byte(at: offset) else { return false }
         guard marker == 0x55, offset + 6 <= layout.objectAreaEnd else {

@@ -6,7 +6,7 @@ import ArchiveCore
 package final class BinaryPlistTree: PlistTree, Sendable {
     package let input: InputBytes
     package let openDiagnostics: [Diagnostic]
-    let layout: BinaryPlistLayout?
+    package let layout: BinaryPlistLayout?
     /// What the last full check found out about shared containers.
     private let sharesContainers = Mutex<Bool?>(nil)
     /// Objects whose table entry repeats a lower object's offset, once looked for.

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension BookmarkCode {
     /// The `--explain` paragraph: what it means, how CoreServices behaves, usual causes, what to do.
     package var explanation: String {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension BookmarkCode {
     var itemExplanation: String {
         switch self {

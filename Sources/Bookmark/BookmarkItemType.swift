@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// What an item's 32-bit type code means: the high bits (`code & 0xffffff00`) name the kind, the low
 /// byte a subtype (a number's width, a boolean's value, a URL's form).
 ///

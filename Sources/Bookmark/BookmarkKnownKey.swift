@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The table-of-contents keys whose meaning is known (from the published reverse engineering of the
 /// format: mac_alias's bookmark documentation, fq's `apple_bookmark`, dtformats), with the name views
 /// and JSON use and the item types the meaning allows.

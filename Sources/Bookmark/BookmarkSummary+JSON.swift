@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension BookmarkSummary {
     /// The members present, as `{"path", "fileID", "volumeName", "volumeMountPoint", "creationDate",
     /// "flags"}`: the `"summary"` of `BookmarkData.json()`'s shape, for an alias record too.

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension IB3XMLCode {
     /// The `--explain` paragraph: what it means, how IB's reader behaves, usual causes, what to do.
     package var explanation: String {

@@ -69,7 +69,7 @@ package final class NIBArchiveGraph: ObjectGraph, Sendable {
         guard objectCount > 0 else { return [] }
         if let known = topLevelCache.withLock({ $0 }) { return known }
         let rows = [Field(key: "root", value: .reference(.object(0)), range: objectRange(0))]
-            + NibStructure.shortcuts(root: object(0), in: self)
+            + NibStructure.shortcuts(root: object(0), in: self) { $0.kind == .instance ? NibStructure.nibArchiveElements($0) : nil }
         topLevelCache.withLock { $0 = rows }
         return rows
     }

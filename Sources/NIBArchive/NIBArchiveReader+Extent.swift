@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension NIBArchiveReader {
     /// Where the entry of `kind` at `offset` ends by its own numbers (varint lengths, the sizes its type
     /// byte gives), even past the end of the input: how far an entry the end cut was meant to reach.

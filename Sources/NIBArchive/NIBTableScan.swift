@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A pass over a table's entries as a tight loop over the input's bytes, which can stop and resume.
 ///
 /// A 100 MB nib has some 10 million values and 4 million objects; reading each entry through

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Which object each value of the value table belongs to, so that a whole-graph pass decodes every
 /// value once, however the objects' runs of values overlap.
 ///

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension OpenStepCode {
     /// The `--explain` paragraph: what the diagnostic means, how CF's old-style parser
     /// (`CFOldStylePList.c`) behaves, what usually causes it and what to do.

@@ -1,18 +1,20 @@
+import ArchiveCore
+
 /// Decodes `<data>` text exactly as CF's `parseDataTag` does: bytes >= 0x80 are an error (skipped here
 /// so the rest still decodes), other characters outside the base64 alphabet are silently ignored by CF
 /// (reported here), `=` counts as a zero digit, and each complete group of 4 digits yields 3 bytes minus
 /// one per trailing `=`. Digits left over after the last complete group are dropped.
-enum XMLBase64Decoder {
-    struct Result: Equatable, Sendable {
-        var bytes: [UInt8] = []
+package enum XMLBase64Decoder {
+    package struct Result: Equatable, Sendable {
+        package var bytes: [UInt8] = []
         /// Bytes >= 0x80 (CF rejects the data): count and index of the first.
-        var invalidCount = 0
+        package var invalidCount = 0
         var firstInvalid: Int?
         /// ASCII characters that are neither base64 digits nor whitespace (CF skips them).
-        var ignoredCount = 0
+        package var ignoredCount = 0
         var firstIgnored: Int?
         /// Base64 digits after the last complete group of 4 (CF drops them).
-        var leftoverDigits = 0
+        package var leftoverDigits = 0
     }
 
     /// Digit values; -1 for characters CF skips; `=` is 0 as in CF's table.
@@ -24,7 +26,7 @@ enum XMLBase64Decoder {
         return t
     }()
 
-    static func decode(_ text: UnsafeRawBufferPointer) -> Result {
+    package static func decode(_ text: UnsafeRawBufferPointer) -> Result {
         var result = Result()
         result.bytes.reserveCapacity(text.count / 4 * 3 + 3)
         var accumulator: UInt32 = 0

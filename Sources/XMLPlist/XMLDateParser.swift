@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Parses `<date>` text: `[-]YYYY-MM-DDTHH:MM:SSZ` as CF requires (CF `parseDateTag`), and the
 /// truncated forms the DTD and Python's plistlib accept (`YYYYZ`, `YYYY-MMZ`, … `YYYY-MM-DDTHH:MMZ`).
 /// The value is seconds since 2001-01-01T00:00:00Z in the proleptic Gregorian calendar (astronomical

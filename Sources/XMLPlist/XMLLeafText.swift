@@ -1,7 +1,7 @@
 import ArchiveCore
 
 /// One piece of the content of a text element (`<string>`, `<integer>`, …), in file order.
-enum XMLLeafSegment: Sendable {
+package enum XMLLeafSegment: Sendable {
     /// Character data; entity references are expanded when decoding.
     case text(ByteRange)
     /// The payload of a CDATA section, taken verbatim.
@@ -53,7 +53,7 @@ struct XMLTextFindings: Sendable {
 }
 
 /// The decoded content of one text element.
-struct XMLLeafText {
+package struct XMLLeafText {
     /// When the content is one stretch of input with nothing to expand: the bytes themselves, so
     /// offsets inside the text are input offsets.
     var raw: ByteRange?
@@ -62,7 +62,7 @@ struct XMLLeafText {
     var findings = XMLTextFindings()
 
     /// Runs `body` over the decoded bytes.
-    func withBytes<R>(in buffer: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    package func withBytes<R>(in buffer: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         if let raw {
             return body(UnsafeRawBufferPointer(rebasing: buffer[raw.start..<raw.end]))
         }
@@ -70,7 +70,7 @@ struct XMLLeafText {
     }
 
     /// The text as a Swift string (invalid UTF-8 becomes U+FFFD).
-    func string(in buffer: UnsafeRawBufferPointer) -> String {
+    package func string(in buffer: UnsafeRawBufferPointer) -> String {
         withBytes(in: buffer) { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -6,7 +6,7 @@ import ArchiveCore
 /// same way). The decoder asks for positions in mostly increasing order, so a forward cursor does the
 /// work in linear total time. For an offset behind the cursor, the scan restarts from a checkpoint
 /// saved every `blockSize` bytes, so no query costs more than one block.
-struct XMLLineIndex {
+package struct XMLLineIndex {
     private let buffer: UnsafeRawBufferPointer
     private static let blockSize = 4096
     /// Cursor: everything before `offset` has been counted.
@@ -16,12 +16,12 @@ struct XMLLineIndex {
     /// `checkpoints[k]` is (line, lineStart) at offset `k * blockSize`.
     private var checkpoints: [(line: Int, lineStart: Int)] = [(1, 0)]
 
-    init(_ buffer: UnsafeRawBufferPointer) {
+    package init(_ buffer: UnsafeRawBufferPointer) {
         self.buffer = buffer
     }
 
     /// The line and column of `target` (clamped to the input; the end of the input is a valid position).
-    mutating func position(of target: Int) -> TextPosition {
+    package mutating func position(of target: Int) -> TextPosition {
         let target = Swift.min(Swift.max(0, target), buffer.count)
         if target >= offset {
             advance(to: target)

@@ -6,12 +6,12 @@ import ArchiveCore
 /// input (comments, CDATA, processing instructions, DOCTYPE) or stops before the next `<` (tags), and
 /// says so in its `terminated` flag. Every call consumes at least one byte until `.end`, and no byte is
 /// scanned more than a constant number of times, so a whole pass is linear.
-struct XMLMarkupReader {
+package struct XMLMarkupReader {
     let buffer: UnsafeRawBufferPointer
     /// Offset of the next unread byte.
     private(set) var offset: Int
 
-    init(_ buffer: UnsafeRawBufferPointer, start: Int = 0) {
+    package init(_ buffer: UnsafeRawBufferPointer, start: Int = 0) {
         self.buffer = buffer
         self.offset = Swift.min(Swift.max(0, start), buffer.count)
     }
@@ -22,7 +22,7 @@ struct XMLMarkupReader {
     }
 
     /// The next token.
-    mutating func next() -> XMLToken {
+    package mutating func next() -> XMLToken {
         guard offset < buffer.count else { return .end }
         if buffer[offset] != UInt8(ascii: "<") {
             let start = offset
@@ -195,7 +195,7 @@ struct XMLMarkupReader {
     }
 
     @inline(__always)
-    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    package func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// A name runs until whitespace, `>`, `/`, `<`, `=` or a quote (CF: until whitespace or `>`).
     @inline(__always)

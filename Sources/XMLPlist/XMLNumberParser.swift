@@ -1,8 +1,10 @@
+import ArchiveCore
+
 /// Parses `<integer>` and `<real>` text the way CF does (FORMATS.md §B.2; CF `parseIntegerTag`,
 /// `parseRealTag`), reporting problems with the index of the offending byte in the text.
-enum XMLNumberParser {
+package enum XMLNumberParser {
     /// Why an `<integer>` is not a clean CF integer.
-    enum IntegerProblem: Equatable, Sendable {
+    package enum IntegerProblem: Equatable, Sendable {
         /// Nothing but whitespace.
         case empty
         /// A sign or `0x` with no digits after it.
@@ -18,14 +20,14 @@ enum XMLNumberParser {
     }
 
     /// The value (nil when there is none) and the first problem.
-    struct IntegerResult: Equatable, Sendable {
-        var value: Int128?
-        var problem: IntegerProblem?
+    package struct IntegerResult: Equatable, Sendable {
+        package var value: Int128?
+        package var problem: IntegerProblem?
     }
 
     /// `S*(+|-)?S*digits` or `S*(+|-)?S*0[xX]hexdigits`; the value must fit in UInt64, and a negative
     /// value in Int64.
-    static func parseInteger(_ text: UnsafeRawBufferPointer) -> IntegerResult {
+    package static func parseInteger(_ text: UnsafeRawBufferPointer) -> IntegerResult {
         let n = text.count
         var i = skipWhitespace(text, 0)
         guard i < n else { return IntegerResult(value: nil, problem: .empty) }
@@ -66,20 +68,20 @@ enum XMLNumberParser {
     }
 
     /// Why a `<real>` is not a number CF reads.
-    enum RealProblem: Equatable, Sendable {
+    package enum RealProblem: Equatable, Sendable {
         case empty
         /// The first byte that breaks the decimal syntax.
         case unexpected(index: Int)
     }
 
-    struct RealResult: Equatable, Sendable {
-        var value: Double?
-        var problem: RealProblem?
+    package struct RealResult: Equatable, Sendable {
+        package var value: Double?
+        package var problem: RealProblem?
     }
 
     /// A decimal number with optional fraction and exponent, or (case-insensitively) `nan`, `inf`,
     /// `+inf`, `-inf`, `infinity`, `+infinity`, `-infinity`. Surrounding whitespace is ignored.
-    static func parseReal(_ text: UnsafeRawBufferPointer) -> RealResult {
+    package static func parseReal(_ text: UnsafeRawBufferPointer) -> RealResult {
         var start = 0
         var end = text.count
         while start < end, isASCIISpace(text[start]) { start += 1 }

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension XMLPlistCode {
     /// The `--explain` paragraph: what the diagnostic means, how CF's XML reader (`CFPropertyList.c`)
     /// behaves, what usually causes it and what to do.

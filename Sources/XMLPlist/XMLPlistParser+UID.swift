@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension XMLPlistParser {
     /// The rest of a `<dict>` whose opening tag ends at `start` when it is exactly a clean UID reference
     /// (`<key>CF$UID</key><integer>n</integer></dict>`, whitespace between, n of 1 to 9 digits): the

@@ -4,11 +4,15 @@ import ArchiveCore
 /// (`&lt; &gt; &amp; &apos; &quot; &#NNN; &#xHHHH;`, FORMATS.md §B.2), appends CDATA payloads verbatim,
 /// drops comments, and records control characters and invalid UTF-8 on the way. Unknown references
 /// are kept literally. Linear in the content length.
-struct XMLTextDecoder {
+package struct XMLTextDecoder {
     let buffer: UnsafeRawBufferPointer
 
+    package init(buffer: UnsafeRawBufferPointer) {
+        self.buffer = buffer
+    }
+
     /// Decodes `segments` (the content of one element, in order).
-    func decode(_ segments: [XMLLeafSegment]) -> XMLLeafText {
+    package func decode(_ segments: [XMLLeafSegment]) -> XMLLeafText {
         var result = XMLLeafText()
         // Fast path: a single stretch of text without `&` is its own decoding.
         if segments.count == 1, case .text(let range) = segments[0] {

@@ -1,27 +1,27 @@
 import ArchiveCore
 
 /// One start, end or empty-element tag.
-struct XMLTag: Sendable {
+package struct XMLTag: Sendable {
     /// From `<` to after `>` (or to where scanning stopped, when `terminated` is false).
-    var range: ByteRange
+    package var range: ByteRange
     /// The element name.
-    var name: ByteRange
+    package var name: ByteRange
     /// `</name>`.
-    var isClose: Bool
+    package var isClose: Bool
     /// `<name/>`.
-    var isEmpty: Bool
+    package var isEmpty: Bool
     /// Whether the tag ended with `>`; false when it ran into `<` or the end of the input.
-    var terminated: Bool
+    package var terminated: Bool
     /// A close tag with something other than whitespace after its name (`</dict x>`).
     var hasJunk: Bool
 }
 
 /// A markup construct that is skipped (or, inside a text element, kept as content).
-enum XMLMarkupKind: Sendable {
+package enum XMLMarkupKind: Sendable {
     case comment, cdata, processingInstruction, doctype
 
     /// How messages name the construct.
-    var label: String {
+    package var label: String {
         switch self {
         case .comment: "comment"
         case .cdata: "CDATA section"
@@ -31,7 +31,7 @@ enum XMLMarkupKind: Sendable {
     }
 
     /// What closes the construct, for "not closed" messages.
-    var terminator: String {
+    package var terminator: String {
         switch self {
         case .comment: "-->"
         case .cdata: "]]>"
@@ -42,20 +42,20 @@ enum XMLMarkupKind: Sendable {
 }
 
 /// A non-tag markup construct with its extent.
-struct XMLMarkup: Sendable {
-    var kind: XMLMarkupKind
+package struct XMLMarkup: Sendable {
+    package var kind: XMLMarkupKind
     /// The whole construct, `<!--` … `-->` and so on.
-    var range: ByteRange
+    package var range: ByteRange
     /// The characters between the delimiters (CDATA payload, comment text, PI target and data).
-    var content: ByteRange
+    package var content: ByteRange
     /// Whether the closing delimiter was found before the end of the input.
-    var terminated: Bool
+    package var terminated: Bool
     /// For a DOCTYPE: the offset of an `<!ENTITY` declaration inside its internal subset.
     var entityDeclaration: Int?
 }
 
 /// What `XMLMarkupReader.next()` returns.
-enum XMLToken: Sendable {
+package enum XMLToken: Sendable {
     case tag(XMLTag)
     /// Character data up to the next `<` (it may contain entity references).
     case text(ByteRange)

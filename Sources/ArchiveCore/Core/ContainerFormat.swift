@@ -31,7 +31,7 @@ public enum ContainerFormat: Hashable, Sendable {
 
 /// Two lowercase hex digits.
 @inline(__always)
-func byteHex(_ b: UInt8) -> String {
+package func byteHex(_ b: UInt8) -> String {
     let digits = Array("0123456789abcdef".utf8)
     return String(decoding: [digits[Int(b >> 4)], digits[Int(b & 0xF)]], as: UTF8.self)
 }

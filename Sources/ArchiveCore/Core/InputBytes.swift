@@ -56,7 +56,7 @@ public final class InputBytes: @unchecked Sendable {
 
     /// Bytes written in place by `fill`, which gets `capacity` bytes of uninitialized memory and returns
     /// how many of them it wrote (at most `capacity`): a transcoded copy is built without a second copy.
-    init(capacity: Int, filling fill: (UnsafeMutableRawBufferPointer) -> Int) {
+    package init(capacity: Int, filling fill: (UnsafeMutableRawBufferPointer) -> Int) {
         wrappers = []
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(1, capacity), alignment: 16)
         let count = Swift.min(Swift.max(0, fill(memory)), memory.count)

@@ -1,8 +1,8 @@
 /// Tests of what text looks like, shared by the text formats' probes (XML and OpenStep plists).
-enum TextShape {
+package enum TextShape {
     /// Text: the 512 bytes from `offset` hold no NUL and few control bytes, or clear text up to a NUL
     /// after which the input is all NUL (`hasZeroFilledTail`).
-    static func looksLikeText(_ bytes: InputBytes, from offset: Int) -> Bool {
+    package static func looksLikeText(_ bytes: InputBytes, from offset: Int) -> Bool {
         let end = Swift.min(bytes.count, offset + 512)
         var controls = 0
         for i in offset..<end {
@@ -29,12 +29,12 @@ enum TextShape {
     }
 
     /// A byte of an OpenStep string written without quotes.
-    static func isUnquotedStringByte(_ b: UInt8) -> Bool {
+    package static func isUnquotedStringByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "_$/:.-".utf8.contains(b)
     }
 
     /// Whether `needle` occurs in `haystack`.
-    static func contains(_ needle: String, in haystack: [UInt8]) -> Bool {
+    package static func contains(_ needle: String, in haystack: [UInt8]) -> Bool {
         let needle = Array(needle.utf8)
         guard let first = needle.first, haystack.count >= needle.count else { return false }
         for i in 0...(haystack.count - needle.count) where haystack[i] == first {

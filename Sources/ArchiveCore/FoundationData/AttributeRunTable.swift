@@ -2,7 +2,7 @@
 /// into a checkpoint every `stride` runs, so that measuring it against a string costs O(log runs +
 /// stride) however long it is: one info that many attributed strings name is decoded once, not once
 /// for each of them.
-struct AttributeRunTable: Sendable {
+package struct AttributeRunTable: Sendable {
     /// Runs between checkpoints.
     static let stride = 64
 
@@ -14,14 +14,14 @@ struct AttributeRunTable: Sendable {
         var maxBefore: UInt64?
     }
 
-    let info: [UInt8]
+    package let info: [UInt8]
     private(set) var checkpoints: [Checkpoint] = []
     /// Number of complete runs.
     private(set) var runCount = 0
     /// False when the info ends inside a number or after a run length.
     private(set) var complete = true
 
-    init(_ info: [UInt8]) {
+    package init(_ info: [UInt8]) {
         self.info = info
         var cursor = Cursor(offset: 0, start: 0, maxIndex: nil)
         while cursor.offset < info.count {
@@ -70,7 +70,7 @@ struct AttributeRunTable: Sendable {
     /// The runs measured against a string of `length` UTF-16 units whose `NSAttributes` holds
     /// `attributes` dictionaries (nil when unknown): the run problems, and the first run a reader
     /// applies that names a dictionary past the end (run number and index).
-    func measure(length: Int, attributes: Int?) -> (problems: [AttributedStringRuns.Problem], badIndex: (run: Int, index: UInt64)?) {
+    package func measure(length: Int, attributes: Int?) -> (problems: [AttributedStringRuns.Problem], badIndex: (run: Int, index: UInt64)?) {
         // An empty string reads no run at all (swift-corelibs-foundation returns before them).
         guard length > 0 else { return (runCount > 0 ? [.extra(first: 0, count: runCount, length: 0)] : [], nil) }
         guard runCount > 0 else { return ([.short(runs: 0, covered: 0, length: length, truncated: !complete)], nil) }

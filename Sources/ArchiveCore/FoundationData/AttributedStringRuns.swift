@@ -5,9 +5,9 @@
 /// Foundation applies each run with `setAttributes:range:`, which raises NSRangeException for a range
 /// past the end of the string; swift-corelibs-foundation fails the whole decode (nil) when the runs
 /// end before the string does, and reads no run once the string is covered.
-enum AttributedStringRuns {
+package enum AttributedStringRuns {
     /// Problems of a list of runs, each with its own message.
-    enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// Run `index` is `[start, end)` and the string ends inside it, at `length`.
         case pastEnd(index: Int, start: Int, end: Int, length: Int)
         /// The `runs` runs cover `[0, covered)` and the string is `length` units long; `truncated` when
@@ -17,7 +17,7 @@ enum AttributedStringRuns {
         case extra(first: Int, count: Int, length: Int)
 
         /// The lowercase message (the caller adds which object it is).
-        var message: String {
+        package var message: String {
             switch self {
             case .pastEnd(let index, let start, let end, let length):
                 "attribute run \(index) is [\(start), \(end)) but the string is \(English.count(length, "UTF-16 unit")) long; "

@@ -2,7 +2,7 @@
 ///
 /// Used by `NSAttributeInfo` (run length, attribute index), `NSRangeData` (location, length) and
 /// `NSIndexPathData` (indexes) [FORMATS.md C.6; RE].
-enum LEB128 {
+package enum LEB128 {
     /// The numbers in `bytes`, at most `limit` of them. `complete` is false when the data ends inside a
     /// number or a number needs more than 64 bits (decoding stops there).
     static func decode(_ bytes: [UInt8], limit: Int = Int.max) -> (values: [UInt64], complete: Bool) {

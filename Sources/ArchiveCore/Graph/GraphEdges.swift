@@ -17,7 +17,7 @@ public struct GraphEdges: Sendable {
     package init(objectCount: Int) { self.init(objectCount: objectCount, recordsPositions: true) }
 
     /// Edges that keep `field` and `item` only when `recordsPositions`.
-    init(objectCount: Int, recordsPositions: Bool) {
+    package init(objectCount: Int, recordsPositions: Bool) {
         self.objectCount = objectCount
         self.recordsPositions = recordsPositions
     }
@@ -30,7 +30,7 @@ public struct GraphEdges: Sendable {
 
     /// The top-level references followed by `parts` in order, each part released once it is joined
     /// (`parts` is left empty), so that the joined edges and the parts are not all alive at once.
-    init(top: [Field], objectCount: Int, consuming parts: inout [GraphEdges]) {
+    package init(top: [Field], objectCount: Int, consuming parts: inout [GraphEdges]) {
         self.init(objectCount: objectCount, recordsPositions: parts.allSatisfy(\.recordsPositions))
         addFields(of: -1, FieldCollection(top))
         let total = parts.reduce(0) { $0 + $1.to.count }
@@ -59,13 +59,13 @@ public struct GraphEdges: Sendable {
     /// Adds one reference of object `source` as `add(_:)` records it: to `target`, from field `field`
     /// (the field's position among the object's fields), item `item` of a list (-1 for a field that
     /// is not a list). `target` must be an object id below `objectCount`.
-    mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
+    package mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
         from.append(Int32(truncatingIfNeeded: source)); to.append(Int32(truncatingIfNeeded: target))
         if recordsPositions { self.field.append(Int32(truncatingIfNeeded: field)); self.item.append(Int32(truncatingIfNeeded: item)) }
     }
 
     /// Adds the `$class` link of object `source` as `add(_:)` records it.
-    mutating func addClassLink(from source: ObjectID, to target: ObjectID) {
+    package mutating func addClassLink(from source: ObjectID, to target: ObjectID) {
         addLink(Int32(truncatingIfNeeded: source), target, isClass: true)
     }
 
@@ -106,7 +106,7 @@ public struct GraphEdges: Sendable {
 /// objects list (a shared inline list, a shared `$objects` dictionary, a container whose offset other
 /// table entries repeat), named by its plist node. The index makes each such content one node of its
 /// own after the objects, so holders reach the owner's targets without repeating them.
-enum EdgeEndpoint: Sendable, Hashable {
+package enum EdgeEndpoint: Sendable, Hashable {
     case object(ObjectID)
     case sharedContent(node: Int)
 }

@@ -30,7 +30,7 @@ public struct GraphObject: Sendable, Equatable {
     public var classObjectID: ObjectID?
     /// Other objects this one keeps alive without a field (plain-plist dictionary keys): they count
     /// for reachability but not as referrers.
-    var auxiliaryReferences: [ObjectID] = []
+    package var auxiliaryReferences: [ObjectID] = []
     /// Links to content the file writes once and this object lists with others: a shared inline list
     /// (`SharedInlineList`), a shared `$objects` dictionary (`SharedEntry`) or a repeated offset. Whole-file
     /// reads record them; the index reaches the content's targets through them (`EdgeEndpoint`).

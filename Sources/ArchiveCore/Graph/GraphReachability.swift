@@ -8,7 +8,7 @@ public struct GraphReachability: Sendable {
     /// Whether each object can be reached from the top level.
     package let reachable: [Bool]
 
-    init(referrerCounts: [Int32], reachable: [Bool]) {
+    package init(referrerCounts: [Int32], reachable: [Bool]) {
         self.referrerCounts = referrerCounts
         self.reachable = reachable
     }

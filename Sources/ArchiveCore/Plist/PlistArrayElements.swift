@@ -23,14 +23,14 @@ package struct PlistArrayElements: RandomAccessCollection, Sendable {
     }
 
     /// `count` references of `width` bytes starting at `start`, which the caller has checked lie in `input`.
-    init(input: InputBytes, start: Int, width: Int, count: Int, isSet: Bool, range: ByteRange?) {
+    package init(input: InputBytes, start: Int, width: Int, count: Int, isSet: Bool, range: ByteRange?) {
         storage = .references(input, start: start, width: width, count: Swift.max(0, count))
         self.isSet = isSet
         self.range = range
     }
 
     /// `count` ids of `ids` from `start`, which the caller has checked lie in it (no copy is made).
-    init(narrow ids: [Int32], start: Int, count: Int, isSet: Bool, range: ByteRange?) {
+    package init(narrow ids: [Int32], start: Int, count: Int, isSet: Bool, range: ByteRange?) {
         let start = Swift.min(Swift.max(0, start), ids.count)
         storage = .narrow(ids, start: start, count: Swift.min(Swift.max(0, count), ids.count - start))
         self.isSet = isSet

@@ -7,10 +7,10 @@
 package struct PlistSharing: Sendable, Equatable {
     /// Whether some non-empty container may have more than one parent: false when it cannot happen or a
     /// full check found none, nil when not known yet.
-    var mayShareContainers: Bool?
+    package var mayShareContainers: Bool?
     /// Nodes that are the bytes of a lower node (an offset table listing one offset twice): node → the
     /// lowest node at those bytes.
-    var offsetSharers: [Int: Int]
+    package var offsetSharers: [Int: Int]
 
     package init(mayShareContainers: Bool?, offsetSharers: [Int: Int]) {
         self.mayShareContainers = mayShareContainers

@@ -44,7 +44,7 @@ package enum PlistValue: Sendable, Equatable {
 
     /// The type as a message names it, with its article: "an integer", "a dictionary", "a UID", "an
     /// undecodable value" (`typeName` is the short form rows show).
-    var typeNoun: String {
+    package var typeNoun: String {
         switch self {
         case .dict: "a dictionary"
         case .uid: "a UID"

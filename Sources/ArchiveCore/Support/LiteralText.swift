@@ -5,7 +5,7 @@
 /// comparison, which a file repeating it for every object turns into minutes.
 extension String {
     /// Equal UTF-8 code units.
-    func isLiterally(_ other: String) -> Bool {
+    package func isLiterally(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { a in
             other.utf8.withContiguousStorageIfAvailable { b in Self.sameBytes(a, b, count: a.count) }
@@ -14,7 +14,7 @@ extension String {
     }
 
     /// Starts with the UTF-8 code units of `prefix`.
-    func hasLiteralPrefix(_ prefix: String) -> Bool {
+    package func hasLiteralPrefix(_ prefix: String) -> Bool {
         guard utf8.count >= prefix.utf8.count else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { a in
             prefix.utf8.withContiguousStorageIfAvailable { b in Self.sameBytes(a, b, count: b.count) }
@@ -34,18 +34,18 @@ extension String {
 
 /// A string hashed and compared by its UTF-8 code units (see `isLiterally`), for sets and dictionaries
 /// of keys and class names from a file.
-struct LiteralText: Hashable {
+package struct LiteralText: Hashable {
     let text: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
-    static func == (a: LiteralText, b: LiteralText) -> Bool {
+    package static func == (a: LiteralText, b: LiteralText) -> Bool {
         a.text.isLiterally(b.text)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(text.utf8.count)
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) {
             return done

@@ -1,7 +1,7 @@
 /// Offsets (or positions, counts), and -1 for "none", one per object of a file: four bytes each while
 /// they fit (every input under 4 GiB), eight after. Whole-file passes keep several of these for
 /// millions of objects, so their width is most of those passes' memory.
-struct OffsetColumn: Sendable {
+package struct OffsetColumn: Sendable {
     /// Values 0...`narrowMax`, with `UInt32.max` standing for -1.
     private var narrow: [UInt32] = []
     /// Every value, once one did not fit in four bytes (then `narrow` is empty).
@@ -10,18 +10,18 @@ struct OffsetColumn: Sendable {
     /// Largest value stored in four bytes.
     private static let narrowMax = Int(UInt32.max) - 1
 
-    init() {}
+    package init() {}
 
     /// An empty column with room for `capacity` values.
-    init(capacity: Int) { narrow.reserveCapacity(capacity) }
+    package init(capacity: Int) { narrow.reserveCapacity(capacity) }
 
-    var count: Int { wide?.count ?? narrow.count }
+    package var count: Int { wide?.count ?? narrow.count }
 
-    mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         if wide == nil { narrow.reserveCapacity(count) }
     }
 
-    mutating func append(_ value: Int) {
+    package mutating func append(_ value: Int) {
         if wide == nil, let stored = Self.narrowed(value) {
             narrow.append(stored)
             return
@@ -42,7 +42,7 @@ struct OffsetColumn: Sendable {
         wide = all
     }
 
-    subscript(index: Int) -> Int {
+    package subscript(index: Int) -> Int {
         get {
             if let wide { return wide[index] }
             return Self.widened(narrow[index])

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Splits whole-file passes across the machine's cores: the calling thread takes the first part (and
 /// reports progress), other parts run on Dispatch's global queue. Results come back in order.
-enum Parallel {
+package enum Parallel {
     /// Number of parts to split work of `count` items into (1 for small inputs).
     static func parts(for count: Int) -> Int {
         count < 20_000 ? 1 : Swift.max(1, Swift.min(8, Platform.processorCount))
@@ -12,7 +12,7 @@ enum Parallel {
     /// Runs `body` over consecutive ranges of `0..<count`. `body` gets its range and a `shouldStop`
     /// check; the first part also reports progress through `progress` (false cancels all parts).
     /// Returns nil when cancelled.
-    static func map<T: Sendable>(count: Int, progress: (Double) -> Bool,
+    package static func map<T: Sendable>(count: Int, progress: (Double) -> Bool,
                                  _ body: @escaping @Sendable (Range<Int>, _ shouldStop: () -> Bool) -> T) -> [T]? {
         let n = parts(for: count)
         let bounds = (0...n).map { count * $0 / n }
@@ -45,7 +45,7 @@ enum Parallel {
     /// Runs `first` on the calling thread and `second` on another, and returns both results. For
     /// work of `count` items too small to split (see `parts(for:)`) both run here, one after the
     /// other: handing a small job to another thread costs more than it saves.
-    static func both<A: Sendable, B: Sendable>(count: Int, _ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+    package static func both<A: Sendable, B: Sendable>(count: Int, _ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
         guard parts(for: count) > 1 else { return (first(), second()) }
         let other = Mutex<B?>(nil)
         let group = DispatchGroup()

@@ -52,7 +52,7 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
     package var byteOrderMarkLength: Int { hasByteOrderMark ? form.byteOrderMark.count : 0 }
 
     /// Whether the decoders must transcode the file (UTF-16 or UTF-32) rather than read it as it is.
-    var needsTranscoding: Bool { form != .utf8 }
+    package var needsTranscoding: Bool { form != .utf8 }
 
     /// Whether a header should name the encoding: anything but plain UTF-8.
     package var isNotable: Bool { self != .plainUTF8 }

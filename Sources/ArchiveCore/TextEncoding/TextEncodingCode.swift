@@ -1,7 +1,7 @@
 /// The diagnostics about the Unicode encoding of a text property list (`text.encoding.*`), shared by
 /// the XML and OpenStep decoders: problems found while transcoding a UTF-16 or UTF-32 file to the
 /// UTF-8 text the decoders read. Explanations are in `TextEncodingCode+Explanations.swift`.
-enum TextEncodingCode: String, DiagnosticCatalog {
+package enum TextEncodingCode: String, DiagnosticCatalog {
     case noByteOrderMark = "text.encoding.no-byte-order-mark"
     case partialUnit = "text.encoding.partial-unit"
     case unpairedSurrogate = "text.encoding.unpaired-surrogate"

@@ -6,7 +6,7 @@
 /// many scalars of the file per lookup: memory is about one byte per 4 scalars, and no lookup reads
 /// more than `stride` units. A stretch between checkpoints that is all ASCII (its text is `stride`
 /// bytes and its file `stride` units: every scalar at its shortest in both) is mapped by arithmetic.
-struct TextOffsetMap: Sendable {
+package struct TextOffsetMap: Sendable {
     static let stride = 32
 
     private let input: InputBytes
@@ -19,7 +19,7 @@ struct TextOffsetMap: Sendable {
     package let textLength: Int
     let fileEnd: Int
 
-    init(input: InputBytes, form: TextEncoding.Form, start: Int, textOffsets: [Int], fileOffsets: [Int], textLength: Int, fileEnd: Int) {
+    package init(input: InputBytes, form: TextEncoding.Form, start: Int, textOffsets: [Int], fileOffsets: [Int], textLength: Int, fileEnd: Int) {
         self.input = input
         self.form = form
         self.start = start
@@ -93,12 +93,12 @@ struct TextOffsetMap: Sendable {
 /// A reader of `TextOffsetMap` for offsets that mostly come in increasing order (the starts of nodes
 /// in file order): it walks on from the last answer instead of starting at a checkpoint, so mapping a
 /// whole node table costs about one pass over the file.
-struct TextOffsetCursor {
+package struct TextOffsetCursor {
     let map: TextOffsetMap
     private var text = 0
     private var file: Int
 
-    init(_ map: TextOffsetMap) {
+    package init(_ map: TextOffsetMap) {
         self.map = map
         file = map.fileOffset(0)
     }

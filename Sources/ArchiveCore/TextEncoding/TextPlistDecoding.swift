@@ -4,10 +4,10 @@
 /// (columns count UTF-8 bytes of the text, as for a UTF-8 file), so a file reads the same in any
 /// encoding. The XML decoder does the same lazily (`XMLPlistTree` keeps the copy and maps each node
 /// as it is read), with `remap` for its diagnostics.
-enum TextPlistDecoding {
+package enum TextPlistDecoding {
     /// The tree of `input`, decoded by `parse` from UTF-8 bytes (given the file's encoding, and the
     /// map back to the file when they are a transcoded copy), with the encoding recorded on the tree.
-    static func decode(_ input: InputBytes, parse: (InputBytes, TextEncoding, TextOffsetMap?) -> EagerPlistTree) -> EagerPlistTree {
+    package static func decode(_ input: InputBytes, parse: (InputBytes, TextEncoding, TextOffsetMap?) -> EagerPlistTree) -> EagerPlistTree {
         let encoding = TextEncoding.detect(input)
         guard encoding.needsTranscoding else {
             let tree = parse(input, encoding, nil)
@@ -42,7 +42,7 @@ enum TextPlistDecoding {
         }
     }
 
-    static func remap(_ d: Diagnostic, _ map: TextOffsetMap) -> Diagnostic {
+    package static func remap(_ d: Diagnostic, _ map: TextOffsetMap) -> Diagnostic {
         let notes = d.notes.map { DiagnosticNote($0.message, range: $0.range.map(map.fileRange), position: $0.position) }
         return d.with(range: .some(d.range.map(map.fileRange)), notes: notes)
     }

@@ -1,20 +1,20 @@
 /// A UTF-16 or UTF-32 file turned into the UTF-8 text the XML and OpenStep decoders read, with the
 /// map from text offsets back to the file and the problems met on the way (in file offsets, with the
 /// line:column of the text).
-struct TranscodedText {
+package struct TranscodedText {
     /// The text, without the byte-order mark.
-    let text: InputBytes
-    let map: TextOffsetMap
-    let diagnostics: [Diagnostic]
+    package let text: InputBytes
+    package let map: TextOffsetMap
+    package let diagnostics: [Diagnostic]
 }
 
 /// Transcodes UTF-16 and UTF-32 (either byte order) to UTF-8 in one pass. A unit that is not a scalar
 /// becomes U+FFFD with a diagnostic; a partial unit at the end is left out with one.
-enum TextTranscoder {
+package enum TextTranscoder {
     /// Problems of one id listed one by one; the rest are counted in one more diagnostic.
     static let reportLimit = 20
 
-    static func transcode(_ input: InputBytes, _ encoding: TextEncoding) -> TranscodedText {
+    package static func transcode(_ input: InputBytes, _ encoding: TextEncoding) -> TranscodedText {
         let start = Swift.min(encoding.byteOrderMarkLength, input.count)
         var textOffsets: [Int] = [0], fileOffsets: [Int] = [start]
         var diagnostics: [Diagnostic] = []

@@ -1,6 +1,6 @@
 /// Reads Unicode scalars from UTF-16 or UTF-32 bytes in either byte order, one step at a time, the
 /// same way for the transcoder and for the offset map (which re-reads short stretches).
-struct UnicodeUnitReader {
+package struct UnicodeUnitReader {
     /// One step: the scalar read (U+FFFD for a unit that is not one), its length in the file and as
     /// UTF-8, and the problem when the unit was not a scalar.
     struct Step {
@@ -23,7 +23,7 @@ struct UnicodeUnitReader {
     /// One past the last whole code unit (a trailing partial unit is not read).
     let end: Int
 
-    init(_ buffer: UnsafeRawBufferPointer, form: TextEncoding.Form, start: Int) {
+    package init(_ buffer: UnsafeRawBufferPointer, form: TextEncoding.Form, start: Int) {
         self.buffer = buffer
         self.form = form
         let width = form.unitWidth

@@ -1,15 +1,15 @@
 /// The objects a graph's top level does not reach, grouped into lost subgraphs: the rules that report
 /// unreachable objects (keyed archives, typedstream) report once per group, at each lost object no
 /// other object refers to (or one member of a lost cycle), with the number of lost objects behind it.
-struct LostObjects {
+package struct LostObjects {
     /// One reported group: its root, as `structure` read it, and how many other lost objects only it leads to.
-    struct Group {
-        var root: GraphObject
-        var behind: Int
+    package struct Group {
+        package var root: GraphObject
+        package var behind: Int
     }
 
     /// Lost object ids, ascending.
-    private(set) var ids: [ObjectID] = []
+    package private(set) var ids: [ObjectID] = []
     /// Whether `ids[k]` is a class (a lost class is covered by its lost instances).
     private var isClass: [Bool] = []
     /// The references of `ids[k]` (its class and every field's) are `targets[starts[k]..<starts[k + 1]]`.
@@ -20,7 +20,7 @@ struct LostObjects {
 
     /// Reads each unreachable object of `reachability` once, without its rules (`structure`), keeping its
     /// references; those `counts` rejects (markers with no content of their own) are left out.
-    init(_ graph: any ObjectGraph, reachability: GraphReachability, counts: (ObjectID, GraphObject) -> Bool) {
+    package init(_ graph: any ObjectGraph, reachability: GraphReachability, counts: (ObjectID, GraphObject) -> Bool) {
         let n = graph.objectCount
         for id in reachability.unreachable {
             let object = graph.structure(id)
@@ -40,7 +40,7 @@ struct LostObjects {
 
     /// The first `limit` groups (roots read again with `structure`, for their class and place), and
     /// whether there were more.
-    func groups(in graph: any ObjectGraph, reachability: GraphReachability, limit: Int) -> (groups: [Group], more: Bool) {
+    package func groups(in graph: any ObjectGraph, reachability: GraphReachability, limit: Int) -> (groups: [Group], more: Bool) {
         guard !ids.isEmpty else { return ([], false) }
         var covered = Set<ObjectID>()
         var found: [Group] = []

@@ -48,7 +48,7 @@ package struct BinaryPlistBuilder {
         return (out, ranges, trailer, table)
     }
 
-    static func width(for value: UInt64) -> Int {
+    package static func width(for value: UInt64) -> Int {
         value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
     }
 

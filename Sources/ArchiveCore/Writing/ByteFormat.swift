@@ -1,7 +1,7 @@
 /// Values formatted straight into bytes, with the same text the standard library and
 /// `ValueFormatter` give (`"\(value)"`, `ValueFormatter.isoDate`, `Base64.encode`): the writers'
 /// one place for it (`OutputBuffer`, `JSONWriter`), with no `String` made per value.
-enum ByteFormat {
+package enum ByteFormat {
     /// The UTF-8 of `text`, copied once.
     static func utf8(_ text: String, into bytes: inout [UInt8]) {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {

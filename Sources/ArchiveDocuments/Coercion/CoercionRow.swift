@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// One row of the coercion table: one decode method, its outcome in each implementation.
 package struct CoercionRow: Sendable, Equatable {
     /// The decode method this row is about.

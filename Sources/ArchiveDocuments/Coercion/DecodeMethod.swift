@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// An `NSCoder` keyed decode method that reads a scalar (or an object) stored under a key.
 ///
 /// Widths follow LP64 platforms (every 64-bit Apple platform, 64-bit Linux): `decodeInt` returns a C

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// What one decode method does with one stored value, in one implementation.
 package enum DecodeOutcome: Sendable, Equatable {
     /// The call returns; the text is the display form of the result (`0`, `YES`, `nil`, `object #4` …).

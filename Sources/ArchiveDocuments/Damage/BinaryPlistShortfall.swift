@@ -1,4 +1,5 @@
 import BinaryPlist
+import ArchiveCore
 
 /// A binary plist whose trailer is whole but says the file is longer than it is, with the offset table
 /// found where the trailer's own counts put it (right before the trailer): bytes went missing from

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension DamageCode {
     package var explanation: String {
         switch self {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Text files that are not property lists: HTML pages, XML documents of other kinds, JSON and plain
 /// prose. Each is recognised from its first markup or first line, never from a file name.
 enum ForeignText {

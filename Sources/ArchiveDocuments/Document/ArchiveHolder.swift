@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Something archives are found in: a decoded archive, whose data values may hold archives, and with
 /// issue 27 a folder, ZIP file or SQLite database, whose entries are archives. `EmbeddedArchives` asks
 /// the holder for its archives, so a new kind of parent is one conformance plus its `ArchivePlace`

@@ -13,11 +13,7 @@ package enum KnownClassPresenter {
     }
 
     /// The known class `object` is presented as (its own class or nearest known ancestor), if any.
-    package static func knownName(for object: GraphObject) -> String? {
-        guard object.kind == .instance else { return nil }
-        let names = [object.className].compactMap { $0 } + object.classChain.map(\.name)
-        return names.first { presenter(for: $0) != nil }
-    }
+    package static func knownName(for object: GraphObject) -> String? { FoundationClassFamily.known(object)?.name }
 
     /// The summary alone, for summaries nested in other summaries (children are not built).
     static func summary(of object: GraphObject, in graph: any ObjectGraph, depth: Int) -> String? {
@@ -32,47 +28,26 @@ package enum KnownClassPresenter {
 
     typealias Presenter = (KnownObject) -> KnownPresentation?
 
-    /// The presenter for a class name, one family per file.
-    /// Names are compared literally: only short ASCII names can be known ones (a file's class name of
-    /// one letter and 50,000 accents would cost milliseconds per `==` against each known name).
+    /// The presenter for a class name, one family per file (`FoundationClassFamily` says which names
+    /// are known and which family each is).
     static func presenter(for name: String) -> Presenter? {
-        guard name.utf8.count <= 40, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return switch name {
-        case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSCountedSet":
-            ArrayPresenter.present
-        case "NSOrderedSet", "NSMutableOrderedSet":
-            OrderedSetPresenter.present
-        case "NSDictionary", "NSMutableDictionary":
-            DictionaryPresenter.present
-        case "NSString", "NSMutableString":
-            StringPresenter.present
-        case "NSData", "NSMutableData":
-            DataPresenter.present
-        case "NSDate", "NSNull", "NSUUID", "NSLocale", "NSTimeZone":
-            SimpleValuePresenter.present
-        case "NSNumber", "NSValue":
-            NumberValuePresenter.present
-        case "NSURL":
-            URLPresenter.present
-        case "NSAttributedString", "NSMutableAttributedString":
-            AttributedStringPresenter.present
-        case "NSColor", "UIColor":
-            ColorPresenter.present
-        case "NSFont", "UIFont":
-            FontPresenter.present
-        case "NSError", "NSNotification":
-            ErrorPresenter.present
-        case "NSIndexSet", "NSMutableIndexSet", "NSIndexPath":
-            IndexPresenter.present
-        case "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection", "UIRuntimeEventConnection",
-             "NSNibOutletConnector", "NSNibControlConnector", "NSNibAuxiliaryActionConnector", "NSNibBindingConnector",
-             "NSNibConnector", "IBOutletConnection", "IBActionConnection", "IBBindingConnection",
-             "IBCocoaTouchOutletConnection", "IBCocoaTouchEventConnection":
-            ConnectionPresenter.present
-        case "IBConnectionRecord":
-            ConnectionPresenter.record
-        default:
-            nil
+        guard let family = FoundationClassFamily(className: name) else { return nil }
+        return switch family {
+        case .array: ArrayPresenter.present
+        case .orderedSet: OrderedSetPresenter.present
+        case .dictionary: DictionaryPresenter.present
+        case .string: StringPresenter.present
+        case .data: DataPresenter.present
+        case .simpleValue: SimpleValuePresenter.present
+        case .numberValue: NumberValuePresenter.present
+        case .url: URLPresenter.present
+        case .attributedString: AttributedStringPresenter.present
+        case .color: ColorPresenter.present
+        case .font: FontPresenter.present
+        case .error: ErrorPresenter.present
+        case .index: IndexPresenter.present
+        case .connection: ConnectionPresenter.present
+        case .connectionRecord: ConnectionPresenter.record
         }
     }
 }

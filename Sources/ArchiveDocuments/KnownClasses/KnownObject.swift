@@ -33,14 +33,7 @@ struct KnownObject {
 
     /// The elements of a NIBArchive collection: its `UINibEncoderEmptyKey` values in stored order
     /// (one list field per run of them; a run read on demand stays so when it is the only one).
-    static func nibElements(_ object: GraphObject) -> FieldList {
-        var lists: [FieldList] = []
-        for field in object.fields where field.key.isLiterally(NIBTextTable.emptyKey) {
-            if case .list(let items) = field.value { lists.append(items) } else { lists.append(FieldList([field.value])) }
-        }
-        if lists.count == 1, let only = lists.first { return only }
-        return FieldList(lists.flatMap { Array($0) })
-    }
+    static func nibElements(_ object: GraphObject) -> FieldList { NibStructure.nibArchiveElements(object) }
 
     /// The object's values, one per typed item (typedstream objects).
     var typedValues: [TypedValue] { TypedValues.flatten(object.fields) }

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A path to a value from a top-level (`$top`) entry through dictionary keys and array indices: what
 /// `--extract` reads and the browser's `y p` copies, with a jq form beside it.
 package struct KeyPath: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 extension Outline {
     /// The key path of the row at `path` (child positions from the top-level rows, as `roots()` lists
     /// them): a top-level entry's key, then each step's dictionary key, field name or element index.

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Searches back a line-ending conversion that lost information (`crToLF`, `crlfToLF`) with the
 /// format's own check as the judge, for any format: the one search for typedstreams and NIBArchives,
 /// whose structure is read front to back, and the last step for binary plists after their

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// One reading of bytes damaged by a line-ending conversion that lost information: which of the
 /// damaged file's LF bytes (its *sites*) the conversion made, and so the bytes before it.
 ///

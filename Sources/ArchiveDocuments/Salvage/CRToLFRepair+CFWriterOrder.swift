@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// CoreFoundation's binary plist writer numbers objects by an exact rule, which decides most 0x0A
 /// bytes in references where the looser `flattenOrder` has to guess.
 ///

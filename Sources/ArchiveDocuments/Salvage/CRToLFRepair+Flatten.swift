@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The order CF's and Python's writers number objects in: they walk the plist depth first from the
 /// top object (a dictionary's keys, then its values), give each object the next number when they meet
 /// it first, and meet a string, number, date, data or UID again as the object already numbered

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A text-mode rewrite of line endings that damaged a binary file: what it did to the bytes, how to
 /// tell a file it may have produced, and, where the rewrite can be read backwards without a choice,
 /// its exact inverse.

@@ -1,4 +1,5 @@
 import NIBArchive
+import ArchiveCore
 
 /// Reads back the 0x0A bytes of a NIBArchive's object and value tables after a CR → LF transfer, by
 /// their own arithmetic (FORMATS.md, NIBArchive). The object table: each object is three varints (class index, first value,

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Rebuilds a binary plist's offset table from which a CR LF → LF transfer took bytes: the damaged
 /// table bytes with `lost` CRs put back, each before one of their LF bytes, so that the table reads
 /// as Apple's writer makes one (the first entry 8, each larger than the one before, all below the

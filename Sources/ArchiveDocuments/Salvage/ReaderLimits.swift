@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Values this tool and CoreFoundation read but another common reader refuses, so a salvage never
 /// writes them (they become placeholders) and the read-back names any it finds.
 ///

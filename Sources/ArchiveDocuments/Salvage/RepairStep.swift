@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// One reversible mechanism undone before a salvage (or for `--repair`): a wrapper taken off, a text
 /// re-encoding reversed, a line-ending conversion searched back, one side of merge conflicts kept.
 package struct RepairStep: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The texts of a plain property list's dictionary keys by key node, remembered over one export: a
 /// binary plist writer stores each distinct key once and every dictionary lists it, so 200,000
 /// dictionaries of 8 keys name the same 8 key nodes 1.6 million times (decoding each again was 5.5%

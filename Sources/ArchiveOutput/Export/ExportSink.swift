@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Receives the resolved document as events, in document order (`ArchiveExporter` drives it).
 /// Sinks write JSON (`JSONExportSink`), XML (`XMLPlistExportSink`) or binary property lists
 /// (`BinaryPlistExportSink`), streaming what they can.

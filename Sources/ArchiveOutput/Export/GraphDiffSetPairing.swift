@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The elements of two sets put in a matching order for `GraphDiff`, which compares arrays by index:
 /// elements with equal content (a string, a number) first, then elements of the same class, each in
 /// their stored order; what is left is paired in order, and the longer set's rest comes last.

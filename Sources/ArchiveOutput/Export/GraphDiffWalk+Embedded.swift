@@ -1,4 +1,5 @@
 import ArchiveDocuments
+import ArchiveCore
 
 /// Embedded archives compared as graphs: two data values that differ, each holding an archive (an
 /// iMessage `attributedBody` typedstream, a keyed archive in a plist), are opened and walked like the

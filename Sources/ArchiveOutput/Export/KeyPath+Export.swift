@@ -1,4 +1,5 @@
 import ArchiveDocuments
+import ArchiveCore
 
 extension KeyPath {
     /// One key as a component of the extract form (`\.` for a dot, `\\` for a backslash).

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Writes the resolved document as an XML property list (`plutil`'s layout: tabs, one element per
 /// line), formatted straight into an `OutputBuffer` (no `String` per value) and passed on in chunks
 /// of about 1 MiB.

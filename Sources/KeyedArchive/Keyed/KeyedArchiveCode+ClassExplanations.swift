@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// `--explain` paragraphs of the class and reference diagnostics (see `KeyedArchiveCode+Explanations.swift`).
 extension KeyedArchiveCode {
     var classExplanation: String {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// The `--explain` paragraphs. Sources: FORMATS.md section C; swift-corelibs-foundation's
 /// NSKeyedUnarchiver.swift and NSAttributedString.swift; Apple's documentation of NSKeyedUnarchiver and
 /// `setAttributes(_:range:)`; for Apple's unarchiver, what it checks when it opens an archive.

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// `--explain` paragraphs of the collection and object diagnostics (see `KeyedArchiveCode+Explanations.swift`).
 extension KeyedArchiveCode {
     var collectionExplanation: String {

@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Why a `$objects` entry is read, which decides what the read does beyond decoding the object. One
 /// value instead of separate Boolean modes, so a call says what it is for and no combination of flags
 /// can ask for something no caller means.

@@ -9,7 +9,7 @@ enum AttributedStringRunRule: KeyedObjectRule {
         let object = context.object
         // Only objects with run data (a single run covers the whole string by construction).
         guard object.kind == .instance, let infoField = object.field("NSAttributeInfo"),
-              let known = KnownClassPresenter.knownName(for: object), known == "NSAttributedString" || known == "NSMutableAttributedString",
+              FoundationClassFamily.known(object)?.family == .attributedString,
               let stringField = object.field("NSString"), let runs = runTable(infoField, context),
               let text = textLength(stringField, context) else { return [] }
         let attributes = object.field("NSAttributes")

@@ -1,9 +1,7 @@
-import ArchiveCore
-
-/// Numeric readings of scalars, as the known-class presenters need them.
+/// Numeric readings of scalars, as the known-class presenters and the format readers need them.
 extension ScalarValue {
     /// The value as an integer: integers, booleans (0/1) and whole reals.
-    var integerValue: Int128? {
+    package var integerValue: Int128? {
         switch self {
         case .integer(let i, _): i
         case .bool(let b): b ? 1 : 0
@@ -13,7 +11,7 @@ extension ScalarValue {
     }
 
     /// The value as a real: reals and integers.
-    var realValue: Double? {
+    package var realValue: Double? {
         switch self {
         case .real(let d, _): d
         case .integer(let i, _): Double(i)
