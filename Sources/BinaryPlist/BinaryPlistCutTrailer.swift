@@ -8,21 +8,21 @@ import ArchiveCore
 /// reference width), so the layout tries this reading before trusting any trailer field: the six
 /// zero bytes that open a trailer at `n - 32 + cut`, a table ending there whose entries fall back to
 /// offset 8, and the trailer fields that remain agreeing with that table.
-struct BinaryPlistCutTrailer: Equatable, Sendable {
+package struct BinaryPlistCutTrailer: Equatable, Sendable {
     /// Bytes missing from the end of the file.
-    let cut: Int
+    package let cut: Int
     /// Where the trailer starts (it runs to the end of the file, `32 - cut` bytes).
-    let trailerStart: Int
-    let tableOffset: Int
-    let offsetSize: Int
-    let count: Int
+    package let trailerStart: Int
+    package let tableOffset: Int
+    package let offsetSize: Int
+    package let count: Int
     /// From the trailer when that byte survived, else the width Apple's writer picks for `count`.
     let refSize: Int
     /// From the trailer when it survived, else 0 (Apple's writer always uses 0).
     let top: Int
 
     /// The cut reading of `input`, or nil when the file does not look cut inside its trailer.
-    static func find(_ input: InputBytes) -> BinaryPlistCutTrailer? {
+    package static func find(_ input: InputBytes) -> BinaryPlistCutTrailer? {
         let n = input.count
         for cut in 1...31 {
             if let found = reading(input, cut: cut, fileLength: n) { return found }
@@ -52,7 +52,7 @@ struct BinaryPlistCutTrailer: Equatable, Sendable {
 
     /// A table whose last entry ends at `end`: walking back, entries decrease until one is 8, and
     /// every entry points before the table. Returns its start and entry count.
-    static func tableEnding(_ input: InputBytes, at end: Int, width: Int) -> (table: Int, count: Int)? {
+    package static func tableEnding(_ input: InputBytes, at end: Int, width: Int) -> (table: Int, count: Int)? {
         var position = end - width
         var next = Int.max
         var largest = 0
@@ -68,7 +68,7 @@ struct BinaryPlistCutTrailer: Equatable, Sendable {
     }
 
     /// The trailer fields the cut removed, named for a message: "the object count, top object fields".
-    var lostFields: String {
+    package var lostFields: String {
         let present = 32 - cut
         let fields: [(Int, String)] = [(6, "sizes"), (8, "object count"), (16, "top object"), (24, "offset-table offset")]
         let lost = fields.filter { $0.0 + ($0.0 == 6 ? 2 : 8) > present }.map(\.1)

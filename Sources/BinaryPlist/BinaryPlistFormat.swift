@@ -2,29 +2,31 @@ import ArchiveCore
 
 /// Binary property lists (`bplist00`, any `bplist0?` as CF reads them), and the `bplist` versions
 /// this tool recognises or rejects without decoding (`bplist15`/`16`/`17`, Apple's XPC formats).
-struct BinaryPlistFormat: FormatDescriptor {
+package struct BinaryPlistFormat: FormatDescriptor {
+    package init() {}
+
     static let magic = Array("bplist".utf8)
 
-    func owns(_ format: ContainerFormat) -> Bool {
+    package func owns(_ format: ContainerFormat) -> Bool {
         switch format {
         case .binaryPlist, .binaryPlistVariant: true
         default: false
         }
     }
 
-    func displayName(of format: ContainerFormat) -> String {
+    package func displayName(of format: ContainerFormat) -> String {
         if case .binaryPlistVariant(let version) = format { return "binary plist variant bplist\(DisplayText.escape(version))" }
         return "binary plist (bplist00)"
     }
 
-    func shortName(of format: ContainerFormat) -> String { format == .binaryPlist ? "bplist00" : displayName(of: format) }
+    package func shortName(of format: ContainerFormat) -> String { format == .binaryPlist ? "bplist00" : displayName(of: format) }
 
-    func jsonName(of format: ContainerFormat) -> String {
+    package func jsonName(of format: ContainerFormat) -> String {
         if case .binaryPlistVariant(let version) = format { return "bplist\(version)" }
         return "bplist00"
     }
 
-    func probeSignature(_ bytes: InputBytes) -> ContainerFormat? {
+    package func probeSignature(_ bytes: InputBytes) -> ContainerFormat? {
         if bytes.matches(Self.magic) {
             let version = String(decoding: bytes.bytes(in: ByteRange(6, 8)), as: UTF8.self)
             // CF accepts any `bplist0?` as the 0x format (FORMATS.md A.2); a file cut inside the header
@@ -36,27 +38,27 @@ struct BinaryPlistFormat: FormatDescriptor {
     }
 
     /// A bplist whose first bytes were overwritten is still known by its trailer.
-    func probeStructure(_ bytes: InputBytes) -> ContainerFormat? {
+    package func probeStructure(_ bytes: InputBytes) -> ContainerFormat? {
         BinaryPlistTrailer.fitsExactly(bytes) ? .binaryPlist : nil
     }
 
-    func open(_ input: InputBytes, as format: ContainerFormat) -> FormatReading? {
+    package func open(_ input: InputBytes, as format: ContainerFormat) -> FormatReading? {
         format == .binaryPlist ? .tree(BinaryPlistTree(input)) : nil
     }
 
-    func graphKind(of format: ContainerFormat) -> GraphKind { format == .binaryPlist ? .keyedArchive : .unreadable }
-    func isDecodable(_ format: ContainerFormat) -> Bool { format == .binaryPlist }
-    func isBinaryArchive(_ format: ContainerFormat) -> Bool { format == .binaryPlist }
+    package func graphKind(of format: ContainerFormat) -> GraphKind { format == .binaryPlist ? .keyedArchive : .unreadable }
+    package func isDecodable(_ format: ContainerFormat) -> Bool { format == .binaryPlist }
+    package func isBinaryArchive(_ format: ContainerFormat) -> Bool { format == .binaryPlist }
 
-    func isRecognised(_ format: ContainerFormat) -> Bool {
+    package func isRecognised(_ format: ContainerFormat) -> Bool {
         if case .binaryPlistVariant(let version) = format { return ["15", "16", "17"].contains(version) }
         return false
     }
 
-    var signatures: [FormatSignature] { [FormatSignature(Array("bplist00".utf8))] }
-    func embeddedMinimumCount(of format: ContainerFormat) -> Int? { format == .binaryPlist ? 8 : nil }
+    package var signatures: [FormatSignature] { [FormatSignature(Array("bplist00".utf8))] }
+    package func embeddedMinimumCount(of format: ContainerFormat) -> Int? { format == .binaryPlist ? 8 : nil }
     /// `bplist`, or (`probeStructure`) any bytes long enough to end in a trailer that fits.
-    var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: Self.magic.prefix(1).map { $0 }, anyBytesFrom: BinaryPlistTrailer.smallestFit) }
-    func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { format == .binaryPlist ? .signature : nil }
-    var catalog: [DiagnosticKind] { BinaryPlistCode.kinds }
+    package var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: Self.magic.prefix(1).map { $0 }, anyBytesFrom: BinaryPlistTrailer.smallestFit) }
+    package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { format == .binaryPlist ? .signature : nil }
+    package var catalog: [DiagnosticKind] { BinaryPlistCode.kinds }
 }

@@ -8,7 +8,7 @@ import ArchiveCore
 /// file, one changed field explains it if the other fields describe such a table: a table of the
 /// claimed count ending at the trailer (the table offset is damaged), or a table from the claimed
 /// offset to the trailer (the object count is damaged).
-struct BinaryPlistTrailerRepair: Equatable, Sendable {
+package struct BinaryPlistTrailerRepair: Equatable, Sendable {
     enum Field: Equatable, Sendable {
         case tableOffset, objectCount
 
@@ -23,7 +23,7 @@ struct BinaryPlistTrailerRepair: Equatable, Sendable {
     let repaired: Int
 
     /// The repair for `trailer` of `input`, or nil when the trailer fits the file or no single field explains it.
-    static func find(_ input: InputBytes, _ trailer: BinaryPlistTrailer) -> BinaryPlistTrailerRepair? {
+    package static func find(_ input: InputBytes, _ trailer: BinaryPlistTrailer) -> BinaryPlistTrailerRepair? {
         let areaEnd = input.count - 32
         let o = trailer.offsetIntSize
         guard (1...8).contains(o), areaEnd > 9 else { return nil }

@@ -30,7 +30,7 @@ package final class BinaryPlistTree: PlistTree, Sendable {
     /// The parsed trailer, when the file has one.
     package var trailer: BinaryPlistTrailer? { BinaryPlistTrailer(input) }
     /// Start of the offset table as used (after any recovery).
-    var offsetTableOffset: Int? { layout?.tableOffset }
+    package var offsetTableOffset: Int? { layout?.tableOffset }
 
     package func node(_ id: Int) -> PlistNode {
         guard let layout else { return PlistNode(.invalid("the file has no readable object table"), range: nil) }

@@ -11,7 +11,7 @@ import ArchiveCore
 package final class NIBArchiveGraph: ObjectGraph, Sendable {
     package let input: InputBytes
     let reader: NIBArchiveReader
-    let layout: NIBArchiveLayout
+    package let layout: NIBArchiveLayout
     let keys: NIBTextTable
     let classNames: NIBTextTable
     let runs: NIBValueRuns

@@ -11,19 +11,19 @@ import ArchiveCore
 ///
 /// Header (FORMATS.md E, little-endian): offset 0 "NIBArchive", 10 format word (1), 14 coder version
 /// (9 or 10), then from 18 a (count, offset) pair of 32-bit words for each table in `NIBTableKind` order.
-struct NIBArchiveLayout: Sendable {
-    static let headerSize = 50
-    static let signature = Array("NIBArchive".utf8)
+package struct NIBArchiveLayout: Sendable {
+    package static let headerSize = 50
+    package static let signature = Array("NIBArchive".utf8)
 
     let formatVersion: UInt32?
     let coderVersion: UInt32?
     /// The tables, indexed by `NIBTableKind.rawValue`.
-    let tables: [NIBArchiveTable]
+    package let tables: [NIBArchiveTable]
     let fileSize: Int
     /// The header's problems and those of the tables read at open.
     let openDiagnostics: [Diagnostic]
 
-    init(input: InputBytes) {
+    package init(input: InputBytes) {
         let reader = NIBArchiveReader(input: input)
         fileSize = input.count
         guard input.count >= Self.headerSize else {
@@ -60,7 +60,7 @@ struct NIBArchiveLayout: Sendable {
     }
 
     /// The header offset of a table's count; its offset field follows at +4.
-    static func countField(_ kind: NIBTableKind) -> Int { 18 + 8 * kind.rawValue }
+    package static func countField(_ kind: NIBTableKind) -> Int { 18 + 8 * kind.rawValue }
 
     subscript(kind: NIBTableKind) -> NIBArchiveTable { tables[kind.rawValue] }
 
@@ -143,7 +143,7 @@ extension NIBArchiveLayout {
     /// Whether the header's four tables are read whole and the last of them ends exactly where the file
     /// does: then no byte is missing (a conversion that took bytes out, CR LF → LF, cannot have
     /// happened, whatever the bytes inside its values say).
-    var accountsForEveryByte: Bool {
+    package var accountsForEveryByte: Bool {
         guard formatVersion != nil, !tables.isEmpty else { return false }
         let whole = tables.allSatisfy { $0.failure == nil && $0.found == Int($0.declaredCount) }
         return whole && tables.map(\.end).max() == fileSize

@@ -5,7 +5,7 @@ extension NIBArchiveReader {
     /// byte gives), even past the end of the input: how far an entry the end cut was meant to reach.
     /// When the end cuts one of its varints or its type byte, only one more byte is known: `count + 1`.
     /// Saturates at `Int.max` for lengths no file has.
-    func declaredEnd(_ kind: NIBTableKind, at offset: Int) -> Int {
+    package func declaredEnd(_ kind: NIBTableKind, at offset: Int) -> Int {
         let cut = input.count + 1
         var p = offset
         func next() -> UInt64? {

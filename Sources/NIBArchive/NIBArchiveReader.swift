@@ -1,7 +1,7 @@
 import ArchiveCore
 
 /// Why an entry of a NIBArchive table could not be read.
-enum NIBReadFailure: Error, Equatable, Sendable {
+package enum NIBReadFailure: Error, Equatable, Sendable {
     /// The input ends at `end`, inside the entry that started at `start`.
     case truncated(start: Int, end: Int)
     /// A variable-length integer at `range` does not end within 10 bytes or does not fit in 64 bits.
@@ -46,11 +46,15 @@ struct NIBClassEntry: Sendable, Equatable {
 
 /// Reads the variable-length integers and table entries of a NIBArchive at a given offset, never past
 /// the end of the input. Every read either returns the entry and the offset after it or throws why not.
-struct NIBArchiveReader {
+package struct NIBArchiveReader {
     let input: InputBytes
 
+    package init(input: InputBytes) {
+        self.input = input
+    }
+
     /// Longest variable-length integer read: ten 7-bit groups hold any 64-bit number.
-    static let varintLimit = 10
+    package static let varintLimit = 10
 
     /// The variable-length integer at `offset`: 7-bit groups, least significant first, the high bit
     /// set on the *last* byte (the opposite of LEB128; FORMATS.md E).

@@ -3,7 +3,7 @@ package enum NIBTableKind: Int, CaseIterable, Sendable {
     case objects, keys, values, classNames
 
     /// Plural noun for messages: "objects", "keys", "values", "class names".
-    var noun: String {
+    package var noun: String {
         switch self {
         case .objects: "objects"
         case .keys: "keys"
@@ -13,11 +13,11 @@ package enum NIBTableKind: Int, CaseIterable, Sendable {
     }
 
     /// Singular noun: "object", "key", "value", "class name".
-    var singular: String { String(noun.dropLast()) }
+    package var singular: String { String(noun.dropLast()) }
 
     /// The smallest entry: 3 one-byte varints for an object, a length for a key, a key index and a type
     /// byte for a value, a length and an extra-word count for a class name.
-    var minimumEntrySize: Int {
+    package var minimumEntrySize: Int {
         switch self {
         case .objects: 3
         case .keys: 1
@@ -36,12 +36,12 @@ import ArchiveCore
 /// 2 bytes per entry (each entry takes at least 1 byte of the file). An eager table is read in full
 /// when the file is opened; the value table, most of a nib's bytes, is read as far as the objects asked
 /// for need, and in full when its count, end or failure is asked for (the full check).
-final class NIBArchiveTable: Sendable {
-    let kind: NIBTableKind
+package final class NIBArchiveTable: Sendable {
+    package let kind: NIBTableKind
     /// The count the header declares.
-    let declaredCount: UInt32
+    package let declaredCount: UInt32
     /// The offset the header declares.
-    let offset: Int
+    package let offset: Int
     private let reader: NIBArchiveReader
     private let scan: Mutex<NIBTableScan>
 
@@ -64,7 +64,7 @@ final class NIBArchiveTable: Sendable {
     }
 
     /// How many entries could be read (at most `declaredCount`); reads them all.
-    var found: Int {
+    package var found: Int {
         complete()
         return scan.withLock { $0.found }
     }
@@ -83,7 +83,7 @@ final class NIBArchiveTable: Sendable {
 
     /// Why reading stopped before `declaredCount` entries, if it did: the entry that could not be read,
     /// read again by `NIBArchiveReader` to say why.
-    var failure: NIBReadFailure? {
+    package var failure: NIBReadFailure? {
         complete()
         guard let stopped = scan.withLock({ $0.stoppedAt }) else { return nil }
         do {

@@ -5,38 +5,38 @@ import ArchiveCore
 /// A typedstream has no length field for the whole stream, so this is what can be said about a cut:
 /// the value the end fell in (with how many bytes its declared length, or the read that failed, still
 /// needed) and the objects still open, each of which lacks at least its end-of-object marker `86`.
-struct TypedstreamEnding: Sendable, Equatable {
+package struct TypedstreamEnding: Sendable, Equatable {
     /// The value the end of the input cut.
-    struct CutValue: Sendable, Equatable {
+    package struct CutValue: Sendable, Equatable {
         /// Where the value starts.
-        let start: Int
+        package let start: Int
         /// What it is ("a '+' byte string", "the class of object #3").
-        let what: String
+        package let what: String
         /// Bytes it needed past the end of the input (at least 1).
-        let missing: Int
+        package let missing: Int
         /// Whether `missing` is the value's declared length less what remained (exact), rather than the
         /// size of the read that failed (a lower bound).
-        let declared: Bool
+        package let declared: Bool
     }
 
     /// An object between its `84` and its `86` when the input ended.
-    struct OpenObject: Sendable, Equatable {
-        let id: ObjectID
-        let start: Int
+    package struct OpenObject: Sendable, Equatable {
+        package let id: ObjectID
+        package let start: Int
     }
 
     /// Open objects kept one by one (the innermost); a stream nested a million deep keeps only its count.
     static let keptOpenObjects = 3
 
     /// The value the end cut; nil when the end fell between values (after a whole group).
-    let cut: CutValue?
+    package let cut: CutValue?
     /// How many objects were still open.
-    let openCount: Int
+    package let openCount: Int
     /// The innermost of them (up to `keptOpenObjects`), outermost first.
-    let innermostOpen: [OpenObject]
+    package let innermostOpen: [OpenObject]
 
     /// The fewest bytes missing: what the cut value needed, and one `86` per open object.
-    var missingAtLeast: Int { (cut?.missing ?? 0) &+ openCount }
+    package var missingAtLeast: Int { (cut?.missing ?? 0) &+ openCount }
 }
 
 extension TypedstreamDecoding {

@@ -22,7 +22,7 @@ package final class TypedstreamGraph: ObjectGraph {
     /// Where each shared string's bytes are, by shared-string index.
     var sharedStringRanges: [ByteRange] { index.sharedStrings }
     /// The object table, shared strings and diagnostics; objects are read from it on demand.
-    let index: TypedstreamIndex
+    package let index: TypedstreamIndex
 
     init(_ index: TypedstreamIndex) {
         container = .typedstream(bigEndian: index.bigEndian)

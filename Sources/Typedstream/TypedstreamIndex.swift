@@ -4,10 +4,10 @@ import ArchiveCore
 /// What a pass over a typedstream keeps: the object table, the shared strings, the parsed type
 /// strings, the diagnostics, and the fields of the objects whose decoding met a problem. Any other
 /// object's fields are read again from its bytes (`fields(of:)`).
-struct TypedstreamIndex: Sendable {
+package struct TypedstreamIndex: Sendable {
     let input: InputBytes
     let bigEndian: Bool
-    var table: TypedstreamTable
+    package var table: TypedstreamTable
     let sharedStrings: [ByteRange]
     let typeCache: [TypeEncoding?]
     var keptFields: [ObjectID: [Field]]
@@ -27,7 +27,7 @@ struct TypedstreamIndex: Sendable {
     /// Whether a value holding a new entry was dropped, so that some entry may be unreachable.
     var mayHaveLostEntries: Bool
     /// Where the input first ended inside the stream, if it did.
-    let ending: TypedstreamEnding?
+    package let ending: TypedstreamEnding?
 
     init(_ decoding: TypedstreamDecoding) {
         input = decoding.input
@@ -48,7 +48,7 @@ struct TypedstreamIndex: Sendable {
     }
 
     /// The class record of object `id`, if it has a readable one.
-    func classID(ofObject id: ObjectID) -> ObjectID? { table.classID(ofObject: id, in: input, bigEndian: bigEndian) }
+    package func classID(ofObject id: ObjectID) -> ObjectID? { table.classID(ofObject: id, in: input, bigEndian: bigEndian) }
 
     /// The fields of object `id`: kept from the pass, or read again from its bytes, nested objects
     /// stepped over to where the table says they end.

@@ -4,7 +4,7 @@ import ArchiveCore
 /// and one number whose meaning depends on the kind (an object's end, a class record's place in
 /// `classRecords`, a C string's shared string). A million-object stream costs about 9 bytes per entry
 /// here; fields are read again from the bytes when an object is shown (`TypedstreamGraph.object`).
-struct TypedstreamTable: Sendable {
+package struct TypedstreamTable: Sendable {
     private(set) var kinds: [TypedstreamEntry.Kind] = []
     private var starts = OffsetColumn()
     /// Objects: the end of the object (after its `86`, or where decoding stopped); class records: the
@@ -62,7 +62,7 @@ struct TypedstreamTable: Sendable {
     mutating func setCStringIndex(_ id: ObjectID, _ index: Int) { payloads[id] = index + 1 }
 
     /// Class records: the record of entry `id` (which must be a class record).
-    func classRecord(_ id: ObjectID) -> TypedstreamClassRecord { classRecords[payloads[id]] }
+    package func classRecord(_ id: ObjectID) -> TypedstreamClassRecord { classRecords[payloads[id]] }
 
     /// Changes the class record of entry `id` (which must be a class record).
     mutating func updateClassRecord(_ id: ObjectID, _ change: (inout TypedstreamClassRecord) -> Void) {
@@ -108,11 +108,11 @@ struct TypedstreamTable: Sendable {
 }
 
 /// What a class record holds (FORMATS.md D.6).
-struct TypedstreamClassRecord: Sendable {
+package struct TypedstreamClassRecord: Sendable {
     /// From the `84` through the version.
     var range: ByteRange
     /// The class name (nil when it could not be read).
-    var name: String?
+    package var name: String?
     var version: Int?
     /// The superclass (`.null` for a root class); nil until read.
     var superclass: Reference?

@@ -2,12 +2,14 @@ import ArchiveCore
 
 /// XML property lists: text that opens with an XML declaration, a DOCTYPE, `<plist` or a comment, or
 /// whose first bytes are lost (`<plist`, `<dict>` or `<array>` within its first 1024 bytes).
-struct XMLPlistFormat: FormatDescriptor {
-    func owns(_ format: ContainerFormat) -> Bool { format == .xmlPlist }
-    func displayName(of format: ContainerFormat) -> String { "XML plist" }
-    func jsonName(of format: ContainerFormat) -> String { "xml" }
+package struct XMLPlistFormat: FormatDescriptor {
+    package init() {}
 
-    func probeText(_ text: InputBytes, from offset: Int) -> ContainerFormat? {
+    package func owns(_ format: ContainerFormat) -> Bool { format == .xmlPlist }
+    package func displayName(of format: ContainerFormat) -> String { "XML plist" }
+    package func jsonName(of format: ContainerFormat) -> String { "xml" }
+
+    package func probeText(_ text: InputBytes, from offset: Int) -> ContainerFormat? {
         if Self.looksLikeHeadlessXML(text, from: offset) { return .xmlPlist }
         guard text.byte(at: offset) == UInt8(ascii: "<") else { return nil }
         let opens = ["<?xml", "<!DOCTYPE", "<plist", "<!--"].contains { text.matches(Array($0.utf8), at: offset) }
@@ -27,22 +29,22 @@ struct XMLPlistFormat: FormatDescriptor {
         return false
     }
 
-    func open(_ input: InputBytes, as format: ContainerFormat) -> FormatReading? { .tree(XMLPlistDecoder.decode(input)) }
-    func graphKind(of format: ContainerFormat) -> GraphKind { .keyedArchive }
+    package func open(_ input: InputBytes, as format: ContainerFormat) -> FormatReading? { .tree(XMLPlistDecoder.decode(input)) }
+    package func graphKind(of format: ContainerFormat) -> GraphKind { .keyedArchive }
     /// An HTML page or JSON passes the probe too: `ForeignContent` looks.
-    func admitsForeignText(_ format: ContainerFormat) -> Bool { true }
-    var signatures: [FormatSignature] { [FormatSignature(Array("<?xml".utf8)), FormatSignature(Array("<plist".utf8))] }
-    func embeddedMinimumCount(of format: ContainerFormat) -> Int? { 20 }
+    package func admitsForeignText(_ format: ContainerFormat) -> Bool { true }
+    package var signatures: [FormatSignature] { [FormatSignature(Array("<?xml".utf8)), FormatSignature(Array("<plist".utf8))] }
+    package func embeddedMinimumCount(of format: ContainerFormat) -> Int? { 20 }
     /// Every text `probeText` accepts has a `<` in its first characters, and so a 0x3C byte in UTF-8,
     /// UTF-16 and UTF-32 alike.
-    var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: [UInt8(ascii: "<")], markBytes: [UInt8(ascii: "<")]) }
+    package var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: [UInt8(ascii: "<")], markBytes: [UInt8(ascii: "<")]) }
 
     /// Plist markup (`<plist`, `<dict>`) in the first bytes, zero bytes passed over so the markup of a
     /// UTF-16 or UTF-32 plist is found too; XML without it (an SVG, any other XML) shows nothing.
-    func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? {
+    package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? {
         let text = Array(head.prefix(4096).filter { $0 != 0 })
         return TextShape.contains("<plist", in: text) || TextShape.contains("<dict>", in: text) ? .markup : nil
     }
 
-    var catalog: [DiagnosticKind] { XMLPlistCode.kinds }
+    package var catalog: [DiagnosticKind] { XMLPlistCode.kinds }
 }

@@ -87,7 +87,7 @@ public enum AppleFormat: String, Sendable, CaseIterable {
     }
 
     /// The note for a file in the format: what it is, and that it is not decoded (never damage).
-    func note(_ input: InputBytes) -> Diagnostic {
+    package func note(_ input: InputBytes) -> Diagnostic {
         let (signature, at) = self.signature
         return Diagnostic(DocumentCode.appleFormat,
                           "this is \(description), an Apple format this tool recognises but does not decode (not an archive); "

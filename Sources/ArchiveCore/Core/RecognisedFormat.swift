@@ -2,6 +2,8 @@
 /// GNUstep archives (`GNUstep archive`, a format incompatible with Apple's typedstream). Each is
 /// named in a note (`UnreadableGraph`) and exit status 2, never damage.
 package struct RecognisedFormat: FormatDescriptor {
+    package init() {}
+
     static let gnustep = Array("GNUstep archive".utf8)
 
     package func owns(_ format: ContainerFormat) -> Bool {

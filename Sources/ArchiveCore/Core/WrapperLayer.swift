@@ -34,4 +34,11 @@ package struct WrapperLayer: Sendable, Equatable {
     /// Problems met while unwrapping (damaged stream, size limit), in words.
     package let problems: [Diagnostic]
 
+    package init(kind: Kind, outerSize: Int, innerSize: Int, problems: [Diagnostic]) {
+        self.kind = kind
+        self.outerSize = outerSize
+        self.innerSize = innerSize
+        self.problems = problems
+    }
+
 }

@@ -56,7 +56,7 @@ package enum AttributedStringRuns {
 
     /// The (run length, attribute index) pairs of a keyed `NSAttributeInfo`: base-128 numbers, two per
     /// run. `complete` is false when the data ends inside a number or after a run length.
-    static func keyedPairs(_ info: [UInt8]) -> (pairs: [(length: Int, index: UInt64)], complete: Bool) {
+    package static func keyedPairs(_ info: [UInt8]) -> (pairs: [(length: Int, index: UInt64)], complete: Bool) {
         let (numbers, complete) = LEB128.decode(info)
         var pairs: [(length: Int, index: UInt64)] = []
         pairs.reserveCapacity(numbers.count / 2)

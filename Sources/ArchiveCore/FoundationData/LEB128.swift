@@ -5,7 +5,7 @@
 package enum LEB128 {
     /// The numbers in `bytes`, at most `limit` of them. `complete` is false when the data ends inside a
     /// number or a number needs more than 64 bits (decoding stops there).
-    static func decode(_ bytes: [UInt8], limit: Int = Int.max) -> (values: [UInt64], complete: Bool) {
+    package static func decode(_ bytes: [UInt8], limit: Int = Int.max) -> (values: [UInt64], complete: Bool) {
         var values: [UInt64] = []
         var current: UInt64 = 0
         var shift: UInt64 = 0

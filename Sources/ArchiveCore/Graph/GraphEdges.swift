@@ -2,7 +2,7 @@
 /// concatenated in order, so the result is the same as a sequential pass.
 public struct GraphEdges: Sendable {
     let objectCount: Int
-    var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
+    package var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
     /// Whether `field` and `item` are kept (a `GraphIndex` names referrers by them); reachability
     /// (`GraphReachability`) needs only `from` and `to`, and a full check keeps only those.
     let recordsPositions: Bool

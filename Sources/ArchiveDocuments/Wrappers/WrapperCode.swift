@@ -1,7 +1,7 @@
 import ArchiveCore
 
 /// Encodings and compressions an archive travels in, opened before the archive is decoded.
-enum WrapperCode: String, DiagnosticCatalog {
+package enum WrapperCode: String, DiagnosticCatalog {
     case base64 = "wrapper.base64"
     case hex = "wrapper.hex"
     case gzip = "wrapper.gzip"

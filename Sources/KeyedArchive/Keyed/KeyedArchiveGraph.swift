@@ -9,9 +9,9 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
     package let tree: any PlistTree
     /// `tree` when it is a binary plist, for reading UIDs straight from the bytes (`leafValue(of:)`).
     let binaryTree: BinaryPlistTree?
-    let header: KeyedArchiveHeader
+    package let header: KeyedArchiveHeader
     /// Plist node id of each `$objects` entry.
-    let objectNodeIDs: PlistArrayElements
+    package let objectNodeIDs: PlistArrayElements
     package let openDiagnostics: [Diagnostic]
     /// Key names and class dictionaries for reads made through `object(_:)`; whole-file passes give
     /// each thread its own cache instead, so they never contend on a lock.

@@ -1,35 +1,35 @@
 import ArchiveCore
 
 /// The root dictionary of a keyed archive: where `$archiver`, `$version`, `$top` and `$objects` are.
-struct KeyedArchiveHeader: Sendable {
+package struct KeyedArchiveHeader: Sendable {
     /// `$archiver` string, if it is a string, and where it is.
-    var archiver: String?
-    var archiverRange: ByteRange?
+    package var archiver: String?
+    package var archiverRange: ByteRange?
     var archiverPosition: TextPosition?
     /// `$version` integer, if it is an integer.
-    var version: Int128?
+    package var version: Int128?
     /// Where the `$version` value is, for diagnostics about it.
-    var versionRange: ByteRange?
+    package var versionRange: ByteRange?
     var versionPosition: TextPosition?
     /// Node id of the `$top` dict, if it is a dict.
-    var topID: Int?
+    package var topID: Int?
     /// Node ids of the `$objects` elements, in order, read on demand (opening a file of millions of
     /// objects reads none of them).
-    var objectNodeIDs = PlistArrayElements.empty
+    package var objectNodeIDs = PlistArrayElements.empty
     /// Node id of the `$objects` array, if it is an array.
-    var objectsID: Int?
+    package var objectsID: Int?
     /// Which of the four reserved root keys were present (of any type).
     var presentKeys: Set<String> = []
     /// Root keys other than the four, with where their key strings are (for "did you mean" notes).
     var extraKeys: [RootKey] = []
     /// Range of the root dictionary.
-    var rootRange: ByteRange?
+    package var rootRange: ByteRange?
     var rootPosition: TextPosition?
     /// Diagnostics from reading the root (missing or mistyped entries).
     var diagnostics: [Diagnostic] = []
 
     /// Whether a plist root dict looks like a keyed archive (has `$archiver`, or `$top` and `$objects`).
-    static func looksKeyed(_ tree: any PlistTree) -> Bool {
+    package static func looksKeyed(_ tree: any PlistTree) -> Bool {
         guard let root = tree.rootID, case .dict(let keys, _) = tree.node(root).value, keys.count < 64 else { return false }
         let names = Set(keys.compactMap { key -> String? in
             if case .string(let s) = tree.node(key).value { return s }
@@ -38,7 +38,7 @@ struct KeyedArchiveHeader: Sendable {
         return names.contains("$archiver") || (names.contains("$top") && names.contains("$objects"))
     }
 
-    init(tree: any PlistTree) {
+    package init(tree: any PlistTree) {
         guard let root = tree.rootID else { return }
         let rootNode = tree.node(root)
         rootRange = rootNode.range

@@ -1,16 +1,16 @@
 import ArchiveCore
 
 /// A class dictionary of a keyed archive: `$classname`, `$classes`, `$classhints`.
-struct KeyedClass: Sendable {
-    var name: String?
-    var chain: [String] = []
+package struct KeyedClass: Sendable {
+    package var name: String?
+    package var chain: [String] = []
     var hints: [String] = []
     /// Whether the object is a dictionary with a `$classname` key at all.
-    var isClassDictionary = false
+    package var isClassDictionary = false
     /// What the object is, when it is not a class dictionary (for messages).
-    var actualType: String
+    package var actualType: String
 
-    init(tree: any PlistTree, nodeID: Int) {
+    package init(tree: any PlistTree, nodeID: Int) {
         let node = tree.node(nodeID)
         actualType = node.value.typeName
         guard case .dict(let keys, let values) = node.value else { return }
