@@ -23,7 +23,7 @@ public enum ContainerFormat: Hashable, Sendable {
     case unknown
 
     /// Whether the input is bookmark data or an alias record (a record, not an archive).
-    var isBookmark: Bool {
+    package var isBookmark: Bool {
         if case .bookmark = self { return true }
         return false
     }

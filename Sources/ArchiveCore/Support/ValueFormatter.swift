@@ -51,12 +51,12 @@ package enum ValueFormatter {
     }
 
     /// `"text"` escaped and whole, however long (`--dump --full-values`).
-    static func quotedInFull(_ s: String) -> String {
+    package static func quotedInFull(_ s: String) -> String {
         "\"" + DisplayText.escape(s).replacingQuotes() + "\""
     }
 
     /// `N bytes <hex of every byte>` (`--dump --full-values`).
-    static func dataInFull(_ bytes: [UInt8]) -> String {
+    package static func dataInFull(_ bytes: [UInt8]) -> String {
         var hex = ""
         hex.reserveCapacity(bytes.count * 2)
         for b in bytes { hex += byteHex(b) }

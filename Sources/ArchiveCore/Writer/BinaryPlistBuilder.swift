@@ -52,7 +52,7 @@ package struct BinaryPlistBuilder {
         value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
     }
 
-    static func appendBE(_ value: UInt64, width: Int, to out: inout [UInt8]) {
+    package static func appendBE(_ value: UInt64, width: Int, to out: inout [UInt8]) {
         for i in stride(from: width - 1, through: 0, by: -1) {
             out.append(i >= 8 ? 0 : UInt8(truncatingIfNeeded: value >> (8 * UInt64(i))))
         }
@@ -70,7 +70,7 @@ package struct BinaryPlistBuilder {
         }
     }
 
-    static func append(_ object: Object, refSize r: Int, to out: inout [UInt8]) {
+    package static func append(_ object: Object, refSize r: Int, to out: inout [UInt8]) {
         switch object {
         case .null: out.append(0x00)
         case .bool(let b): out.append(b ? 0x09 : 0x08)

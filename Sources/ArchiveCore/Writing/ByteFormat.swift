@@ -3,20 +3,20 @@
 /// one place for it (`OutputBuffer`, `JSONWriter`), with no `String` made per value.
 package enum ByteFormat {
     /// The UTF-8 of `text`, copied once.
-    static func utf8(_ text: String, into bytes: inout [UInt8]) {
+    package static func utf8(_ text: String, into bytes: inout [UInt8]) {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
             bytes.append(contentsOf: text.utf8)
         }
     }
 
     /// An integer in decimal, as `"\(value)"` writes it.
-    static func decimal(_ value: Int64, into bytes: inout [UInt8]) {
+    package static func decimal(_ value: Int64, into bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         decimal(value.magnitude, into: &bytes)
     }
 
     /// An unsigned integer in decimal.
-    static func decimal(_ value: UInt64, into bytes: inout [UInt8]) {
+    package static func decimal(_ value: UInt64, into bytes: inout [UInt8]) {
         var magnitude = value
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits, written from the end
         withUnsafeMutableBytes(of: &digits) { buffer in
@@ -31,7 +31,7 @@ package enum ByteFormat {
     }
 
     /// Any integer in decimal: 64-bit ones formatted here, wider ones by the standard library.
-    static func decimal(_ value: Int128, into bytes: inout [UInt8]) {
+    package static func decimal(_ value: Int128, into bytes: inout [UInt8]) {
         if let small = Int64(exactly: value) { return decimal(small, into: &bytes) }
         if let large = UInt64(exactly: value) { return decimal(large, into: &bytes) }
         utf8(String(value), into: &bytes)
@@ -40,7 +40,7 @@ package enum ByteFormat {
     /// A finite real as Swift's shortest round-trip form (`"\(d)"`: `0.1`, `1e+16`, `5e-324`): the
     /// standard library's own text, so reals stay byte for byte what they were (usually 15 bytes or
     /// fewer, which `String` holds inline, with no allocation).
-    static func real(_ d: Double, into bytes: inout [UInt8]) {
+    package static func real(_ d: Double, into bytes: inout [UInt8]) {
         utf8(d.description, into: &bytes)
     }
 
@@ -49,7 +49,7 @@ package enum ByteFormat {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// `data` in base64 with padding and no line breaks, as `Base64.encode`.
-    static func base64(_ data: [UInt8], into bytes: inout [UInt8]) {
+    package static func base64(_ data: [UInt8], into bytes: inout [UInt8]) {
         let full = data.count / 3, rest = data.count - full * 3
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (full + (rest > 0 ? 1 : 0)) * 4))
@@ -74,7 +74,7 @@ package enum ByteFormat {
     }
 
     /// `ValueFormatter.isoDate(seconds)`, formatted here for the dates it writes as a date.
-    static func isoDate(_ seconds: Double, into bytes: inout [UInt8]) {
+    package static func isoDate(_ seconds: Double, into bytes: inout [UInt8]) {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return utf8(ValueFormatter.isoDate(seconds), into: &bytes) }
         let whole = seconds.rounded(.down)
         let total = Int64(whole) + 978_307_200 // 2001-01-01 in Unix time

@@ -187,21 +187,21 @@ package struct JSONWriter {
     }
 
     /// Data as a base64 string (`"AAEC"`), formatted into the bytes.
-    mutating func base64String(_ data: [UInt8]) {
+    package mutating func base64String(_ data: [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         ByteFormat.base64(data, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `ValueFormatter.isoDate(seconds)` as a string (its text needs no escape), formatted into the bytes.
-    mutating func isoDateString(_ seconds: Double) {
+    package mutating func isoDateString(_ seconds: Double) {
         bytes.append(UInt8(ascii: "\""))
         ByteFormat.isoDate(seconds, into: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Passes the bytes written so far to `write`, leaving the writer empty (no `String` made).
-    mutating func drain(_ write: ([UInt8]) -> Void) {
+    package mutating func drain(_ write: ([UInt8]) -> Void) {
         guard !bytes.isEmpty else { return }
         write(bytes)
         bytes.removeAll(keepingCapacity: true)

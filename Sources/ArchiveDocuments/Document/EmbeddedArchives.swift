@@ -126,7 +126,7 @@ package enum EmbeddedArchives {
     }
 
     /// `openValue(_:budget:)` for bytes whose `EmbeddedArchive.format(of:)` the caller has (`format`).
-    static func openValue(_ bytes: [UInt8], format: ContainerFormat?, budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
+    package static func openValue(_ bytes: [UInt8], format: ContainerFormat?, budget: EmbeddedBudget) -> (format: ContainerFormat, document: ArchiveDocument)? {
         // A bookmark is exported as the data it is: its graph is a view of the record, not an archive's objects.
         guard let format, !format.isRecord, budget.spend(bytes.count) else { return nil }
         let document = EmbeddedArchive.open(bytes, name: "embedded \(format.shortName)")

@@ -27,7 +27,7 @@ package final class EmbeddedBudget {
     }
 
     /// Takes `bytes` from the budget; false (and the archive counted as skipped) when they do not fit.
-    func spend(_ bytes: Int) -> Bool {
+    package func spend(_ bytes: Int) -> Bool {
         guard bytes <= remaining else { skipped += 1; return false }
         remaining -= bytes
         return true

@@ -6,7 +6,7 @@ import ArchiveCore
 /// then one `@` per element (D.7). The summary costs no decodes; children are the element references,
 /// made when their rows are asked for. NSCountedSet is read like NSSet; where Apple keeps the counts
 /// is UNCERTAIN.
-enum ArrayPresenter {
+package enum ArrayPresenter {
     /// Items of a long (lazily read) list that the summary looks at for a problem; the full check
     /// looks at all of them.
     static let problemScanLimit = 4096
@@ -42,7 +42,7 @@ enum ArrayPresenter {
     }
 
     /// The elements of an array object, as stored: keyed `NS.objects`, or typedstream `@` values.
-    static func items(of object: GraphObject, in graph: any ObjectGraph) -> FieldList? {
+    package static func items(of object: GraphObject, in graph: any ObjectGraph) -> FieldList? {
         guard object.kind == .instance else { return nil }
         if KnownObject.isTypedstream(object, in: graph) {
             return TypedValues.countAndObjects(object.fields).objects

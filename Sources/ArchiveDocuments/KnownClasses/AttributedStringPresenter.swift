@@ -9,8 +9,8 @@ import ArchiveCore
 /// (dictionary number, run length) followed by its `@` dictionary; a repeated number without a
 /// dictionary reuses the earlier one.
 /// Summary: the text. Children: `string`, then `run i: [start, end)` → the run's attributes.
-enum AttributedStringPresenter {
-    struct Run { var length: Int; var attributes: FieldValue }
+package enum AttributedStringPresenter {
+    package struct Run { package var length: Int; package var attributes: FieldValue }
     /// Run length meaning "the whole string".
     private static let wholeString = -1
 
@@ -40,7 +40,7 @@ enum AttributedStringPresenter {
         return fields
     }
 
-    static func keyed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
+    package static func keyed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
         let stringValue = k.value("NSString"), attributes = k.value("NSAttributes")
         guard let infoValue = k.value("NSAttributeInfo") else {
             // One run over the whole string.
@@ -62,7 +62,7 @@ enum AttributedStringPresenter {
         return (stringValue, runs, [complete ? nil : "NSAttributeInfo ends inside a run"])
     }
 
-    static func typed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
+    package static func typed(_ k: KnownObject) -> (FieldValue?, [Run], [String?]) {
         let values = k.typedValues
         guard let first = values.firstIndex(where: \.isObject) else { return (nil, [], []) }
         var byNumber: [Int128: FieldValue] = [:]

@@ -5,7 +5,7 @@ import Bookmark
 ///
 /// Keyed: NSData is a bare data value; NSMutableData is an object with `NS.data` = inline data
 /// (`NS.bytes` accepted on decode) (FORMATS.md C.6). typedstream: an `i` length, then `[Nc]` bytes (D.7).
-enum DataPresenter {
+package enum DataPresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
         guard let bytes = bytes(of: k.object, in: k.graph) else {
             return KnownPresentation(summary: k.name + (k.isTyped ? ", no bytes" : ", NS.data missing"))
@@ -32,7 +32,7 @@ enum DataPresenter {
 
     /// The bytes of a data object: a bare data value, or an NSData/NSMutableData instance.
     /// Follows at most one reference (a keyed `NS.data` stored as a UID).
-    static func bytes(of object: GraphObject, in graph: any ObjectGraph) -> [UInt8]? {
+    package static func bytes(of object: GraphObject, in graph: any ObjectGraph) -> [UInt8]? {
         switch object.kind {
         case .value:
             if case .data(let d) = object.value { return d }

@@ -5,21 +5,30 @@ import NIBArchive
 ///
 /// Every accessor decodes at most one further object (it follows one reference), so a presenter
 /// decides exactly how many decodes its summary costs.
-struct KnownObject {
-    let object: GraphObject
+package struct KnownObject {
+    package let object: GraphObject
     let graph: any ObjectGraph
     /// The known class the object is presented as: its own class or its nearest known ancestor.
     let name: String
+
     /// Nesting level of summaries built for other summaries (dictionary keys, URL bases).
     var depth = 0
     /// False when only the summary is needed.
     var wantsChildren = true
 
+    package init(object: GraphObject, graph: any ObjectGraph, name: String, depth: Int = 0, wantsChildren: Bool = true) {
+        self.object = object
+        self.graph = graph
+        self.name = name
+        self.depth = depth
+        self.wantsChildren = wantsChildren
+    }
+
     /// Deepest nesting of summaries inside summaries.
     static let maxDepth = 3
 
     /// Whether the object comes from a typedstream (positional, typed values) rather than a keyed archive.
-    var isTyped: Bool { Self.isTypedstream(object, in: graph) }
+    package var isTyped: Bool { Self.isTypedstream(object, in: graph) }
 
     /// Whether `object` holds typedstream values: the graph was read as a typedstream (its detected
     /// kind, never the archive's own name for itself), or the object's fields carry type encodings.
@@ -29,17 +38,17 @@ struct KnownObject {
 
     /// Whether the object comes from a NIBArchive, whose collections list their elements as repeated
     /// `UINibEncoderEmptyKey` values (FORMATS.md E).
-    var isNib: Bool { graph.graphKind == .nibArchive }
+    package var isNib: Bool { graph.graphKind == .nibArchive }
 
     /// The elements of a NIBArchive collection: its `UINibEncoderEmptyKey` values in stored order
     /// (one list field per run of them; a run read on demand stays so when it is the only one).
-    static func nibElements(_ object: GraphObject) -> FieldList { NibStructure.nibArchiveElements(object) }
+    package static func nibElements(_ object: GraphObject) -> FieldList { NibStructure.nibArchiveElements(object) }
 
     /// The object's values, one per typed item (typedstream objects).
-    var typedValues: [TypedValue] { TypedValues.flatten(object.fields) }
+    package var typedValues: [TypedValue] { TypedValues.flatten(object.fields) }
 
     /// The value stored under `key`, if the key is present.
-    func value(_ key: String) -> FieldValue? { object.field(key)?.value }
+    package func value(_ key: String) -> FieldValue? { object.field(key)?.value }
 
     /// The object a value refers to (one decode); nil for anything but a reference to a real object.
     func target(_ value: FieldValue?) -> GraphObject? {
@@ -48,7 +57,7 @@ struct KnownObject {
     }
 
     /// A scalar stored inline, or as a bare value object one reference away.
-    func scalar(_ value: FieldValue?) -> ScalarValue? {
+    package func scalar(_ value: FieldValue?) -> ScalarValue? {
         switch value {
         case .scalar(let s): return s
         case .reference:
@@ -59,17 +68,17 @@ struct KnownObject {
     }
 
     func integer(_ value: FieldValue?) -> Int128? { scalar(value)?.integerValue }
-    func real(_ value: FieldValue?) -> Double? { scalar(value)?.realValue }
+    package func real(_ value: FieldValue?) -> Double? { scalar(value)?.realValue }
 
     /// Text stored inline, or in a string object one reference away (a bare string or an NSString instance).
-    func text(_ value: FieldValue?) -> String? {
+    package func text(_ value: FieldValue?) -> String? {
         if case .scalar(.string(let s)) = value { return s }
         guard let t = target(value) else { return nil }
         return StringPresenter.text(of: t, in: graph)
     }
 
     /// Bytes stored inline, or in a data object one reference away.
-    func bytes(_ value: FieldValue?) -> [UInt8]? {
+    package func bytes(_ value: FieldValue?) -> [UInt8]? {
         if case .scalar(.data(let d)) = value { return d }
         guard let t = target(value) else { return nil }
         return DataPresenter.bytes(of: t, in: graph)
@@ -93,7 +102,7 @@ struct KnownObject {
 
     /// Fields whose key is `prefix` followed by a decimal index (`NS.object.0` …), ordered by index.
     /// `gap` is the first missing index below the count, if any.
-    func numbered(_ prefix: String) -> (values: [FieldValue], gap: Int?) {
+    package func numbered(_ prefix: String) -> (values: [FieldValue], gap: Int?) {
         var found: [(Int, FieldValue)] = []
         for field in object.fields where field.key.hasLiteralPrefix(prefix) {
             let suffix = field.key.utf8.dropFirst(prefix.utf8.count)

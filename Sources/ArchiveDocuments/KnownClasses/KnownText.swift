@@ -1,9 +1,9 @@
 import ArchiveCore
 
 /// Small text helpers shared by the known-class presenters.
-enum KnownText {
+package enum KnownText {
     /// `1 item`, `3 items`.
-    static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+    package static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         n == 1 ? "1 \(singular)" : "\(n) \(plural ?? singular + "s")"
     }
 

@@ -5,7 +5,7 @@ import ArchiveCore
 /// Keyed (FORMATS.md C.6): NSDate `NS.time` (real, seconds since 2001), NSNull nothing, NSUUID
 /// `NS.uuidbytes` (16 bytes), NSLocale `NS.identifier`, NSTimeZone `NS.name`. typedstream: NSDate is a
 /// `d` (D.7); the other typedstream layouts are not documented, so those objects keep their raw fields.
-enum SimpleValuePresenter {
+package enum SimpleValuePresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
         switch k.name {
         case "NSDate": return date(k)
@@ -41,7 +41,7 @@ enum SimpleValuePresenter {
     }
 
     /// `8-4-4-4-12` uppercase hex.
-    static func canonical(_ bytes: [UInt8]) -> String {
+    package static func canonical(_ bytes: [UInt8]) -> String {
         var text = ""
         for (i, b) in bytes.enumerated() {
             if i == 4 || i == 6 || i == 8 || i == 10 { text += "-" }

@@ -5,7 +5,7 @@ import ArchiveCore
 /// Keyed: NSString is a bare string value (not an instance); NSMutableString is an object with
 /// `NS.string` = inline string, and `NS.bytes` (UTF-8 data) is accepted too (FORMATS.md C.6).
 /// typedstream: a `+` value holding the UTF-8 bytes (D.7). Invalid UTF-8 shows as `\u{FFFD}`.
-enum StringPresenter {
+package enum StringPresenter {
     static func present(_ k: KnownObject) -> KnownPresentation? {
         if let text = text(of: k.object, in: k.graph) { return KnownPresentation(summary: ValueFormatter.quoted(text)) }
         let missing = k.isTyped ? "no + value" : "NS.string missing"
@@ -14,7 +14,7 @@ enum StringPresenter {
 
     /// The text of a string object: a bare string value, or an NSString/NSMutableString instance.
     /// Follows at most one reference (a keyed `NS.string` stored as a UID).
-    static func text(of object: GraphObject, in graph: any ObjectGraph) -> String? {
+    package static func text(of object: GraphObject, in graph: any ObjectGraph) -> String? {
         switch object.kind {
         case .value:
             if case .string(let s) = object.value { return s }

@@ -68,7 +68,7 @@ package struct KeyPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `key` with `\` and `.` escaped by a backslash.
-    static func escape(_ key: String) -> String {
+    package static func escape(_ key: String) -> String {
         guard key.utf8.contains(where: { $0 == 0x2E || $0 == 0x5C }) else { return key }
         var out = ""
         for c in key {

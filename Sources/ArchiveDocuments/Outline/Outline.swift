@@ -199,7 +199,7 @@ package final class Outline {
 
     /// Drops the cached view of `id` (unless held): a walk that will not show the object again
     /// leaves the cache to the views it will (`--dump`, once every child of a row is written).
-    func forget(_ id: ObjectID) {
+    package func forget(_ id: ObjectID) {
         guard held[id] == nil else { return }
         views.remove(id: id)
     }

@@ -86,7 +86,7 @@ package final class PlistObjectGraph: ObjectGraph, Sendable {
     package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { tree.fullCheck(progress: progress) }
 
     /// A reference to node `id`, dangling when the id is outside the tree.
-    func reference(_ id: Int) -> FieldValue {
+    package func reference(_ id: Int) -> FieldValue {
         guard id >= 0, id < tree.nodeCount else {
             return .reference(.dangling(raw: UInt64(clamping: id), reason: "object reference \(id) is out of range (the table has \(English.count(tree.nodeCount, "object")))"))
         }
