@@ -10,18 +10,18 @@ import Musl
 /// a path without following a final symbolic link, and resolving links. Names are bytes throughout.
 extension Platform {
     /// What `lstat` (or `stat`, following links) says of a path.
-    struct PathStatus: Hashable {
-        enum Kind { case regular, directory, symlink, other }
-        var kind: Kind
-        var size: Int
+    package struct PathStatus: Hashable {
+        package enum Kind { case regular, directory, symlink, other }
+        package var kind: Kind
+        package var size: Int
         /// The file's identity: device and inode, to notice a folder reached twice.
-        var device: UInt64
-        var inode: UInt64
+        package var device: UInt64
+        package var inode: UInt64
     }
 
     /// The status of `path`; a final symbolic link is described itself when `followLinks` is false.
     /// nil with `errorText` set when it cannot be had.
-    static func pathStatus(_ path: [UInt8], followLinks: Bool) -> PathStatus? {
+    package static func pathStatus(_ path: [UInt8], followLinks: Bool) -> PathStatus? {
         withCString(path) { name in
             var info = stat()
             guard (followLinks ? stat(name, &info) : lstat(name, &info)) == 0 else { return nil }
@@ -33,7 +33,7 @@ extension Platform {
     }
 
     /// The names in the directory `path` (without `.` and `..`), or nil with `errorText` set.
-    static func directoryNames(_ path: [UInt8], limit: Int) -> (names: [[UInt8]], more: Bool)? {
+    package static func directoryNames(_ path: [UInt8], limit: Int) -> (names: [[UInt8]], more: Bool)? {
         withCString(path) { name -> (names: [[UInt8]], more: Bool)? in
             guard let directory = opendir(name) else { return nil }
             defer { closedir(directory) }
@@ -51,7 +51,7 @@ extension Platform {
     }
 
     /// The absolute path `path` resolves to, every symbolic link followed (`realpath`), or nil.
-    static func resolvedPath(_ path: [UInt8]) -> [UInt8]? {
+    package static func resolvedPath(_ path: [UInt8]) -> [UInt8]? {
         withCString(path) { name -> [UInt8]? in
             guard let resolved = realpath(name, nil) else { return nil }
             defer { free(resolved) }
@@ -60,7 +60,7 @@ extension Platform {
     }
 
     /// Up to `count` first bytes of the file `path`, or nil with `errorText` set.
-    static func head(of path: [UInt8], count: Int) -> [UInt8]? {
+    package static func head(of path: [UInt8], count: Int) -> [UInt8]? {
         withCString(path) { name -> [UInt8]? in
             // O_NONBLOCK: a file swapped for a FIFO after it was listed must not block the search.
             let fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

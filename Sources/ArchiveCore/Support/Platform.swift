@@ -42,7 +42,7 @@ package enum Platform {
     // MARK: - Machine
 
     /// The number of online processors (at least 1).
-    static var processorCount: Int {
+    package static var processorCount: Int {
         Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
@@ -95,7 +95,7 @@ package enum Platform {
     static var interrupted: Bool { errno == EINTR }
 
     /// The text of the last failed call's error (`strerror(errno)`).
-    static var errorText: String { String(cString: strerror(errno)) }
+    package static var errorText: String { String(cString: strerror(errno)) }
 
     // MARK: - Heap blocks (grown in place by `reallocate`)
 

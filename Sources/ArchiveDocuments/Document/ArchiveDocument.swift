@@ -40,10 +40,16 @@ public struct ArchiveDocument: Sendable {
     }
 
     /// The three forms of an input's name.
-    struct Name {
+    package struct Name {
         var text: String
         var display: String
         var isExact: Bool
+
+        package init(text: String, display: String, isExact: Bool) {
+            self.text = text
+            self.display = display
+            self.isExact = isExact
+        }
     }
 
     init(name: String, input: InputBytes, format: ContainerFormat, tree: (any PlistTree)?, graph: any ObjectGraph) {
@@ -60,7 +66,7 @@ public struct ArchiveDocument: Sendable {
         self.graph = graph
     }
 
-    static func open(_ input: InputBytes, name: Name) -> ArchiveDocument {
+    package static func open(_ input: InputBytes, name: Name) -> ArchiveDocument {
         // An archive in base64, hex, gzip, zlib or LZFSE is opened inside its wrapper; the bytes record it.
         if input.wrappers.isEmpty, let unwrapped = Unwrapper.unwrap(input) { return open(unwrapped, name: name) }
         let format = FormatDetector.detect(input)

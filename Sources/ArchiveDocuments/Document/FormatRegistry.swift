@@ -34,7 +34,7 @@ package enum FormatRegistry {
     }
 
     /// Every format's diagnostic kinds.
-    static var catalogs: [[DiagnosticKind]] { descriptors.map(\.catalog).filter { !$0.isEmpty } }
+    package static var catalogs: [[DiagnosticKind]] { descriptors.map(\.catalog).filter { !$0.isEmpty } }
 
     /// The raw signatures data values hold archives and records by, with their descriptors.
     static let signatures: [(signature: FormatSignature, descriptor: any FormatDescriptor)] =

@@ -2,8 +2,8 @@ import CZlib
 import ArchiveCore
 
 /// Inflates gzip and zlib streams with the system zlib, never past a size limit.
-enum Inflater {
-    enum Container {
+package enum Inflater {
+    package enum Container {
         /// `raw`: deflate data with no header (a ZIP entry's).
         case gzip, zlib, raw
         /// zlib's windowBits: 15 for a zlib header, +16 for a gzip header, negative for raw deflate.
@@ -16,17 +16,17 @@ enum Inflater {
         }
     }
 
-    struct Result {
-        var bytes: [UInt8]
+    package struct Result {
+        package var bytes: [UInt8]
         /// Inflation stopped at `limit`.
-        var hitLimit = false
+        package var hitLimit = false
         /// zlib's message and the compressed offset where inflation failed, when it did.
-        var failure: (message: String, offset: Int)?
+        package var failure: (message: String, offset: Int)?
     }
 
     /// The inflated bytes of `input` (up to `limit`), or nil when zlib cannot even start. `range`
     /// limits the compressed bytes read to a part of `input` (a ZIP entry's).
-    static func inflate(_ input: InputBytes, _ container: Container, limit: Int, range: ByteRange? = nil) -> Result? {
+    package static func inflate(_ input: InputBytes, _ container: Container, limit: Int, range: ByteRange? = nil) -> Result? {
         var stream = z_stream()
         guard czlib_inflate_init2(&stream, container.windowBits) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }

@@ -35,7 +35,7 @@ package enum ClassCensusRenderer {
     }
 
     /// The census's `classes` array (`json(_:file:)`'s member; a source's record carries it too).
-    static func writeClasses(_ census: ClassCensus, _ w: inout JSONWriter) {
+    package static func writeClasses(_ census: ClassCensus, _ w: inout JSONWriter) {
         w.beginArray()
         for entry in census.classes {
             w.element(); w.beginObject()

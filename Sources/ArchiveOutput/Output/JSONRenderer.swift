@@ -119,7 +119,7 @@ package struct JSONRenderer {
     }
 
     /// An array of diagnostics, each as `writeDiagnostic` writes it.
-    static func writeDiagnostics(_ diagnostics: [Diagnostic], _ w: inout JSONWriter) {
+    package static func writeDiagnostics(_ diagnostics: [Diagnostic], _ w: inout JSONWriter) {
         w.beginArray()
         for d in diagnostics {
             w.element()
