@@ -18,6 +18,11 @@ let formatTargets: [Target.Dependency] = [
     "BinaryPlist", "XMLPlist", "OpenStepPlist", "KeyedArchive", "Typedstream", "NIBArchive", "IB3XML", "Bookmark",
 ]
 
+// The library's layers, bottom up: what the `ArchiveModel` target re-exports.
+let libraryTargets: [Target.Dependency] = ["ArchiveCore"] + formatTargets + [
+    "ArchiveDocuments", "ArchiveOutput", "ArchiveAudit", "ArchiveSources",
+]
+
 let package = Package(
     name: "archive-browse",
     // macOS 15: the value model's integers are Int128, and the caches lock with Synchronization's
@@ -95,7 +100,8 @@ let package = Package(
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // What the test targets share: the corpus, the C library for macOS and Linux, memory readings, tags.
         .target(name: "TestSupport", dependencies: ["ArchiveModel", "FuzzSupport", "CSQLite"], path: "Tests/TestSupport"),
-        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"]),
+        // The model's tests reach each layer's internals (`@testable import` of every library target).
+        .testTarget(name: "ArchiveModelTests", dependencies: ["ArchiveModel", "FuzzSupport", "CZlib", "TestSupport"] + libraryTargets),
         .testTarget(name: "AppleCompressionTests", dependencies: ["AppleCompression", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "ArchiveModel", "FuzzSupport", "FuzzRenderSupport", "TestSupport"], exclude: ["Snapshots"]),
         // Runs the built executable; depending on it makes `swift test` build it first.

@@ -1,5 +1,18 @@
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// One diagnostics budget for every producer (issue 37): the first `perID` of an id stored, the rest
 /// counted exactly, the counts reported by `--check`'s lines and summary and by `--json`.
@@ -10,9 +23,9 @@ import Testing
 
     @Test func admitsThePerIDAllowanceAndCountsTheRest() {
         var budget = DiagnosticBudget(perID: 3)
-        let admitted = (0..<10).map { _ in budget.admit("a.b") }
+        let admitted = (0..<10).map { _ in budget.admit("a.b", severity: .warning) }
         #expect(admitted == [true, true, true] + [Bool](repeating: false, count: 7))
-        let other = budget.admit("c.d")
+        let other = budget.admit("c.d", severity: .error)
         #expect(other)
         #expect(budget.suppressed("a.b") == 7)
         #expect(budget.suppressed("c.d") == 0)
@@ -20,12 +33,12 @@ import Testing
         #expect(notes.count == 1)
         #expect(notes.first?.id == "check.diagnostics.suppressed")
         #expect(notes.first?.severity == .note)
-        #expect(notes.first?.suppression == DiagnosticSuppression(id: "a.b", count: 7))
+        #expect(notes.first?.suppression == DiagnosticSuppression(id: "a.b", count: 7, severity: .warning))
         #expect(notes.first?.message == "7 more a.b diagnostics were counted but not stored: the first 3 are listed (10 in all)")
     }
 
     @Test func cappingKeepsTheFirstInListOrderAndAddsToAProducersOwnNote() {
-        let own = Diagnostic("check.diagnostics.suppressed", .note, "earlier", suppression: DiagnosticSuppression(id: "x.y", count: 5))
+        let own = Diagnostic("check.diagnostics.suppressed", .note, "earlier", suppression: DiagnosticSuppression(id: "x.y", count: 5, severity: .error))
         let list = (0..<6).map { Self.diagnostic("x.y", at: $0) } + [own] + [Self.diagnostic("z.w", at: 99)]
         let capped = DiagnosticBudget.capped(list, perID: 4)
         #expect(capped.filter { $0.id == "x.y" }.map { $0.range?.start } == [0, 1, 2, 3])
@@ -34,6 +47,18 @@ import Testing
         let counts = DiagnosticBudget.suppressedCounts(in: capped)
         #expect(counts.count == 1)
         #expect(counts.first?.id == "x.y" && counts.first?.count == 7)
+        #expect(counts.first?.severity == .error)
+    }
+
+    /// What was left out is tallied as what it is, from the severity the producer met (the tally
+    /// needs no registry of catalogs: it sits below the formats that declare them).
+    @Test func theTallyCountsLeftOutDiagnosticsByTheirOwnSeverity() {
+        let warnings = (0..<5).map { Self.diagnostic("w.w", at: $0, severity: .warning) }
+        let capped = DiagnosticBudget.capped(warnings + [Self.diagnostic("e.e", at: 9)], perID: 2)
+        let tally = DiagnosticTally(capped)
+        #expect(tally.warnings == 5)
+        #expect(tally.errors == 1)
+        #expect(tally.notes == 1)
     }
 
     @Test func aListWithinTheBudgetIsUnchanged() {

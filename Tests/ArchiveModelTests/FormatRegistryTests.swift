@@ -2,6 +2,19 @@ import Foundation
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// The format registry (issue 35 item 1): every descriptor's probe accepts a minimal sample of its
 /// format and stays out of the others' way, and every signature's derived base64 and hex forms are
@@ -105,7 +118,7 @@ import Testing
         for entry in FormatRegistry.signatures {
             for lead in entry.signature.startsData ? [0] : [0, 1, 2] {
                 let text = Array(Data([UInt8](repeating: 0x41, count: lead) + entry.signature.bytes).base64EncodedString().utf8)
-                #expect(entry.signature.base64Forms.contains { form in ForeignText.find(form, in: text, from: 0) != nil },
+                #expect(entry.signature.base64Forms.contains { form in MarkupScan.find(form, in: text, from: 0) != nil },
                         "\(entry.signature.bytes) after \(lead) bytes")
             }
         }

@@ -1,5 +1,18 @@
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// Deep nesting and corruption sweeps: the decoder must finish without crashing on any input and
 /// keep the tree invariants.
@@ -152,6 +165,6 @@ import Testing
         let tree = S.decode(Array(text.utf8))
         #expect(!tree.openDiagnostics.contains { $0.id == "openstep.decoding.abandoned" })
         #expect(tree.openDiagnostics.filter { $0.id == "openstep.dict.missing-equals" }.count == 1_000)
-        #expect(tree.openDiagnostics.contains { $0.suppression == DiagnosticSuppression(id: "openstep.dict.missing-equals", count: 12_500 - 1_000) })
+        #expect(tree.openDiagnostics.contains { $0.suppression == DiagnosticSuppression(id: "openstep.dict.missing-equals", count: 12_500 - 1_000, severity: OpenStepCode.dictMissingEquals.severity) })
     }
 }

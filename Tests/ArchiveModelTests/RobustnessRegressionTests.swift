@@ -1,5 +1,18 @@
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// Regression tests for problems the fuzz targets and the corruption campaign found (issue 6). Each
 /// test names the finding; byte reproducers are minimized inputs written inline.

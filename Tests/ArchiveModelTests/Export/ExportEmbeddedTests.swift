@@ -1,6 +1,19 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// Archives inside data values are exported as archives (`{"$archive": format, "$root": …}`), with
 /// their own object ids, down to the depth limit every front end shares, within one byte budget.

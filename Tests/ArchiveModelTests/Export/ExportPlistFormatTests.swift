@@ -1,6 +1,19 @@
 import Foundation
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// `--unarchive xml1` and `binary1`: plists this tool (and so Apple's and Python's readers, checked in
 /// the CLI corpus tests) read back as the same document, with no problems.

@@ -1,5 +1,18 @@
 import Testing
 @testable import ArchiveModel
+@testable import ArchiveCore
+@testable import BinaryPlist
+@testable import XMLPlist
+@testable import OpenStepPlist
+@testable import KeyedArchive
+@testable import Typedstream
+@testable import NIBArchive
+@testable import IB3XML
+@testable import Bookmark
+@testable import ArchiveDocuments
+@testable import ArchiveOutput
+@testable import ArchiveAudit
+@testable import ArchiveSources
 
 /// Checks every catalog test applies to its catalog: ids of the form `family.noun.detail` in
 /// lowercase with dashes, a one-line summary, a one-paragraph explanation of real length, and the
