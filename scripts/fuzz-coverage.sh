@@ -10,17 +10,17 @@
 # layer, uncovered lines marked, to fuzz-work/coverage/<target>.txt.
 # libFuzzer's own "cov:" figure counts instrumented edges, trap edges included; this counts source.
 #
-#   FuzzBinaryPlist    Sources/ArchiveModel/BinaryPlist
-#   FuzzXMLPlist       Sources/ArchiveModel/XMLPlist
-#   FuzzOpenStepPlist  Sources/ArchiveModel/OpenStepPlist
-#   FuzzTypedstream    Sources/ArchiveModel/Typedstream
-#   FuzzNIBArchive     Sources/ArchiveModel/NIBArchive
-#   FuzzBookmark       Sources/ArchiveModel/Bookmark
-#   FuzzSwiftName      Sources/ArchiveModel/Security
-#   FuzzIB3XML         Sources/ArchiveModel/IB3XML
-#   FuzzKeyedArchive   Sources/ArchiveModel/Keyed, Sources/ArchiveModel/KnownClasses
+#   FuzzBinaryPlist    Sources/BinaryPlist
+#   FuzzXMLPlist       Sources/XMLPlist
+#   FuzzOpenStepPlist  Sources/OpenStepPlist
+#   FuzzTypedstream    Sources/Typedstream
+#   FuzzNIBArchive     Sources/NIBArchive
+#   FuzzBookmark       Sources/Bookmark
+#   FuzzSwiftName      Sources/ArchiveAudit
+#   FuzzIB3XML         Sources/IB3XML
+#   FuzzKeyedArchive   Sources/KeyedArchive/Keyed, Sources/ArchiveDocuments/KnownClasses
 #   FuzzLZFSE          Sources/AppleCompression
-#   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveModel/Outline
+#   FuzzRender         Sources/TUI (without Terminal, the curses seam), Sources/ArchiveDocuments/Outline
 #
 # Environment: FUZZ_WORK (fuzz-work), FUZZ_MAX_LEN (4096, as scripts/fuzz.sh), FUZZ_NICE (10).
 # Exit status: 0; 1 when a corpus input fails under this build (a finding: the replay stops there);
@@ -47,18 +47,18 @@ done
 
 sources_of() { # target -> the source paths it owns
   case "$1" in
-    FuzzBinaryPlist) echo Sources/ArchiveModel/BinaryPlist ;;
-    FuzzXMLPlist) echo Sources/ArchiveModel/XMLPlist ;;
-    FuzzOpenStepPlist) echo Sources/ArchiveModel/OpenStepPlist ;;
-    FuzzTypedstream) echo Sources/ArchiveModel/Typedstream ;;
-    FuzzNIBArchive) echo Sources/ArchiveModel/NIBArchive ;;
-    FuzzBookmark) echo Sources/ArchiveModel/Bookmark ;;
-    FuzzSwiftName) echo Sources/ArchiveModel/Security ;;
-    FuzzIB3XML) echo Sources/ArchiveModel/IB3XML ;;
-    FuzzKeyedArchive) echo Sources/ArchiveModel/Keyed Sources/ArchiveModel/KnownClasses ;;
+    FuzzBinaryPlist) echo Sources/BinaryPlist ;;
+    FuzzXMLPlist) echo Sources/XMLPlist ;;
+    FuzzOpenStepPlist) echo Sources/OpenStepPlist ;;
+    FuzzTypedstream) echo Sources/Typedstream ;;
+    FuzzNIBArchive) echo Sources/NIBArchive ;;
+    FuzzBookmark) echo Sources/Bookmark ;;
+    FuzzSwiftName) echo Sources/ArchiveAudit ;;
+    FuzzIB3XML) echo Sources/IB3XML ;;
+    FuzzKeyedArchive) echo Sources/KeyedArchive/Keyed Sources/ArchiveDocuments/KnownClasses ;;
     FuzzLZFSE) echo Sources/AppleCompression ;;
     FuzzRender) echo Sources/TUI/Input Sources/TUI/Render Sources/TUI/Screen Sources/TUI/State \
-      Sources/TUI/Headless.swift Sources/TUI/Session.swift Sources/TUI/SessionStack.swift Sources/ArchiveModel/Outline ;;
+      Sources/TUI/Headless.swift Sources/TUI/Session.swift Sources/TUI/SessionStack.swift Sources/ArchiveDocuments/Outline ;;
   esac
 }
 

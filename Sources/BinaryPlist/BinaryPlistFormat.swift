@@ -61,4 +61,8 @@ package struct BinaryPlistFormat: FormatDescriptor {
     package var embeddedClues: EmbeddedClues { EmbeddedClues(firstBytes: Self.magic.prefix(1).map { $0 }, anyBytesFrom: BinaryPlistTrailer.smallestFit) }
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { format == .binaryPlist ? .signature : nil }
     package var catalog: [DiagnosticKind] { BinaryPlistCode.kinds }
+
+    package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
+        BinaryPlistCut(tail: BinaryPlistTail(input: input)).diagnostic()
+    }
 }

@@ -15,4 +15,8 @@ package struct NIBArchiveFormat: FormatDescriptor {
     package func embeddedMinimumCount(of format: ContainerFormat) -> Int? { 8 }
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .signature }
     package var catalog: [DiagnosticKind] { NIBArchiveCode.kinds }
+
+    package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
+        NIBArchiveCut.find(input: input, errors: errors, graph: graph)
+    }
 }

@@ -35,4 +35,8 @@ package struct TypedstreamFormat: FormatDescriptor {
     package func embeddedMinimumCount(of format: ContainerFormat) -> Int? { 8 }
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .signature }
     package var catalog: [DiagnosticKind] { TypedstreamCode.kinds }
+
+    package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
+        TypedstreamCut.find(input: input, errors: errors, graph: graph)
+    }
 }

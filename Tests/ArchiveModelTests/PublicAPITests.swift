@@ -9,7 +9,16 @@ import TestSupport
 /// other targets of the package need is `package`).
 @Suite struct PublicAPITests {
     static let listPath = Corpus.repositoryRoot + "/docs/public-api.txt"
-    static let sourcesPath = Corpus.repositoryRoot + "/Sources/ArchiveModel"
+
+    /// The library's targets: ArchiveModel and the layers it re-exports (`@_exported import` in
+    /// Sources/ArchiveModel/ArchiveModel.swift), whose public declarations are its API.
+    static func libraryTargets() throws -> [String] {
+        let umbrella = try String(contentsOfFile: Corpus.repositoryRoot + "/Sources/ArchiveModel/ArchiveModel.swift", encoding: .utf8)
+        let layers = umbrella.split(separator: "\n").compactMap { line in
+            line.hasPrefix("@_exported import ") ? String(line.dropFirst("@_exported import ".count)) : nil
+        }
+        return ["ArchiveModel"] + layers
+    }
 
     /// The base names the list gives (`ArchiveDocument.open(_:name:)` gives `ArchiveDocument` and
     /// `open`), from the path before each line's tab.
@@ -50,16 +59,26 @@ import TestSupport
     static let declarationKeywords: Set<Substring> = ["func", "var", "let", "struct", "enum", "class", "actor", "protocol",
                                                       "typealias", "extension", "case", "associatedtype", "macro"]
 
-    /// Every `public` or `open` declaration of ArchiveModel's sources, as `path:line: name`.
+    /// Every `public` or `open` declaration of the library's sources, as `path:line: name`.
     static func publicDeclarations() throws -> [(place: String, name: String)] {
-        let root = URL(fileURLWithPath: sourcesPath)
+        var found: [(String, String)] = []
+        let targets = try libraryTargets()
+        #expect(targets.count > 8, "the layers ArchiveModel re-exports were found: \(targets)")
+        for target in targets {
+            found += try publicDeclarations(in: URL(fileURLWithPath: Corpus.repositoryRoot + "/Sources/" + target))
+        }
+        return found
+    }
+
+    /// Every `public` or `open` declaration of the sources under `root`.
+    static func publicDeclarations(in root: URL) throws -> [(place: String, name: String)] {
         let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
         var found: [(String, String)] = []
         for case let url as URL in files where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if let name = publicName(in: line) {
-                    found.append(("\(url.path.dropFirst(root.path.count + 1)):\(number + 1)", name))
+                    found.append(("\(root.lastPathComponent)/\(url.path.dropFirst(root.path.count + 1)):\(number + 1)", name))
                 }
             }
         }

@@ -75,6 +75,13 @@ package protocol FormatDescriptor: Sendable {
 
     /// The format's diagnostic kinds (its catalog), for `DiagnosticRegistry` and `--explain`.
     var catalog: [DiagnosticKind] { get }
+
+    /// `damage.truncated` when a binary input in `format` ends before its own numbers say it should
+    /// (a trailer, declared lengths, table extents), with where the cut fell and how much is missing;
+    /// `errors` are the reading's errors, `graph` its graph when the caller has it. Nil when the numbers
+    /// show no cut. Asked of binary archive formats (`isBinaryArchive`); a text format's cut is told
+    /// by its decoder's "ends inside" diagnostics.
+    func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic?
 }
 
 /// What a format's `open` reads: a property-list tree (binary, XML, OpenStep) or an object graph.
@@ -114,4 +121,5 @@ package extension FormatDescriptor {
     func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { nil }
     var sourceNameSuffixes: [String] { [] }
     var catalog: [DiagnosticKind] { [] }
+    func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? { nil }
 }

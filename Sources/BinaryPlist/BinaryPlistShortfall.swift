@@ -1,11 +1,10 @@
-import BinaryPlist
 import ArchiveCore
 
 /// A binary plist whose trailer is whole but says the file is longer than it is, with the offset table
 /// found where the trailer's own counts put it (right before the trailer): bytes went missing from
 /// the object area, and `find` says how many.
-enum BinaryPlistShortfall {
-    static func find(_ tail: BinaryPlistTail) -> Int? {
+package enum BinaryPlistShortfall {
+    package static func find(_ tail: BinaryPlistTail) -> Int? {
         guard let f = tail.trailerShape else { return nil }
         let n = tail.input.count
         let (tableBytes, overflow) = f.count.multipliedReportingOverflow(by: f.offsetSize)

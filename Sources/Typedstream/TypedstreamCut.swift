@@ -1,5 +1,4 @@
 import ArchiveCore
-import Typedstream
 
 /// `damage.truncated` for a typedstream, from where its decoder met the end of the input
 /// (`TypedstreamEnding`): inside a value whose declared length runs past the end, inside a read the
@@ -9,18 +8,20 @@ import Typedstream
 ///
 /// Asserted only when the end is the first problem in the stream: an error before it (a zeroed block,
 /// a converted byte) means the decoder was already lost, and the end it met is a consequence.
-enum TypedstreamCut {
-    static func find(_ context: DamageContext) -> Diagnostic? {
-        let n = context.input.count
-        if let header = context.errors.first(where: { $0.id == TypedstreamCode.headerTruncated.rawValue }) {
+package enum TypedstreamCut {
+    /// The diagnostic when `input`'s own numbers show it was cut; `errors` are its reading's errors,
+    /// `graph` its graph when the caller has it.
+    package static func find(input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
+        let n = input.count
+        if let header = errors.first(where: { $0.id == TypedstreamCode.headerTruncated.rawValue }) {
             return Diagnostic(DamageCode.truncated,
                               "the file is cut short: it ends at offset \(n) inside the typedstream header, before any value",
                               range: ByteRange(n, n), notes: [DiagnosticNote("\(header.id): \(header.message)", range: header.range)])
         }
-        let graph = context.graph as? TypedstreamGraph ?? TypedstreamDecoder.decode(context.input)
+        let graph = graph as? TypedstreamGraph ?? TypedstreamDecoder.decode(input)
         guard let ending = graph.index.ending, ending.missingAtLeast > 0 else { return nil }
         let site = ending.cut?.start ?? n
-        guard !context.errors.contains(where: { Self.site(of: $0, inputSize: n) < site }) else { return nil }
+        guard !errors.contains(where: { Self.site(of: $0, inputSize: n) < site }) else { return nil }
         return diagnostic(ending, graph: graph, inputSize: n)
     }
 

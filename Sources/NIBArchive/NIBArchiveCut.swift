@@ -1,11 +1,10 @@
 import ArchiveCore
-import NIBArchive
 
 /// `damage.truncated` for a NIBArchive, from its header's arithmetic (FORMATS.md E): the four tables'
 /// offsets and counts say how far the file must reach. A table that starts at or past the end, or whose
 /// entries run into it (a varint length or a payload running past the last byte), says the file was
 /// cut, and the entry's own lengths and the entries still to come say by at least how much.
-enum NIBArchiveCut {
+package enum NIBArchiveCut {
     /// One table the end of the file fell in or before.
     struct Shortfall {
         let kind: NIBTableKind
@@ -16,8 +15,10 @@ enum NIBArchiveCut {
         let notes: [DiagnosticNote]
     }
 
-    static func find(_ context: DamageContext) -> Diagnostic? {
-        let n = context.input.count
+    /// The diagnostic when `input`'s own numbers show it was cut; `errors` are its reading's errors,
+    /// `graph` its graph when the caller has it.
+    package static func find(input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
+        let n = input.count
         guard n >= NIBArchiveLayout.headerSize else {
             let missing = NIBArchiveLayout.headerSize - n
             return Diagnostic(DamageCode.truncated,
@@ -25,8 +26,8 @@ enum NIBArchiveCut {
                               + "so at least \(ValueFormatter.byteCount(missing)) \(missing == 1 ? "is" : "are") missing and none of its four tables is there",
                               range: ByteRange(n, n))
         }
-        let layout = (context.graph as? NIBArchiveGraph)?.layout ?? NIBArchiveLayout(input: context.input)
-        let reader = NIBArchiveReader(input: context.input)
+        let layout = (graph as? NIBArchiveGraph)?.layout ?? NIBArchiveLayout(input: input)
+        let reader = NIBArchiveReader(input: input)
         let shortfalls = layout.tables.compactMap { shortfall($0, reader: reader, inputSize: n) }
         guard let needsEnd = shortfalls.map(\.needsEnd).max(), needsEnd > n else { return nil }
         let missing = needsEnd - n

@@ -1,5 +1,3 @@
-import ArchiveCore
-
 extension DamageCode {
     package var explanation: String {
         switch self {

@@ -1,5 +1,3 @@
-import ArchiveCore
-
 /// Whole-file causes of damage: what happened to the file, not where its symptoms are. Each is
 /// asserted only with evidence (its notes), and reported before the per-offset diagnostics.
 package enum DamageCode: String, DiagnosticCatalog {
