@@ -31,7 +31,8 @@ def lines_of(graph):
     for relation in graph["relationships"]:
         if relation["kind"] != "conformsTo" or relation["source"] not in names:
             continue
-        target = relation.get("targetFallback") or names.get(relation["target"]) or relation["target"]
+        # A protocol of the graph by its path (a re-exported layer's fallback names its module).
+        target = names.get(relation["target"]) or relation.get("targetFallback") or relation["target"]
         target = target.removeprefix("Swift.")
         if target not in IMPLICIT:
             yield f"{names[relation['source']]}\t: {target}"

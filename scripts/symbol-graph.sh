@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Writes ArchiveModel's symbol graphs (public symbols only) into DIR, for scripts/build-docs.sh (DocC)
-# and scripts/public-api.sh (the committed list of the public API): one place that knows how
-# `swift package dump-symbol-graph` is run and where it puts its files. No network.
+# Writes ArchiveModel's symbol graph (public symbols only) into DIR, for scripts/build-docs.sh (DocC)
+# and scripts/public-api.sh (the committed list of the public API): one place that knows how the
+# graph is extracted. No network.
+#
+# ArchiveModel is an umbrella over the library's layer targets (docs/ARCHITECTURE.md, "The targets"),
+# so its graph is extracted with the layers it re-exports (`@_exported import` in
+# Sources/ArchiveModel/ArchiveModel.swift) allowed in: one module, ArchiveModel, with every public
+# symbol a caller can reach, as `swift package dump-symbol-graph` (one graph per target) cannot give.
 #
 #   scripts/symbol-graph.sh DIR
 # ARCHIVE_BROWSE_SCRATCH_PATH (default .build) is the build directory, as `swift build --scratch-path` takes it.
@@ -10,16 +15,21 @@ cd "$(dirname "$0")/.."
 dir=${1:?usage: scripts/symbol-graph.sh DIR}
 scratch=${ARCHIVE_BROWSE_SCRATCH_PATH:-.build}
 
-# On a tree whose tests were never built, the dump fails on the test modules after it has written the
-# library's graphs: its status is not the test, the library's graph is.
-log=$(swift package --scratch-path "$scratch" dump-symbol-graph --skip-synthesized-members 2>&1) || true
-written=$(printf '%s\n' "$log" | sed -n 's/^Files written to //p' | tail -n 1)
-[ -n "$written" ] || written="$(dirname "$(swift build --scratch-path "$scratch" --show-bin-path)")/symbolgraph"
-if [ ! -f "$written/ArchiveModel.symbols.json" ]; then
-  printf '%s\n' "$log" | tail -n 20 >&2
-  echo "symbol-graph.sh: dump-symbol-graph wrote no symbol graph for ArchiveModel" >&2
+swift build --scratch-path "$scratch" --target ArchiveModel >&2
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
+layers=$(sed -n 's/^@_exported import //p' Sources/ArchiveModel/ArchiveModel.swift | paste -sd, -)
+sdk=()
+if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi   # Darwin
+
+mkdir -p "$dir"
+swift-symbolgraph-extract -module-name ArchiveModel "${sdk[@]}" \
+  -I "$bin/Modules" -I "$bin" \
+  -Xcc -fmodule-map-file="$bin/CMappingGuard.build/module.modulemap" -Xcc -I -Xcc Sources/CMappingGuard/include \
+  -I Sources/CZlib -I Sources/CSQLite \
+  -minimum-access-level public -skip-synthesized-members \
+  -experimental-allowed-reexported-modules="$layers" \
+  -output-dir "$dir"
+if [ ! -f "$dir/ArchiveModel.symbols.json" ]; then
+  echo "symbol-graph.sh: no symbol graph for ArchiveModel was written" >&2
   exit 1
 fi
-mkdir -p "$dir"
-cp "$written"/ArchiveModel.symbols.json "$dir"/
-cp "$written"/ArchiveModel@*.symbols.json "$dir"/ 2>/dev/null || true
