@@ -65,4 +65,15 @@ package struct BinaryPlistFormat: FormatDescriptor {
     package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
         BinaryPlistCut(tail: BinaryPlistTail(input: input)).diagnostic()
     }
+
+    /// bplist15, 16 and 17 are Apple's private XPC formats (FORMATS.md A.10); other versions are damage.
+    package func notDecodedNote(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic? {
+        guard case .binaryPlistVariant(let version) = format else { return nil }
+        let known = ["15", "16", "17"].contains(version)
+        let what = known ? "a private format of Apple's XPC services, recognised but not decoded"
+            : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
+        return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); "
+                          + "first bytes: \(input.prefixDescription())",
+                          severity: known ? nil : .error, range: ByteRange(0, Swift.min(16, input.count)))
+    }
 }

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func describesPrefixEscaped() {
-        let text = FormatDetector.describePrefix(InputBytes([0x1B, 0x41, 0x00]))
+        let text = InputBytes([0x1B, 0x41, 0x00]).prefixDescription()
         #expect(text == "1b 41 00  |.A.|")
     }
 }

@@ -32,4 +32,17 @@ package struct RecognisedFormat: FormatDescriptor {
     package func graphKind(of format: ContainerFormat) -> GraphKind { .unreadable }
     package func isDecodable(_ format: ContainerFormat) -> Bool { false }
     package func isRecognised(_ format: ContainerFormat) -> Bool { owns(format) }
+
+    package func notDecodedNote(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic? {
+        switch format {
+        case .apple(let apple):
+            return apple.note(input)
+        case .gnustepArchive:
+            return Diagnostic(DocumentCode.gnustepArchive,
+                              "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded",
+                              range: ByteRange(0, Swift.min(16, input.count)))
+        default:
+            return nil
+        }
+    }
 }

@@ -41,12 +41,4 @@ public enum FormatDetector {
         while let b = text.byte(at: offset), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { offset += 1 }
         return text.byte(at: offset) == nil && offset == 0 ? nil : (text, offset)
     }
-
-    /// A short, escaped description of the first bytes, for "not an archive this tool reads" messages.
-    package static func describePrefix(_ bytes: InputBytes, count: Int = 16) -> String {
-        let head = bytes.bytes(in: ByteRange(0, count))
-        let hex = head.map { byteHex($0) }.joined(separator: " ")
-        let text = head.map { $0 >= 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "." }.joined()
-        return "\(hex)  |\(text)|"
-    }
 }

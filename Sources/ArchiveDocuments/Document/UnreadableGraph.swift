@@ -37,27 +37,12 @@ package final class UnreadableGraph: ObjectGraph, Sendable {
     }
     package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { openDiagnostics }
 
+    /// What the input is, said by the descriptor of a format recognised and not decoded (a bplist
+    /// variant, Apple's other formats, GNUstep, Xcode 5+ documents), else: empty, or not an archive.
     static func diagnostic(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic {
-        let head = FormatDetector.describePrefix(input)
-        let range = ByteRange(0, Swift.min(16, input.count))
         if let note = FormatRegistry.descriptor(for: format)?.notDecodedNote(input, format) { return note }
-        switch format {
-        case .empty:
-            return Diagnostic(DocumentCode.empty, "the file is empty (0 bytes)", range: ByteRange(0, 0))
-        case .binaryPlistVariant(let version):
-            // bplist15, 16 and 17 are Apple's private XPC formats (FORMATS.md A.10); other versions are damage.
-            let known = ["15", "16", "17"].contains(version)
-            let what = known ? "a private format of Apple's XPC services, recognised but not decoded"
-                : "no known version (CF reads bplist0?, and bplist15/16/17 are private XPC formats); not decoded"
-            return Diagnostic(DocumentCode.bplistVariant, "binary plist version \"\(DisplayText.escape(version))\" is \(what); first bytes: \(head)",
-                              severity: known ? nil : .error, range: range)
-        case .apple(let format):
-            return format.note(input)
-        case .gnustepArchive:
-            return Diagnostic(DocumentCode.gnustepArchive,
-                "this is a GNUstep NSArchiver file (\"GNUstep archive\" signature), a format incompatible with Apple's typedstream; not decoded", range: range)
-        default:
-            return Diagnostic(DocumentCode.unknown, "not an archive this tool reads (not a bplist, XML or OpenStep plist, or typedstream); first bytes: \(head)", range: range)
-        }
+        if case .empty = format { return Diagnostic(DocumentCode.empty, "the file is empty (0 bytes)", range: ByteRange(0, 0)) }
+        return Diagnostic(DocumentCode.unknown, "not an archive this tool reads (not a bplist, XML or OpenStep plist, or typedstream); "
+                          + "first bytes: \(input.prefixDescription())", range: ByteRange(0, Swift.min(16, input.count)))
     }
 }
