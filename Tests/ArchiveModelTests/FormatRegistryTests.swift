@@ -57,6 +57,22 @@ import Testing
         return nil
     }
 
+    /// Damage through the descriptor: each binary archive format's own numbers tell that its sample
+    /// was cut (`truncation(of:errors:graph:)`, which `TruncationEvidence` asks), and say nothing of
+    /// the whole sample. A binary format that left the hook to its default (nil) fails here.
+    @Test func eachBinaryArchiveFormatTellsACutOfItsSample() {
+        for descriptor in FormatRegistry.descriptors {
+            for sample in Self.samples[Self.name(descriptor)] ?? [] {
+                guard let (_, format) = Self.probe(descriptor, sample), descriptor.isBinaryArchive(format) else { continue }
+                let whole = descriptor.truncation(of: InputBytes(sample), errors: [], graph: nil)
+                #expect(whole == nil, "\(Self.name(descriptor)): the whole sample reads as cut: \(whole?.message ?? "")")
+                let cut = InputBytes(Array(sample.dropLast(10)))
+                let found = descriptor.truncation(of: cut, errors: [], graph: nil)
+                #expect(found?.id == DamageCode.truncated.rawValue, "\(Self.name(descriptor)): no cut found in its sample less 10 bytes")
+            }
+        }
+    }
+
     @Test func everyDescriptorHasASample() {
         for descriptor in FormatRegistry.descriptors {
             #expect(!(Self.samples[Self.name(descriptor)] ?? []).isEmpty, "no sample for \(Self.name(descriptor))")
