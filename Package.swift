@@ -20,7 +20,7 @@ let formatTargets: [Target.Dependency] = [
 
 // The library's layers, bottom up: what the `ArchiveModel` target re-exports.
 let libraryTargets: [Target.Dependency] = ["ArchiveCore"] + formatTargets + [
-    "ArchiveDocuments", "ArchiveOutput", "ArchiveAudit", "ArchiveSources",
+    "ArchiveDocuments", "ArchivePresentation", "ArchiveOutput", "ArchiveAudit", "ArchiveSources",
 ]
 
 let package = Package(
@@ -53,14 +53,16 @@ let package = Package(
         .target(name: "IB3XML", dependencies: ["ArchiveCore", "XMLPlist"], swiftSettings: modelEdgeCoverageOnly),
         .target(name: "Bookmark", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
         // Documents: the format registry, detection, wrappers, embedded archives, the check, damage
-        // causes, repair and salvage, and the presentation of known classes and outlines.
+        // causes, repair and salvage.
         .target(
             name: "ArchiveDocuments",
             dependencies: ["ArchiveCore", "AppleCompression", "CZlib"] + formatTargets,
             swiftSettings: modelEdgeCoverageOnly
         ),
+        // Presentation: known Foundation classes as values, NSCoder coercions, the outline's rows.
+        .target(name: "ArchivePresentation", dependencies: ["ArchiveDocuments"], swiftSettings: modelEdgeCoverageOnly),
         // Output: dump, JSON, export (JSON, XML and binary plists), the class census, diff, the demo.
-        .target(name: "ArchiveOutput", dependencies: ["ArchiveDocuments"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "ArchiveOutput", dependencies: ["ArchivePresentation"], swiftSettings: modelEdgeCoverageOnly),
         // The security audit (--audit).
         .target(name: "ArchiveAudit", dependencies: ["ArchiveOutput"], swiftSettings: modelEdgeCoverageOnly),
         // Folders, ZIP files, SQLite databases and iOS backups as sources of archives.

@@ -1,6 +1,7 @@
 import ArchiveCore
 import ArchiveDocuments
 import NIBArchive
+import ArchivePresentation
 
 /// What an archive of a source says, in one line, for the browser's list (issue 38, item 3): an
 /// attributed string's or a string root's text, a dictionary's first keys (`{name, date, …}`), an

@@ -9,6 +9,7 @@
 @testable import IB3XML
 @testable import Bookmark
 @testable import ArchiveDocuments
+@testable import ArchivePresentation
 @testable import ArchiveOutput
 @testable import ArchiveAudit
 @testable import ArchiveSources

@@ -10,6 +10,7 @@ import Testing
 @testable import IB3XML
 @testable import Bookmark
 @testable import ArchiveDocuments
+@testable import ArchivePresentation
 @testable import ArchiveOutput
 @testable import ArchiveAudit
 @testable import ArchiveSources

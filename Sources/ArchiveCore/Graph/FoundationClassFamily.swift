@@ -43,4 +43,11 @@ package enum FoundationClassFamily: Sendable, Hashable {
         for name in names { if let family = FoundationClassFamily(className: name) { return (name, family) } }
         return nil
     }
+
+    /// Whether `object` is an NSData or NSMutableData, or of a subclass (its class or chain names one):
+    /// asked for every row a dump or the browser shows, so no arrays are built per call.
+    package static func isData(_ object: GraphObject) -> Bool {
+        func named(_ name: String) -> Bool { name.isLiterally("NSData") || name.isLiterally("NSMutableData") }
+        return object.className.map(named) == true || object.classChain.contains { named($0.name) }
+    }
 }

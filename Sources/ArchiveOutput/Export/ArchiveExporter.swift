@@ -1,5 +1,6 @@
 import ArchiveCore
 import ArchiveDocuments
+import ArchivePresentation
 
 /// Walks the resolved document (`ExportShapes`) and sends it to a sink, with no recursion: each
 /// object is written in full where it is first met; a later visit of it, and so every cycle, is a

@@ -1,5 +1,6 @@
 import ArchiveCore
 import ArchiveDocuments
+import ArchivePresentation
 
 /// Known Foundation classes as natural values. Only an object whose own class is one of these is
 /// read so (a subclass of NSArray keeps its keys: its extra state would be lost), and an object that

@@ -1,5 +1,6 @@
 import ArchiveCore
 import ArchiveDocuments
+import ArchivePresentation
 
 /// Descriptions of values and places for `GraphDiff`, and its text and JSON reports.
 package enum GraphDiffText {

@@ -1,5 +1,6 @@
 import ArchiveCore
 import ArchiveDocuments
+import ArchivePresentation
 
 /// The side-by-side walk behind `GraphDiff`, with an explicit stack of tasks.
 struct GraphDiffWalk {

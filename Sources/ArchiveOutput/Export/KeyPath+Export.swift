@@ -1,5 +1,6 @@
 import ArchiveDocuments
 import ArchiveCore
+import ArchivePresentation
 
 extension KeyPath {
     /// One key as a component of the extract form (`\.` for a dot, `\\` for a backslash).

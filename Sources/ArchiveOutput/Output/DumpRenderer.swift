@@ -1,6 +1,7 @@
 import ArchiveCore
 import ArchiveDocuments
 import KeyedArchive
+import ArchivePresentation
 
 /// `--dump`: the resolved graph as indented text, with byte ranges, reference markers and diagnostics
 /// inline. Each object is expanded once; later references print `→ #id` (shared) or `↺ #id` (a cycle

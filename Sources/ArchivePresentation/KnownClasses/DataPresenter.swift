@@ -48,11 +48,7 @@ package enum DataPresenter {
         }
     }
 
-    static func isData(_ object: GraphObject) -> Bool {
-        // Asked for every row a dump or the browser shows: no arrays built per call.
-        func named(_ name: String) -> Bool { name.isLiterally("NSData") || name.isLiterally("NSMutableData") }
-        return object.className.map(named) == true || object.classChain.contains { named($0.name) }
-    }
+    static func isData(_ object: GraphObject) -> Bool { FoundationClassFamily.isData(object) }
 
     private static func keyedBytes(_ object: GraphObject, _ graph: any ObjectGraph) -> [UInt8]? {
         for key in ["NS.data", "NS.bytes"] {

@@ -1,5 +1,3 @@
-import ArchiveCore
-
 /// Small text helpers shared by the known-class presenters.
 package enum KnownText {
     /// `1 item`, `3 items`.
@@ -8,12 +6,12 @@ package enum KnownText {
     }
 
     /// `name, detail` or just `name`.
-    static func join(_ name: String, _ parts: String?...) -> String {
+    package static func join(_ name: String, _ parts: String?...) -> String {
         ([name] + parts.compactMap { $0 }).joined(separator: ", ")
     }
 
     /// Display-safe text of a scalar, or a short description of any other field value.
-    static func describe(_ value: FieldValue) -> String {
+    package static func describe(_ value: FieldValue) -> String {
         switch value {
         case .scalar(let s): ValueFormatter.summary(s)
         case .list(let items): count(items.count, "item")
@@ -24,7 +22,7 @@ package enum KnownText {
     }
 
     /// `#12`, `nil`, `conditional #3 (never encoded)`, `dangling 99`.
-    static func reference(_ r: Reference) -> String {
+    package static func reference(_ r: Reference) -> String {
         switch r {
         case .object(let id): "#\(id)"
         case .null: "nil"
@@ -34,12 +32,12 @@ package enum KnownText {
     }
 
     /// A label built from file text: unescaped (the outline escapes labels) but cut to a sane length.
-    static func label(_ text: String) -> String {
+    package static func label(_ text: String) -> String {
         ValueFormatter.cut(text)
     }
 
     /// Text of a byte string that should be ASCII (color components): trailing NULs and spaces dropped.
-    static func ascii(_ bytes: [UInt8]) -> String {
+    package static func ascii(_ bytes: [UInt8]) -> String {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0 || bytes[end - 1] == 0x20 { end -= 1 }
         return String(decoding: bytes[0..<end], as: UTF8.self)
@@ -48,10 +46,10 @@ package enum KnownText {
 
 extension KnownText {
     /// File text shown bare inside a summary (geometry strings, color components): cut and escaped.
-    static func inline(_ text: String) -> String { DisplayText.escape(label(text)) }
+    package static func inline(_ text: String) -> String { DisplayText.escape(label(text)) }
 
     /// Typed values (scalars, structs as lists) as `{1.0, 2.0}`, at most 16 items per level.
-    static func typed(_ value: FieldValue, depth: Int = 0) -> String {
+    package static func typed(_ value: FieldValue, depth: Int = 0) -> String {
         switch value {
         case .scalar(let s): return ValueFormatter.summary(s)
         case .reference(let r): return reference(r)

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// Lazily expanded tree rows over an `ObjectGraph`, shared by the browser and `--dump` (`--json` writes
 /// each object's stored structure, not rows).
