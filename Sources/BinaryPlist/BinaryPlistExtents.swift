@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// What the decode pass of a bplist's full check found for every object: its decoded range and its
 /// children (references out of range as -1). Kept as the parts the parallel pass made, read in place:

@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 extension BinaryPlistObjectDecoder {
     enum ContainerKind {

@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 extension BinaryPlistTree {
     /// The marker byte of object `id` when its offset lies in the object area; nil otherwise.

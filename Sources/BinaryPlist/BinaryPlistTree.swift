@@ -1,5 +1,5 @@
 import Synchronization
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// A bplist00 file opened lazily: opening validates the header, trailer and offset table only; each
 /// object is decoded when `node(_:)` asks for it.

@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// The typedstream object table (FORMATS.md D.4) in flat columns: per entry its kind, where it starts,
 /// and one number whose meaning depends on the kind (an object's end, a class record's place in

@@ -1,5 +1,5 @@
 import Synchronization
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// An XML property list as one structural scan leaves it: every element's kind, bytes and children in
 /// flat arrays (`XMLNodeTable`), with text elements (strings, numbers, dates, data) decoded when their

@@ -1,6 +1,6 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
+@_spi(ArchiveInternals) @testable import ArchiveCore
 @testable import BinaryPlist
 @testable import XMLPlist
 @testable import OpenStepPlist

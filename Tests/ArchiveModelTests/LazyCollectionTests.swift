@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
+@_spi(ArchiveInternals) @testable import ArchiveCore
 @testable import BinaryPlist
 @testable import XMLPlist
 @testable import OpenStepPlist

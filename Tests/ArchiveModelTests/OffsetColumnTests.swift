@@ -1,5 +1,5 @@
 @testable import ArchiveModel
-@testable import ArchiveCore
+@_spi(ArchiveInternals) @testable import ArchiveCore
 @testable import BinaryPlist
 @testable import XMLPlist
 @testable import OpenStepPlist

@@ -76,13 +76,39 @@ import TestSupport
         var found: [(String, String)] = []
         for case let url as URL in files where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
+            var spi = SPIScope()
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if let name = publicName(in: line) {
+                if !spi.contains(line), let name = publicName(in: line) {
                     found.append(("\(root.lastPathComponent)/\(url.path.dropFirst(root.path.count + 1)):\(number + 1)", name))
                 }
             }
         }
         return found
+    }
+
+    /// Declarations under `@_spi(…)` (a type so marked and its members) are the package's own, public
+    /// only so that their bodies are inlined across its targets (docs/ARCHITECTURE.md, "The targets"):
+    /// not API, and not in the symbol graph. Tracks them line by line, by brace depth.
+    struct SPIScope {
+        var depth = 0
+        var spiDepth: Int?
+
+        /// Whether `line` is an SPI declaration or inside an SPI type; counts its braces.
+        mutating func contains(_ line: Substring) -> Bool {
+            let opensSPI = line.contains("@_spi(")
+            let inside = opensSPI || spiDepth != nil
+            if opensSPI, spiDepth == nil, line.contains("{") { spiDepth = depth }
+            depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+            if let start = spiDepth, depth <= start { spiDepth = nil }
+            return inside
+        }
+    }
+
+    @Test func spiTypesAndTheirMembersAreNotAPI() {
+        var scope = SPIScope()
+        let lines: [Substring] = ["@_spi(X) public struct Column {", "    public init() {}", "    @inlinable public subscript(i: Int) -> Int {",
+                                  "        0", "    }", "}", "public struct Listed {"]
+        #expect(lines.map { scope.contains($0) } == [true, true, true, true, true, true, false])
     }
 
     @Test func everyPublicDeclarationIsListed() throws {

@@ -7,7 +7,7 @@ public final class InputBytes: @unchecked Sendable {
     // Safety: the storage is never mutated after init and is released only in deinit.
     private let storage: Storage
     /// The bytes. Valid for the lifetime of this object.
-    package let buffer: UnsafeRawBufferPointer
+    @usableFromInline package let buffer: UnsafeRawBufferPointer
     /// The wrappers (base64, gzip…) these bytes were taken out of, outermost first; empty for bytes
     /// read as they are. Offsets into these bytes are then offsets into the unwrapped content.
     package let wrappers: [WrapperLayer]
@@ -96,7 +96,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// Number of bytes.
-    public var count: Int { buffer.count }
+    @inlinable public var count: Int { buffer.count }
 
     /// Where the bytes stopped being the file's, when the file was cut short by another process while
     /// it was mapped: the first offset of the pages found missing, which now read as zeros. Nil while
@@ -108,13 +108,14 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// The byte at `offset`, or nil when out of bounds.
-    @inline(__always)
+    @inlinable
     public func byte(at offset: Int) -> UInt8? {
         guard offset >= 0, offset < buffer.count else { return nil }
         return buffer[offset]
     }
 
     /// `width` bytes at `offset` as a big-endian unsigned integer keeping the low 64 bits, or nil on a short read.
+    @inlinable
     package func uintBE(at offset: Int, width: Int) -> UInt64? {
         guard width >= 0, offset >= 0, offset <= buffer.count, width <= buffer.count - offset else { return nil }
         // The widths binary plists use (offsets, references, integers) load in one go; a byte loop was a

@@ -1,7 +1,8 @@
 /// An array or set node's element ids without the node's other work: a binary plist reads element
 /// *i*'s reference from the file when it is asked for, so a list of millions costs nothing up front.
-package struct PlistArrayElements: RandomAccessCollection, Sendable {
-    private enum Storage: Sendable {
+/// SPI-public with inlinable accessors, as `OffsetColumn` is: every container walk reads it.
+@_spi(ArchiveInternals) public struct PlistArrayElements: RandomAccessCollection, Sendable {
+    @usableFromInline enum Storage: Sendable {
         case stored([Int])
         /// `count` big-endian references of `width` bytes from `start` (bplist00, FORMATS.md A.6).
         case references(InputBytes, start: Int, width: Int, count: Int)
@@ -9,28 +10,28 @@ package struct PlistArrayElements: RandomAccessCollection, Sendable {
         case narrow([Int32], start: Int, count: Int)
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
     /// Whether the node is a set (`.set`) rather than an array.
-    package let isSet: Bool
+    public let isSet: Bool
     /// Bytes of the whole node.
-    package let range: ByteRange?
+    public let range: ByteRange?
 
     /// Element ids already decoded.
-    package init(ids: [Int], isSet: Bool, range: ByteRange?) {
+    public init(ids: [Int], isSet: Bool, range: ByteRange?) {
         storage = .stored(ids)
         self.isSet = isSet
         self.range = range
     }
 
     /// `count` references of `width` bytes starting at `start`, which the caller has checked lie in `input`.
-    package init(input: InputBytes, start: Int, width: Int, count: Int, isSet: Bool, range: ByteRange?) {
+    public init(input: InputBytes, start: Int, width: Int, count: Int, isSet: Bool, range: ByteRange?) {
         storage = .references(input, start: start, width: width, count: Swift.max(0, count))
         self.isSet = isSet
         self.range = range
     }
 
     /// `count` ids of `ids` from `start`, which the caller has checked lie in it (no copy is made).
-    package init(narrow ids: [Int32], start: Int, count: Int, isSet: Bool, range: ByteRange?) {
+    public init(narrow ids: [Int32], start: Int, count: Int, isSet: Bool, range: ByteRange?) {
         let start = Swift.min(Swift.max(0, start), ids.count)
         storage = .narrow(ids, start: start, count: Swift.min(Swift.max(0, count), ids.count - start))
         self.isSet = isSet
@@ -38,11 +39,11 @@ package struct PlistArrayElements: RandomAccessCollection, Sendable {
     }
 
     /// No elements (for a missing node).
-    package static let empty = PlistArrayElements(ids: [], isSet: false, range: nil)
+    public static let empty = PlistArrayElements(ids: [], isSet: false, range: nil)
 
-    package var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
 
-    package var endIndex: Int {
+    @inlinable public var endIndex: Int {
         switch storage {
         case .stored(let ids): ids.count
         case .references(_, _, _, let count): count
@@ -52,7 +53,7 @@ package struct PlistArrayElements: RandomAccessCollection, Sendable {
 
     /// The id of element `position`; a reference wider than 8 bytes keeps its low 64 bits, and one
     /// that cannot be read is `Int.max` (an id no tree has), as in a decoded node.
-    package subscript(position: Int) -> Int {
+    @inlinable public subscript(position: Int) -> Int {
         switch storage {
         case .stored(let ids):
             return ids[position]

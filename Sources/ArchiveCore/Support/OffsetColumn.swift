@@ -1,27 +1,31 @@
 /// Offsets (or positions, counts), and -1 for "none", one per object of a file: four bytes each while
 /// they fit (every input under 4 GiB), eight after. Whole-file passes keep several of these for
 /// millions of objects, so their width is most of those passes' memory.
-package struct OffsetColumn: Sendable {
+///
+/// SPI-public with inlinable accessors: the format targets read it in their hottest loops, and only a
+/// public inlinable body is inlined across modules (a `package` one is called, with a retain of its
+/// arrays per read); `@_spi` keeps it out of the library's API (docs/ARCHITECTURE.md, "The targets").
+@_spi(ArchiveInternals) public struct OffsetColumn: Sendable {
     /// Values 0...`narrowMax`, with `UInt32.max` standing for -1.
-    private var narrow: [UInt32] = []
+    @usableFromInline var narrow: [UInt32] = []
     /// Every value, once one did not fit in four bytes (then `narrow` is empty).
-    private var wide: [Int]?
+    @usableFromInline var wide: [Int]?
 
     /// Largest value stored in four bytes.
-    private static let narrowMax = Int(UInt32.max) - 1
+    @usableFromInline static let narrowMax = Int(UInt32.max) - 1
 
-    package init() {}
+    public init() {}
 
     /// An empty column with room for `capacity` values.
-    package init(capacity: Int) { narrow.reserveCapacity(capacity) }
+    public init(capacity: Int) { narrow.reserveCapacity(capacity) }
 
-    package var count: Int { wide?.count ?? narrow.count }
+    @inlinable public var count: Int { wide?.count ?? narrow.count }
 
-    package mutating func reserve(_ count: Int) {
+    public mutating func reserve(_ count: Int) {
         if wide == nil { narrow.reserveCapacity(count) }
     }
 
-    package mutating func append(_ value: Int) {
+    @inlinable public mutating func append(_ value: Int) {
         if wide == nil, let stored = Self.narrowed(value) {
             narrow.append(stored)
             return
@@ -42,7 +46,7 @@ package struct OffsetColumn: Sendable {
         wide = all
     }
 
-    package subscript(index: Int) -> Int {
+    @inlinable public subscript(index: Int) -> Int {
         get {
             if let wide { return wide[index] }
             return Self.widened(narrow[index])
@@ -58,15 +62,15 @@ package struct OffsetColumn: Sendable {
         }
     }
 
-    private static func narrowed(_ value: Int) -> UInt32? {
+    @usableFromInline static func narrowed(_ value: Int) -> UInt32? {
         if value == -1 { return UInt32.max }
         return value >= 0 && value <= narrowMax ? UInt32(value) : nil
     }
 
-    private static func widened(_ stored: UInt32) -> Int { stored == UInt32.max ? -1 : Int(stored) }
+    @usableFromInline static func widened(_ stored: UInt32) -> Int { stored == UInt32.max ? -1 : Int(stored) }
 
     /// The values as `Int`s, moved out of the column (so that changing them copies nothing).
-    private mutating func takeWide() -> [Int] {
+    @usableFromInline mutating func takeWide() -> [Int] {
         if let all = wide {
             wide = nil
             return all

@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// Field values of keyed-archive objects: UIDs become references, inline arrays lists.
 extension KeyedArchiveGraph {

@@ -1,5 +1,5 @@
 import Synchronization
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 import BinaryPlist
 
 /// An NSKeyedArchiver archive read from a property list: objects are the `$objects` entries, decoded on

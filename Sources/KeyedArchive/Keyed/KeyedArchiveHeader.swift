@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// The root dictionary of a keyed archive: where `$archiver`, `$version`, `$top` and `$objects` are.
 package struct KeyedArchiveHeader: Sendable {

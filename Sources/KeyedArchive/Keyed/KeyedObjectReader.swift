@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// Turns one `$objects` entry into a `GraphObject`; runs the per-object rules over it when asked
 /// (`ruleDiagnostics`), apart from decoding.

@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// A property list that is not an archive, shown as an object graph: every plist node is an object,
 /// containers are objects whose fields are their entries.

@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// An object dictionary must have `$class`, a UID leading to a class dictionary.
 enum ClassReferenceRule: KeyedObjectRule {
