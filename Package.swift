@@ -112,7 +112,7 @@ let package = Package(
         // Foundation crashes on some inputs): the --salvage tests run it on what --salvage writes.
         .executableTarget(name: "foundation-peer"),
         // Robustness (issue 6): checks shared by the fuzz targets and the corruption campaign.
-        .target(name: "FuzzSupport", dependencies: ["ArchiveModel"], swiftSettings: edgeCoverageOnly),
+        .target(name: "FuzzSupport", dependencies: ["ArchiveModel", "ArchiveCore"], swiftSettings: edgeCoverageOnly),
         // The render target's input format and session, shared with the tests that replay its inputs.
         .target(name: "FuzzRenderSupport", dependencies: ["ArchiveModel", "FuzzSupport", "TUI"], swiftSettings: edgeCoverageOnly),
         // libFuzzer targets, one file each; build them with scripts/fuzz.sh (a plain build makes no-op executables).

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveOutput
 import ArchiveDocuments
 
 /// The steps of a source's places (issue 27) are `ArchivePlace`s, the places of the document tree:

@@ -1,3 +1,4 @@
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 extension BinaryPlistTree {

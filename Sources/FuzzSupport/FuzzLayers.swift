@@ -1,4 +1,5 @@
 import ArchiveModel
+@_spi(ArchiveInternals) import ArchiveCore
 
 /// Per-layer checks for the libFuzzer targets: each target exercises one layer deeply and cheaply, so a
 /// run reaches 10^8 executions in hours, not weeks. The whole stack on one input (`FuzzCheck.document`:

@@ -100,7 +100,7 @@ public enum DisplayText {
     }
 
     /// Bidi controls, zero-width characters, line/paragraph separators and other invisible formats.
-    static func isInvisibleFormat(_ v: UInt32) -> Bool {
+    package static func isInvisibleFormat(_ v: UInt32) -> Bool {
         switch v {
         case 0x00AD, 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB,
              0xE0000...0xE007F:

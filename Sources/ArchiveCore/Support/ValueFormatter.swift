@@ -98,7 +98,7 @@ package enum ValueFormatter {
     }
 
     /// Proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+    package static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
         let z = z0 + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

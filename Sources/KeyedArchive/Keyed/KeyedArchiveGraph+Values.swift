@@ -1,3 +1,4 @@
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// Field values of keyed-archive objects: UIDs become references, inline arrays lists.

@@ -1,3 +1,4 @@
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// The root dictionary of a keyed archive: where `$archiver`, `$version`, `$top` and `$objects` are.

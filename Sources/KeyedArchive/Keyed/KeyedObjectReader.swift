@@ -1,3 +1,4 @@
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// Turns one `$objects` entry into a `GraphObject`; runs the per-object rules over it when asked

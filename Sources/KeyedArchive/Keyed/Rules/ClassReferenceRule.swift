@@ -1,3 +1,4 @@
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// An object dictionary must have `$class`, a UID leading to a class dictionary.

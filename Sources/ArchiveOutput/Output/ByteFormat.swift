@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// Values formatted straight into bytes, with the same text the standard library and
 /// `ValueFormatter` give (`"\(value)"`, `ValueFormatter.isoDate`, `Base64.encode`): the writers'
 /// one place for it (`OutputBuffer`, `JSONWriter`), with no `String` made per value.

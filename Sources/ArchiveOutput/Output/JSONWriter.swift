@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A minimal streaming JSON writer: strings are escaped per RFC 8259 (controls as `\u00XX`), numbers
 /// that JSON cannot express (NaN, infinities) are written as strings.
 ///

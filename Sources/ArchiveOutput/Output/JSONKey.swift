@@ -1,3 +1,5 @@
+import ArchiveCore
+
 /// A member name written for every object (`id`, `kind`, `type` …), quoted, escaped and followed by
 /// its colon once, so that writing it is one copy of its bytes: `JSONWriter.field(_ key: String)`
 /// scans and quotes the name each time, which was a fifth of `--json`'s writing (issue 39).
