@@ -16,8 +16,9 @@ public struct ExportShapes {
     /// A plain property list's table entries that repeat a lower container's offset
     /// (`PlistSharing.offsetSharers`): read through the graph, which shows them as stand-ins.
     private let plainSharers: [Int: Int]
-    /// A plain property list's key texts by key node (a key node is shared by the dictionaries that list it).
-    private let keyTexts = ExportKeyTexts()
+    /// A plain property list's key texts by key node (a key node is shared by the dictionaries that list
+    /// it); in an archive, its dictionaries' key strings by object (`ExportShapes+Known.swift`).
+    let keyTexts = ExportKeyTexts()
     /// Archives embedded in data values (an iMessage typedstream in a plist, a nib in a typedstream):
     /// given a data value's bytes, the export of the archive inside, or nil to write the bytes as
     /// data. Unset, every data value is written as data (`--diff` opens embedded archives itself, in
