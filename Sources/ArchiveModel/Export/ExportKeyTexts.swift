@@ -1,7 +1,8 @@
 /// The texts of a plain property list's dictionary keys by key node, remembered over one export: a
 /// binary plist writer stores each distinct key once and every dictionary lists it, so 200,000
 /// dictionaries of 8 keys name the same 8 key nodes 1.6 million times (decoding each again was 5.5%
-/// of `--unarchive xml1`, issue 39). One per `ExportShapes`, used by the thread that writes.
+/// of `--unarchive xml1`, issue 39). One per `ExportShapes`, used by the thread that writes. In an
+/// archive the nodes are the key objects of its dictionaries (`NS.keys`), which they share too.
 ///
 /// Each remembered text also has a number, the same for equal texts (`LiteralText`), found once per
 /// key node: a dictionary's repeated keys are then found by comparing numbers, with no text compared
