@@ -49,7 +49,7 @@ struct BinaryPlistChainAudit {
         guard breaks.count <= 2 || Double(chained) >= Self.requiredChainShare * Double(n) else { return [] }
         var found: [Finding] = []
         var damagedEntries = Set<Int>()
-        let objectStarts = breaks.isEmpty ? [] : Set((0..<n).map { raw[$0] })
+        let objectStarts = breaks.isEmpty ? [] : self.objectStarts(among: askedStarts(breaks), raw)
         for k in breaks {
             if let finding = damagedEntry(k, raw, objectStarts) {
                 found.append(finding)
@@ -58,6 +58,30 @@ struct BinaryPlistChainAudit {
         }
         for k in breaks where !damagedEntries.contains(k) && !damagedEntries.contains(k + 1) {
             if let finding = damagedLength(k, raw, objectStarts) { found.append(finding) }
+        }
+        return found
+    }
+
+    /// The offsets the audit of `breaks` asks about (is it where an object starts?): where the object
+    /// before each break ends, and where the break's own object does.
+    private func askedStarts(_ breaks: [Int]) -> Set<Int> {
+        var asked = Set<Int>()
+        for k in breaks {
+            if let x = previousEnd(before: k) { asked.insert(x) }
+            if extents.end(k) >= 0 { asked.insert(extents.end(k)) }
+        }
+        return asked
+    }
+
+    /// Which of `asked` an offset-table entry holds, in one pass over the table. Only the offsets asked
+    /// about are held: a set of every entry's offset was some 40 bytes an object at the peak of the
+    /// bplist check (issue 39: the check's RSS).
+    private func objectStarts(among asked: Set<Int>, _ raw: TableOffsets) -> Set<Int> {
+        var found = Set<Int>()
+        guard let low = asked.min(), let high = asked.max() else { return found }
+        for j in 0..<layout.objectCount {
+            let offset = raw[j]
+            if offset >= low, offset <= high, asked.contains(offset) { found.insert(offset) }
         }
         return found
     }

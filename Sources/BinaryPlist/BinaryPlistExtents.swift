@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// What the decode pass of a bplist's full check found for every object: its decoded range and its

@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 extension BinaryPlistObjectDecoder {

@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// The typedstream object table (FORMATS.md D.4) in flat columns: per entry its kind, where it starts,

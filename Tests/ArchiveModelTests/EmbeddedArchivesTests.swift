@@ -56,4 +56,25 @@ import Testing
         #expect(budget.skipped == 1)
         #expect(lines.contains { $0.contains("┊") && $0.contains("(embedded binary plist (bplist00) at file offset") && !$0.contains("not dumped") })
     }
+    /// `--json` checks the document on one core while it writes the objects, then lists the
+    /// bookmarks: the search for the objects holding archives runs once for both, whichever asks
+    /// first, and gives what a search of the graph alone gives.
+    @Test func theCheckAndTheJSONBookmarksShareOneSearch() {
+        let document = ArchiveDocument.open(InputBytes(EmbeddedCheckTests.outer()), name: "outer")
+        #expect(document.archiveHolders.searches == 0)
+        let (diagnostics, _) = Parallel.both(count: .max, { DocumentCheck.fullCheck(of: document) }, {
+            var places: [ArchivePlace] = []
+            document.forEachArchive { places.append($0.place); return true }
+            return places
+        })
+        var json = ""
+        JSONRenderer(document: document, diagnostics: diagnostics).render { json += $0 }
+        #expect(document.archiveHolders.searches == 1)
+        var shared: [FoundArchive] = [], alone: [FoundArchive] = []
+        document.forEachArchive { shared.append($0); return true }
+        EmbeddedArchives.forEach(in: document.graph) { alone.append($0); return true }
+        #expect(shared == alone && shared.count == 2)
+        #expect(document.archiveHolders.searches == 1)
+        #expect(json.contains("\"diagnostics\""))
+    }
 }

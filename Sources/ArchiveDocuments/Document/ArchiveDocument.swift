@@ -20,6 +20,9 @@ public struct ArchiveDocument: Sendable {
     package let tree: (any PlistTree)?
     /// The object graph (keyed archive, typedstream, plain plist, or an empty graph for unreadable input).
     public let graph: any ObjectGraph
+    /// The objects whose data values hold archives, searched once by whichever front end asks first
+    /// (`--json`'s check and its bookmarks share one search).
+    package let archiveHolders = ArchiveHoldingObjects()
 
     /// Detects the format of `input` and opens it lazily.
     public static func open(_ input: InputBytes, name: String) -> ArchiveDocument {

@@ -10,8 +10,9 @@ protocol ArchiveHolder: Sendable {
 }
 
 extension ArchiveDocument: ArchiveHolder {
-    /// The archives in the graph's data values (see `EmbeddedArchives.forEach(in:_:)`).
+    /// The archives in the graph's data values (see `EmbeddedArchives.forEach(in:_:)`), the objects
+    /// holding them searched once for the document and its copies (`archiveHolders`).
     package func forEachArchive(_ body: (FoundArchive) -> Bool) {
-        EmbeddedArchives.forEach(in: graph, body)
+        EmbeddedArchives.forEach(in: graph, holders: archiveHolders, body)
     }
 }

@@ -26,9 +26,16 @@ package enum EmbeddedArchives {
     /// bare data objects' values, then data stored inline in each object's fields (NSData's `NS.data`
     /// that refers to a bare data object is found as that object).
     static func forEach(in graph: any ObjectGraph, _ body: (FoundArchive) -> Bool) {
-        guard mayHoldArchives(graph.input, container: graph.container) else { return }
+        forEach(in: graph, holders: ArchiveHoldingObjects(), body)
+    }
+
+    /// `forEach(in:_:)` over the objects `holders` found (searched by the first caller of a document,
+    /// remembered for the next).
+    static func forEach(in graph: any ObjectGraph, holders: ArchiveHoldingObjects, _ body: (FoundArchive) -> Bool) {
+        let ids = holders.ids(in: graph)
+        guard !ids.isEmpty else { return }
         let read = graph.makeStructureReader()
-        for id in 0..<graph.objectCount {
+        for id in ids {
             let object = read(id)
             if case .data(let bytes)? = object.value,
                let found = found(bytes, at: .dataValue(object: id, field: nil), range: object.range, holder: object, in: graph),

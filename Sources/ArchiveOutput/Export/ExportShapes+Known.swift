@@ -83,10 +83,12 @@ extension ExportShapes {
         return dictionary(zip(keys, objects).map { (key: dictionaryKey($0), value: value($1)) })
     }
 
-    /// A dictionary key: the text of a string object, else the key's value.
+    /// A dictionary key: the text of a string object, else the key's value. The text is remembered by
+    /// object (`ExportKeyTexts`): an archive's dictionaries share their key strings, and reading the
+    /// key object again for each dictionary was a tenth of a keyed `--unarchive json`.
     private func dictionaryKey(_ key: FieldValue) -> ExportValue {
         if case .reference(.object(let id)) = key, id >= 0, id < graph.objectCount,
-           let text = StringPresenter.text(of: graph.object(id), in: graph) {
+           let text = keyTexts.text(of: id, load: { StringPresenter.text(of: graph.object($0), in: graph) }) {
             return .scalar(.string(text))
         }
         return value(key)

@@ -20,8 +20,9 @@ public struct ExportShapes {
     /// A plain property list's table entries that repeat a lower container's offset
     /// (`PlistSharing.offsetSharers`): read through the graph, which shows them as stand-ins.
     private let plainSharers: [Int: Int]
-    /// A plain property list's key texts by key node (a key node is shared by the dictionaries that list it).
-    private let keyTexts = ExportKeyTexts()
+    /// A plain property list's key texts by key node (a key node is shared by the dictionaries that list
+    /// it); in an archive, its dictionaries' key strings by object (`ExportShapes+Known.swift`).
+    let keyTexts = ExportKeyTexts()
     /// Archives embedded in data values (an iMessage typedstream in a plist, a nib in a typedstream):
     /// given a data value's bytes, the export of the archive inside, or nil to write the bytes as
     /// data. Unset, every data value is written as data (`--diff` opens embedded archives itself, in
@@ -167,7 +168,38 @@ public struct ExportShapes {
     }
 
     private func plainDictionary(_ plain: PlistObjectGraph, _ keys: [Int], _ values: [Int]) -> ExportValue {
-        dictionary(zip(keys, values).map { k, v in (key: keyValue(plain, k), value: value(plain.reference(v))) })
+        stringKeyedDictionary(plain, keys, values)
+            ?? dictionary(zip(keys, values).map { k, v in (key: keyValue(plain, k), value: value(plain.reference(v))) })
+    }
+
+    /// `dictionary(_:)`'s dictionary for the common case, when every key is a remembered string key
+    /// and no two keys have one text (compared by their numbers, `ExportKeyTexts`); nil otherwise, for
+    /// `dictionary(_:)` to decide. Names and values are kept apart: an array of pairs of
+    /// `ExportValue`s was copied pair by pair through the runtime's generic tuple copy (7% of
+    /// `--unarchive xml1`).
+    private func stringKeyedDictionary(_ plain: PlistObjectGraph, _ keys: [Int], _ values: [Int]) -> ExportValue? {
+        let count = Swift.min(keys.count, values.count)
+        var names: [String] = [], numbers: [Int] = []
+        names.reserveCapacity(count)
+        numbers.reserveCapacity(count)
+        for k in keys.prefix(count) {
+            guard let key = keyTexts.key(of: k, load: { plainKeyText(plain, $0) }), let number = key.number else { return nil }
+            names.append(key.text)
+            numbers.append(number)
+        }
+        guard !Self.repeatsANumber(numbers) else { return nil }
+        let items = values.prefix(count).map { value(plain.reference($0)) }
+        return .dictionary(ExportEntries(count: count) { (names[$0], items[$0]) })
+    }
+
+    /// Whether a number occurs twice: a few compared pairwise, more through a set.
+    private static func repeatsANumber(_ numbers: [Int]) -> Bool {
+        if numbers.count <= 16 {
+            for i in numbers.indices where numbers[(i + 1)...].contains(numbers[i]) { return true }
+            return false
+        }
+        var seen = Set<Int>(minimumCapacity: numbers.count)
+        return numbers.contains { !seen.insert($0).inserted }
     }
 
     /// A plain property list's array, set or dictionary.
@@ -184,11 +216,14 @@ public struct ExportShapes {
 
     /// A plain dictionary key: its text, or (a number, a date …) its value.
     private func keyValue(_ plain: PlistObjectGraph, _ node: Int) -> ExportValue {
-        let text = keyTexts.text(of: node) { node in
-            guard node >= 0, node < plain.tree.nodeCount, case .string(let s) = plain.tree.node(node).value else { return nil }
-            return s
-        }
+        let text = keyTexts.text(of: node) { plainKeyText(plain, $0) }
         return text.map { .scalar(.string($0)) } ?? value(plain.reference(node))
+    }
+
+    /// The text of a string key node; nil for any other node.
+    private func plainKeyText(_ plain: PlistObjectGraph, _ node: Int) -> String? {
+        guard node >= 0, node < plain.tree.nodeCount, case .string(let s) = plain.tree.node(node).value else { return nil }
+        return s
     }
 
     /// Key/value pairs as a dictionary when every key is a string and no key repeats; otherwise

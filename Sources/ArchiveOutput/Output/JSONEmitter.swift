@@ -162,11 +162,14 @@ struct JSONEmitter {
                 v = first
                 pending = nil
             } else {
-                guard let (items, next) = open.last else { return }
-                if next == items.count { w.endArray(); w.endObject(); open.removeLast(); continue }
-                open[open.count - 1].next = next + 1
+                // Read in place: a copy of the innermost list per item (its storage retained and
+                // released) was a fifth of this function on a keyed archive's NS.keys and NS.objects.
+                guard let top = open.indices.last else { return }
+                let next = open[top].next
+                if next == open[top].items.count { w.endArray(); w.endObject(); open.removeLast(); continue }
+                open[top].next = next + 1
                 w.element()
-                v = items[next]
+                v = open[top].items[next]
             }
             switch v {
             case .reference(let r): reference(r)

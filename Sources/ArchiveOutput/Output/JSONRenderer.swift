@@ -50,7 +50,10 @@ package struct JSONRenderer {
         var start = chunk
         while !current.isEmpty {
             let next = start..<Swift.min(n, start + chunk)
-            let (_, ahead) = Parallel.both(count: .max, { for object in current { body(object) } }, { read(next) })
+            // Each object handed over where it lies in the chunk: iterating the array copied every
+            // `GraphObject` (its fields, classes and texts retained and released once more).
+            let (_, ahead) = Parallel.both(count: .max, { current.withUnsafeBufferPointer { chunk in for i in chunk.indices { body(chunk[i]) } } },
+                                           { read(next) })
             current = ahead
             start = next.upperBound
         }

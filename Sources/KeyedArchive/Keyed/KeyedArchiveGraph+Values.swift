@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// Field values of keyed-archive objects: UIDs become references, inline arrays lists.

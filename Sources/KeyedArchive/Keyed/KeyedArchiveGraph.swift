@@ -120,7 +120,10 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// Object `id`, read for `purpose` (see `KeyedReadPurpose`: whole-file passes record the links to
     /// shared content; the full check reads long lists once, up front).
     func read(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose = .show) -> GraphObject {
-        readForRules(id, cache: cache, shared: shared, for: purpose).object
+        // Not `readForRules(…).object`: taking the object out of that value copied it (every field
+        // and text retained and released again), 1% of `--json` on a keyed archive.
+        var node: PlistNode?, names: [String] = []
+        return readObject(id, cache: cache, shared: shared, for: purpose, node: &node, keyNames: &names)
     }
 
     /// An object as `read` gives it, with what its rules need again: its plist node (nil for a stand-in
@@ -132,17 +135,25 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
     }
 
     func readForRules(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose = .show) -> ReadForRules {
+        var node: PlistNode?, names: [String] = []
+        let object = readObject(id, cache: cache, shared: shared, for: purpose, node: &node, keyNames: &names)
+        return ReadForRules(object: object, node: node, keyNames: names)
+    }
+
+    /// `readForRules`, its node and key names given through `node` and `keyNames`.
+    private func readObject(_ id: ObjectID, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose,
+                            node nodeOut: inout PlistNode?, keyNames names: inout [String]) -> GraphObject {
         let nodeID = objectNodeIDs[id]
         let entry = shared.entries[shared.canonical[nodeID] ?? nodeID]
         if let entry, entry.owner != id {
-            return ReadForRules(object: Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range), node: nil)
+            return Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range)
         }
         let node = tree.node(nodeID)
-        var names: [String] = []
         var object = reader(id, node: node, cache: cache, shared: shared, for: purpose).read(keyNames: &names)
         if let entry, purpose.recordsSharedLinks { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
         if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
-        return ReadForRules(object: object, node: node, keyNames: names)
+        nodeOut = node
+        return object
     }
 
     private func reader(_ id: ObjectID, node: PlistNode, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose) -> KeyedObjectReader {

@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// The root dictionary of a keyed archive: where `$archiver`, `$version`, `$top` and `$objects` are.

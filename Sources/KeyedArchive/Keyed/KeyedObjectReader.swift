@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// Turns one `$objects` entry into a `GraphObject`; runs the per-object rules over it when asked

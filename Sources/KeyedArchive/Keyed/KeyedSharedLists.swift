@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// An inline array (a plist array stored as a field value, not as an object) that several objects list.

@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// A property list that is not an archive, shown as an object graph: every plist node is an object,

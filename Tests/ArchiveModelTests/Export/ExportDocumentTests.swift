@@ -70,6 +70,20 @@ import FuzzSupport
         #expect(ExportFixture.json(a.buildBinary()) == #"{"root":{"$entries":[[7,"v"],["x","v"],["x","v"]]}}"# + "\n")
     }
 
+    /// Dictionaries that share their key objects (as archivers write them) each get the keys' texts;
+    /// a key object that is not a string stays a value wherever it is listed.
+    @Test func dictionariesSharingKeyObjectsEachNameTheirKeys() {
+        var a = KeyedArchiveBuilder()
+        let name = a.add(.string("name")), seven = a.add(.int(7)), v = a.add(.string("v")), w = a.add(.string("w"))
+        let first = a.object("NSDictionary", [("NS.keys", .refs([name, seven])), ("NS.objects", .refs([v, w]))])
+        let second = a.object("NSDictionary", [("NS.keys", .refs([name])), ("NS.objects", .refs([w]))])
+        let third = a.object("NSDictionary", [("NS.keys", .refs([seven])), ("NS.objects", .refs([v]))])
+        let list = a.object("NSArray", [("NS.objects", .refs([first, second, third]))])
+        a.top = [("root", .ref(list))]
+        #expect(ExportFixture.json(a.buildBinary())
+                == #"{"root":[{"$entries":[["name","v"],[7,"w"]]},{"name":"w"},{"$entries":[[7,"v"]]}]}"# + "\n")
+    }
+
     @Test func aDamagedKnownObjectKeepsItsKeys() {
         var a = KeyedArchiveBuilder()
         let k = a.add(.string("k"))

@@ -61,4 +61,43 @@ import Testing
         // A plain plist keeps its keys; a UID and a date are typed.
         #expect(json == #"{"$weird":{"$uid":5},"when":{"$date":"2001-01-01T00:00:00.250Z","$seconds":0.25}}"# + "\n")
     }
+    /// A plain dictionary's keys are told apart by their text, whichever nodes hold them: the same
+    /// key node listed twice, two nodes of one text (among more than 16 keys too) and a number key
+    /// each keep every entry (`$entries`); keys of distinct texts make an object, over many
+    /// dictionaries that share their key nodes.
+    @Test func aPlainDictionaryRepeatsKeysByTextNotByNode() {
+        func json(_ make: (inout BinaryPlistBuilder) -> Int) -> String {
+            var b = BinaryPlistBuilder()
+            b.topObject = make(&b)
+            return String(decoding: ExportFixture.export(ExportFixture.document(b.build().bytes)), as: UTF8.self)
+        }
+        let sameNode = json { b in
+            let k = b.add(.string("k")), v = b.add(.integer(1))
+            return b.add(.dict([(key: k, value: v), (key: k, value: v)]))
+        }
+        #expect(sameNode == #"{"$entries":[["k",1],["k",1]]}"# + "\n")
+        let sameText = json { b in
+            let k1 = b.add(.string("k")), k2 = b.add(.string("k")), v = b.add(.integer(1))
+            return b.add(.dict([(key: k1, value: v), (key: k2, value: v)]))
+        }
+        #expect(sameText == #"{"$entries":[["k",1],["k",1]]}"# + "\n")
+        let numberKey = json { b in
+            let k1 = b.add(.integer(7)), k2 = b.add(.string("7")), v = b.add(.integer(1))
+            return b.add(.dict([(key: k1, value: v), (key: k2, value: v)]))
+        }
+        #expect(numberKey == #"{"$entries":[[7,1],["7",1]]}"# + "\n")
+        let many = json { b in
+            let v = b.add(.integer(1))
+            var pairs = (0..<20).map { (key: b.add(.string("k\($0)")), value: v) }
+            pairs.append((key: b.add(.string("k3")), value: v))
+            return b.add(.dict(pairs))
+        }
+        #expect(many.hasPrefix(#"{"$entries":[["k0",1],"#) && many.contains(#"["k19",1],["k3",1]]}"#))
+        let shared = json { b in
+            let a = b.add(.string("a")), c = b.add(.string("c")), v = b.add(.integer(2))
+            let dicts = (0..<3).map { _ in b.add(.dict([(key: a, value: v), (key: c, value: v)])) }
+            return b.add(.array(dicts))
+        }
+        #expect(shared == #"[{"a":2,"c":2},{"a":2,"c":2},{"a":2,"c":2}]"# + "\n")
+    }
 }

@@ -1,4 +1,5 @@
 
+
 @_spi(ArchiveInternals) import ArchiveCore
 
 /// An object dictionary must have `$class`, a UID leading to a class dictionary.
