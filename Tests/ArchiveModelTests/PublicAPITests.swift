@@ -92,10 +92,14 @@ import TestSupport
     struct SPIScope {
         var depth = 0
         var spiDepth: Int?
+        /// The previous line was attributes alone, `@_spi(…)` among them: they apply to this line.
+        var attributed = false
 
         /// Whether `line` is an SPI declaration or inside an SPI type; counts its braces.
         mutating func contains(_ line: Substring) -> Bool {
-            let opensSPI = line.contains("@_spi(")
+            let opensSPI = line.contains("@_spi(") || attributed
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            attributed = opensSPI && !words.isEmpty && words.allSatisfy { $0.hasPrefix("@") }
             let inside = opensSPI || spiDepth != nil
             if opensSPI, spiDepth == nil, line.contains("{") { spiDepth = depth }
             depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
@@ -107,8 +111,9 @@ import TestSupport
     @Test func spiTypesAndTheirMembersAreNotAPI() {
         var scope = SPIScope()
         let lines: [Substring] = ["@_spi(X) public struct Column {", "    public init() {}", "    @inlinable public subscript(i: Int) -> Int {",
-                                  "        0", "    }", "}", "public struct Listed {"]
-        #expect(lines.map { scope.contains($0) } == [true, true, true, true, true, true, false])
+                                  "        0", "    }", "}", "public struct Listed {", "    @_spi(X) @inlinable", "    public func add() {}",
+                                  "    public func listed() {}", "}"]
+        #expect(lines.map { scope.contains($0) } == [true, true, true, true, true, true, false, true, true, false, false])
     }
 
     @Test func everyPublicDeclarationIsListed() throws {

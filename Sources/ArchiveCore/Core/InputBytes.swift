@@ -108,7 +108,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// The byte at `offset`, or nil when out of bounds.
-    @inlinable
+    @inlinable @inline(__always)
     public func byte(at offset: Int) -> UInt8? {
         guard offset >= 0, offset < buffer.count else { return nil }
         return buffer[offset]

@@ -2,10 +2,10 @@
 /// concatenated in order, so the result is the same as a sequential pass.
 public struct GraphEdges: Sendable {
     let objectCount: Int
-    package var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
+    @usableFromInline package var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
     /// Whether `field` and `item` are kept (a `GraphIndex` names referrers by them); reachability
     /// (`GraphReachability`) needs only `from` and `to`, and a full check keeps only those.
-    let recordsPositions: Bool
+    @usableFromInline let recordsPositions: Bool
     /// `$class` links and plist dictionary keys: they keep objects reachable but are not referrers.
     var linkFrom: [Int32] = [], linkTo: [Int32] = []
     /// For each link, whether it is a `$class` link (else a dictionary key).
@@ -59,7 +59,10 @@ public struct GraphEdges: Sendable {
     /// Adds one reference of object `source` as `add(_:)` records it: to `target`, from field `field`
     /// (the field's position among the object's fields), item `item` of a list (-1 for a field that
     /// is not a list). `target` must be an object id below `objectCount`.
-    package mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
+    /// SPI-public and inlinable: the keyed check adds one per reference from another target (see
+    /// `OffsetColumn`).
+    @_spi(ArchiveInternals) @inlinable
+    public mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
         from.append(Int32(truncatingIfNeeded: source)); to.append(Int32(truncatingIfNeeded: target))
         if recordsPositions { self.field.append(Int32(truncatingIfNeeded: field)); self.item.append(Int32(truncatingIfNeeded: item)) }
     }

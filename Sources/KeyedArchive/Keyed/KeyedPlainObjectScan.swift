@@ -1,4 +1,4 @@
-import ArchiveCore
+@_spi(ArchiveInternals) import ArchiveCore
 import BinaryPlist
 
 /// The full check's shortcut for the objects a binary keyed archive is nearly all made of: a value
