@@ -8,16 +8,16 @@
 public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// What a lazy collection is read from, so that two reads of the same one compare equal without
     /// making their items.
-    package typealias Identity = LazyItemsIdentity
+    @usableFromInline package typealias Identity = LazyItemsIdentity
     /// What a lazy collection knows about its fields' type encodings without making any.
-    package typealias UniformTail = LazyItemsUniformTail
+    @usableFromInline package typealias UniformTail = LazyItemsUniformTail
 
-    private enum Storage: Sendable {
+    @usableFromInline enum Storage: Sendable {
         case stored([Element])
         case lazy(count: Int, identity: Identity?, tail: UniformTail?, make: @Sendable (Int) -> Element)
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     /// Stored items.
     public init(_ items: [Element]) { storage = .stored(items) }
@@ -55,9 +55,9 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
         return nil
     }
 
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
 
-    public var endIndex: Int {
+    @inlinable public var endIndex: Int {
         switch storage {
         case .stored(let items): items.count
         case .lazy(let count, _, _, _): count
@@ -65,7 +65,7 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     }
 
     /// Item `position`; setting one makes a lazy collection stored first (every item made).
-    public subscript(position: Int) -> Element {
+    @inlinable public subscript(position: Int) -> Element {
         get {
             switch storage {
             case .stored(let items): items[position]
@@ -85,7 +85,7 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     }
 
     /// Applies `change` to the items as a stored array, without copying a stored one.
-    private mutating func changeStored(_ change: (inout [Element]) -> Void) {
+    @usableFromInline mutating func changeStored(_ change: (inout [Element]) -> Void) {
         var items: [Element]
         if case .stored(let current) = storage { items = current } else { items = Array(self) }
         // Drop the storage's hold on the array so that changing it does not copy it.
@@ -105,7 +105,7 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
 
 /// What lazy items are read from: the object they are read through (its `ObjectIdentifier`) and
 /// their node in it.
-package struct LazyItemsIdentity: Sendable, Hashable {
+@usableFromInline package struct LazyItemsIdentity: Sendable, Hashable {
     package var owner: ObjectIdentifier
     package var node: Int
 
@@ -117,7 +117,7 @@ package struct LazyItemsIdentity: Sendable, Hashable {
 
 /// From `start` on, every field has type encoding `encoding` (a typedstream array's `@` elements
 /// after its `i` count).
-package struct LazyItemsUniformTail: Sendable, Equatable {
+@usableFromInline package struct LazyItemsUniformTail: Sendable, Equatable {
     package var start: Int
     package var encoding: String
 
