@@ -66,6 +66,29 @@ package struct BinaryPlistFormat: FormatDescriptor {
         BinaryPlistCut(tail: BinaryPlistTail(input: input)).diagnostic()
     }
 
+    /// What the trailer, the offset table, the objects' lengths and the writers' numbering decide
+    /// (`CRToLFRepair`, `CRLFToLFRepair`); nil when the trailer and offset table fit no reading of the
+    /// conversion. The versions recognised, not decoded, have no structure this tool reads.
+    package func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
+                                     context: LineEndingContext) -> LineEndingStructure? {
+        guard format == .binaryPlist else { return LineEndingStructure() }
+        switch conversion {
+        case .crToLF:
+            var structural = CRToLFRepair(damaged, context: context)
+            guard structural.runStructure() else { return nil }
+            return LineEndingStructure(chosen: structural.changed, settledFrom: structural.tableStart, values: Set(structural.valueSites),
+                                       open: structural.openLFs, links: structural.copyLinks)
+        case .crlfToLF:
+            var structural = CRLFToLFRepair(damaged)
+            guard structural.run(budget: context.budget * 50) != nil else { return nil }
+            // The offset table decided every object's length, so no byte is toggled alone; an object
+            // whose CRs could sit before several of its LF bytes has its placements settled as a group.
+            return LineEndingStructure(chosen: structural.insertions.sorted(), settledFrom: 0, groups: structural.alternatives)
+        case .lfToCRLF, .crToCRLF:
+            return LineEndingStructure()
+        }
+    }
+
     /// bplist15, 16 and 17 are Apple's private XPC formats (FORMATS.md A.10); other versions are damage.
     package func notDecodedNote(_ input: InputBytes, _ format: ContainerFormat) -> Diagnostic? {
         guard case .binaryPlistVariant(let version) = format else { return nil }

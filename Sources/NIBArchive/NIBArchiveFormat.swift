@@ -19,4 +19,22 @@ package struct NIBArchiveFormat: FormatDescriptor {
     package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
         NIBArchiveCut.find(input: input, errors: errors, graph: graph)
     }
+
+    /// After CR → LF, what the object table's running sum and the value table's types and references
+    /// decide (`NIBArchiveStructureRepair`); the check settles the rest. CR LF → LF takes bytes out, so
+    /// a file whose tables account for every byte cannot be its output.
+    package func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
+                                     context: LineEndingContext) -> LineEndingStructure? {
+        switch conversion {
+        case .crlfToLF:
+            return NIBArchiveLayout(input: InputBytes(damaged)).accountsForEveryByte ? nil : LineEndingStructure()
+        case .crToLF:
+            guard let tables = NIBArchiveStructureRepair(damaged) else { return LineEndingStructure() }
+            let values = Set(tables.valueSites)
+            return LineEndingStructure(chosen: tables.chosen.sorted(), values: values,
+                                       open: Set(LineEndingConversion.sites(in: damaged)).subtracting(tables.decided).subtracting(values))
+        case .lfToCRLF, .crToCRLF:
+            return LineEndingStructure()
+        }
+    }
 }

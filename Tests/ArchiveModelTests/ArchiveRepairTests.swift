@@ -111,8 +111,8 @@ struct ArchiveRepairTests {
         let count = 4_000, size = 8 + 30_000 + count + 32
         var bytes = Array("bplist00".utf8) + [UInt8](repeating: 0x0A, count: size - 8 - 32)
         bytes += [0, 0, 0, 0, 0, 0, 1, 1] + Self.bigEndian(UInt64(count)) + Self.bigEndian(0) + Self.bigEndian(UInt64(size - 32 - count))
-        var search = CRToLFRepair(bytes)
-        _ = search.run(budget: 20, shouldStop: { false })
+        var search = CRToLFRepair(bytes, context: .archives(budget: 20))
+        _ = search.runStructure()
         #expect(search.tried <= CRToLFRepair.structureBudget + 70_000)
         var pairs = CRLFToLFRepair(bytes)
         #expect(pairs.run(budget: 1_000) == nil)

@@ -54,7 +54,7 @@ import TestSupport
     @Test func aBooleanMetAgainUsesUpItsCopyAndDecidesTheNextReference() throws {
         let damaged = LineEndingConversion.crToLF.apply(Self.original)
         #expect(damaged != Self.original)
-        var repair = CRToLFRepair(damaged)
+        var repair = CRToLFRepair(damaged, context: .archives(budget: 100))
         let ran = repair.runStructure()
         #expect(ran)
         #expect(repair.bytes == Self.original)
@@ -78,7 +78,7 @@ import TestSupport
         let dictionary: [UInt8] = [0xD2, 10, 13, 15, 16]
         let original = Self.bplist([top] + strings + [dictionary, Self.string("x"), Self.string("y")])
         let damaged = LineEndingConversion.crToLF.apply(original)
-        var repair = CRToLFRepair(damaged)
+        var repair = CRToLFRepair(damaged, context: .archives(budget: 100))
         let ran = repair.runStructure()
         #expect(ran)
         #expect(repair.bytes == original)
@@ -91,7 +91,7 @@ import TestSupport
         let bytes = Self.bplist([[0xA3, 1, 3, 2]] + strings)
         let trailer = CRToLFRepair.Trailer(offsetSize: 1, refSize: 1, count: 4, top: 0, table: bytes.count - 36)
         let offsets = (0..<4).map { Int(bytes[bytes.count - 36 + $0]) }
-        let repair = CRToLFRepair(bytes)
+        let repair = CRToLFRepair(bytes, context: .archives(budget: 100))
         let strict = repair.cfWriterOrder(trailer, offsets: offsets), loose = repair.flattenOrder(trailer, offsets: offsets)
         #expect(strict == nil)
         #expect(loose != nil)
@@ -103,7 +103,7 @@ import TestSupport
     @Test(.needsCorpus) func flycutsNibReadsWithoutErrorFromItsStructureAlone() throws {
         let path = try #require(Corpus.path("keyed-binary/flycut__MainMenu.nib__keyedobjects.nib"))
         let original = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
-        var repair = CRToLFRepair(LineEndingConversion.crToLF.apply(original))
+        var repair = CRToLFRepair(LineEndingConversion.crToLF.apply(original), context: .archives(budget: 100))
         let ran = repair.runStructure()
         #expect(ran)
         #expect(repair.copyLinks.count > 0)

@@ -82,6 +82,13 @@ package protocol FormatDescriptor: Sendable {
     /// show no cut. Asked of binary archive formats (`isBinaryArchive`); a text format's cut is told
     /// by its decoder's "ends inside" diagnostics.
     func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic?
+
+    /// What the format's own numbers decide about `damaged`, a copy of a file in `format` after
+    /// `conversion` (one that lost information: `crToLF`, `crlfToLF`): where the repair's search starts.
+    /// Nil when those numbers fit no reading of the conversion (a blind search could only spend the time
+    /// limit); the default decides nothing and leaves every LF byte open (a format read front to back).
+    func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
+                             context: LineEndingContext) -> LineEndingStructure?
 }
 
 /// What a format's `open` reads: a property-list tree (binary, XML, OpenStep) or an object graph.
@@ -122,4 +129,6 @@ package extension FormatDescriptor {
     var sourceNameSuffixes: [String] { [] }
     var catalog: [DiagnosticKind] { [] }
     func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? { nil }
+    func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
+                             context: LineEndingContext) -> LineEndingStructure? { LineEndingStructure() }
 }

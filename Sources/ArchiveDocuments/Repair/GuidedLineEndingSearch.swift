@@ -40,7 +40,7 @@ struct GuidedLineEndingSearch {
     /// one object: the count is decided, not which LF bytes): the settle step tries each other
     /// placement in one move, since taking one CR out alone would shift every later byte.
     private let groups: [[[Int]]]
-    /// Sites that read as another site does (`LineEndingRepair.StructuralStart.links`).
+    /// Sites that read as another site does (`LineEndingStructure.links`).
     private let links: [(copy: Int, original: Int)]
     private let budget: Int
     private let shouldStop: () -> Bool
@@ -57,7 +57,7 @@ struct GuidedLineEndingSearch {
         reading = start
         self.groups = groups
         self.links = links
-        sites = LineEndingReading.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
+        sites = LineEndingConversion.sites(in: start.damaged).filter { $0 < (settled ?? Int.max) }
         valueSites = values
         openSites = open
         startChosen = Set(start.chosen)

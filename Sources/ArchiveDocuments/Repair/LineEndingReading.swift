@@ -21,11 +21,6 @@ struct LineEndingReading: Sendable {
         self.chosen = chosen.sorted()
     }
 
-    /// Every 0x0A of the damaged bytes: the places the conversion may have rewritten.
-    static func sites(in bytes: [UInt8]) -> [Int] {
-        bytes.indices.filter { bytes[$0] == LineEndingConversion.lf }
-    }
-
     func isChosen(_ site: Int) -> Bool { binarySearch(site).found }
 
     /// The reading with `site` chosen or not.

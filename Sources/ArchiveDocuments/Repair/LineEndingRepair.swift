@@ -1,5 +1,4 @@
 import ArchiveCore
-import NIBArchive
 
 /// Undoes a line-ending conversion (`LineEndingConversion`) in any binary format this tool decodes:
 /// every conversion whose shape the damaged bytes have is tried, the two exact inverses first (one
@@ -212,55 +211,13 @@ struct LineEndingRepair {
         return outcome
     }
 
-    /// Where the search starts: for a binary plist, the sites its structure already decides (trailer,
-    /// offset table and lengths, references in the writers' order, UIDs; `CRToLFRepair`,
-    /// `CRLFToLFRepair`), the offset from which the bytes are settled by that structure (the offset
-    /// table and trailer: the search leaves them) and the sites inside values (undecided without a
-    /// judgement), and the sites its structure left open (the only ones the settle step needs to try
-    /// the other way; nil: every site), or nil when that structure fits no reading of the conversion
-    /// (also a NIBArchive whose tables account for every byte, for CR LF → LF, which takes bytes out);
-    /// for a NIBArchive after CR → LF, what its object table's arithmetic decides
-    /// (`NIBArchiveStructureRepair`); for typedstreams, read front to back, none.
-    func structuralStart(_ conversion: LineEndingConversion) -> StructuralStart? {
-        if case .nibArchive = format, conversion == .crlfToLF, NIBArchiveLayout(input: InputBytes(damaged)).accountsForEveryByte { return nil }
-        if case .nibArchive = format, conversion == .crToLF, let tables = NIBArchiveStructureRepair(damaged) {
-            // The tables' arithmetic decides their own bytes; the check settles the rest.
-            let values = Set(tables.valueSites)
-            return StructuralStart(chosen: tables.chosen.sorted(), values: values,
-                                   open: Set(LineEndingReading.sites(in: damaged)).subtracting(tables.decided).subtracting(values))
-        }
-        guard case .binaryPlist = format else { return StructuralStart() }
-        switch conversion {
-        case .crToLF:
-            var structural = CRToLFRepair(damaged)
-            guard structural.runStructure() else { return nil }
-            return StructuralStart(chosen: structural.changed, settledFrom: structural.tableStart, values: Set(structural.valueSites),
-                                   open: structural.openLFs, links: structural.copyLinks)
-        case .crlfToLF:
-            var structural = CRLFToLFRepair(damaged)
-            guard structural.run(budget: budget * 50) != nil else { return nil }
-            // The offset table decided every object's length, so no byte is toggled alone; an object
-            // whose CRs could sit before several of its LF bytes has its placements settled as a group.
-            return StructuralStart(chosen: structural.insertions.sorted(), settledFrom: 0, groups: structural.alternatives)
-        default:
-            return StructuralStart()
-        }
-    }
-
-    /// Where a search starts (`structuralStart`).
-    struct StructuralStart {
-        /// The sites the structure chose.
-        var chosen: [Int] = []
-        /// The offset from which the structure settled every byte (nil: none).
-        var settledFrom: Int? = nil
-        /// Sites inside values (undecided without a judgement).
-        var values: Set<Int> = []
-        /// The sites the structure left open (nil: every site).
-        var open: Set<Int>? = nil
-        /// Placements of which one is chosen, settled as a whole (`GuidedLineEndingSearch`).
-        var groups: [[[Int]]] = []
-        /// Sites that read as another site does (a copy's byte and its original's), aligned after the search.
-        var links: [(copy: Int, original: Int)] = []
+    /// Where the search starts: what the format's own numbers decide (its descriptor's
+    /// `lineEndingStructure`: a binary plist's trailer, offset table, lengths, references in the
+    /// writers' order and UIDs; a NIBArchive's table arithmetic; nothing for a typedstream, read front
+    /// to back), or nil when they fit no reading of the conversion.
+    func structuralStart(_ conversion: LineEndingConversion) -> LineEndingStructure? {
+        guard let descriptor = FormatRegistry.descriptor(for: format) else { return LineEndingStructure() }
+        return descriptor.lineEndingStructure(of: damaged, as: format, undoing: conversion, context: .archives(budget: budget))
     }
 }
 

@@ -22,8 +22,14 @@ package enum LineEndingConversion: String, Sendable, CaseIterable {
     case lfToCRLF = "lf-to-crlf"
     case crToCRLF = "cr-to-crlf"
 
-    static let cr: UInt8 = 0x0D
-    static let lf: UInt8 = 0x0A
+    package static let cr: UInt8 = 0x0D
+    package static let lf: UInt8 = 0x0A
+
+    /// The offsets of `bytes`' LF bytes: every place where either conversion that loses information
+    /// (`crToLF`, `crlfToLF`) may have acted.
+    package static func sites(in bytes: [UInt8]) -> [Int] {
+        bytes.indices.filter { bytes[$0] == lf }
+    }
 
     /// The rewrite applied to `bytes` (what the transfer did; for tests and measurements).
     package func apply(_ bytes: [UInt8]) -> [UInt8] {
@@ -97,15 +103,15 @@ package enum LineEndingConversion: String, Sendable, CaseIterable {
     }
 
     /// Whether the rewrite changes the size (and so every offset after its first change).
-    var changesSize: Bool { self != .crToLF }
+    package var changesSize: Bool { self != .crToLF }
 
-    static func hasPair(_ bytes: [UInt8]) -> Bool {
+    package static func hasPair(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2 else { return false }
         for i in 0..<(bytes.count - 1) where bytes[i] == cr && bytes[i + 1] == lf { return true }
         return false
     }
 
-    static func everyLFFollowsCR(_ bytes: [UInt8]) -> Bool {
+    package static func everyLFFollowsCR(_ bytes: [UInt8]) -> Bool {
         var any = false
         for (i, b) in bytes.enumerated() where b == lf {
             guard i > 0, bytes[i - 1] == cr else { return false }
@@ -114,7 +120,7 @@ package enum LineEndingConversion: String, Sendable, CaseIterable {
         return any
     }
 
-    static func everyCRPrecedesLF(_ bytes: [UInt8]) -> Bool {
+    package static func everyCRPrecedesLF(_ bytes: [UInt8]) -> Bool {
         var any = false
         for (i, b) in bytes.enumerated() where b == cr {
             guard i + 1 < bytes.count, bytes[i + 1] == lf else { return false }

@@ -1,6 +1,4 @@
 import ArchiveCore
-import BinaryPlist
-import KeyedArchive
 
 /// Searches back a text-mode transfer that turned every CR (0x0D) of a binary plist into LF (0x0A).
 ///
@@ -13,32 +11,36 @@ import KeyedArchive
 /// 3. references: the order the writers number objects in (CF's exact rule, `cfWriterOrder`, else the
 ///    looser `flattenOrder`), else ranges alone: a
 ///    container's references below the object count, a dictionary's keys strings; a keyed archive's
-///    UIDs below its `$objects` count and different from its other UIDs;
-/// 4. plausibility for what is left: each remaining reading is decoded and checked, and the one with
-///    the fewest problems kept; ties stay 0x0A and are reported undecided (NSKeyedArchiver's own
-///    numbering does not decide them: Apple's archives break a depth-first numbering dozens of times).
+///    UIDs below its `$objects` count and different from its other UIDs.
+/// What is left (`openLFs`) is the check's to judge: the repair's search (`GuidedLineEndingSearch`, in
+/// the document layer) tries each remaining reading (NSKeyedArchiver's own numbering does not decide
+/// them: Apple's archives break a depth-first numbering dozens of times).
 ///
-/// Bytes inside values (string and data contents, numbers) have no structure to decide them and stay
-/// 0x0A. Bounded: at most `maxSubset` 0x0A bytes enumerated together in one field and `budget`
-/// decodes in step 4; `shouldStop` ends step 4 early (a time limit).
+/// The keyed archive's `$objects` count and whether a data value holds an archive come from the
+/// layers above this target, through `LineEndingContext`. Bytes inside values (string and data
+/// contents, numbers) have no structure to decide them and stay 0x0A. Bounded: at most `maxSubset`
+/// 0x0A bytes enumerated together in one field, and `structureBudget` field readings in all.
 struct CRToLFRepair {
     private(set) var bytes: [UInt8]
     /// 0x0A offsets no step could decide (left 0x0A).
     private(set) var undecided: [Int] = []
     /// 0x0A offsets inside values, which the structure does not decide (left 0x0A).
     private(set) var inValues = 0
-    /// Readings tried (field readings enumerated plus decodes).
+    /// Field readings tried.
     var tried = 0
     private let original: [UInt8]
+    /// What the layers above say of keyed archives and embedded archives.
+    private let context: LineEndingContext
     /// A field's 0x0A bytes are enumerated together only up to this many (2^12 readings).
     static let maxSubset = 12
     /// Field readings the structural steps may try in all (a file of 0x0A bytes would otherwise try
     /// thousands per object).
     static let structureBudget = 2_000_000
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], context: LineEndingContext) {
         self.bytes = bytes
         original = bytes
+        self.context = context
     }
 
     /// Offsets changed from 0x0A to 0x0D.
@@ -53,7 +55,7 @@ struct CRToLFRepair {
         return open
     }
 
-    /// Fields the structure left with several readings (for step 4).
+    /// Fields the structure left with several readings (for the check to judge).
     private(set) var openSites: [Site] = []
     /// The 0x0A bytes of the unreferenced copies CF's writer leaves (`cfWriterOrder`), each with the
     /// byte of its original it must read as: not decided on their own.
@@ -66,14 +68,7 @@ struct CRToLFRepair {
     /// them, through the judge's embedded check (so the search tries them; they are open).
     private(set) var embeddedLFs: [Int] = []
 
-    /// Runs the search; false when the trailer fits under no reading (not a binary plist this can repair).
-    mutating func run(budget: Int, shouldStop: () -> Bool) -> Bool {
-        guard runStructure() else { return false }
-        choosePlausible(openSites, budget: budget, shouldStop: shouldStop)
-        return true
-    }
-
-    /// Steps 1–3: what the structure decides; the fields it leaves open are `openSites`. False when
+    /// What the structure decides; the fields it leaves open are `openSites`. False when
     /// the trailer fits under no reading.
     mutating func runStructure() -> Bool {
         guard bytes.count >= 40, Array(bytes.prefix(6)) == Array("bplist".utf8), !bytes.contains(0x0D) else { return false }
@@ -295,7 +290,7 @@ struct CRToLFRepair {
             let end = Swift.min(bytes.count, o + length)
             // Data holding an archive or a bookmark has a structure of its own, which the judge reads
             // (the embedded check): its bytes are searched like the file's.
-            if type == 0x4, start < end, EmbeddedArchive.format(of: Array(bytes[start..<end])) != nil {
+            if type == 0x4, start < end, context.holdsArchive(Array(bytes[start..<end])) {
                 embeddedLFs += (start..<end).filter { bytes[$0] == 0x0A }
                 continue
             }
@@ -317,9 +312,7 @@ struct CRToLFRepair {
     /// `copies`: the objects CF's writer left as unreferenced copies (`cfWriterOrder`), read as their
     /// originals are (`alignCopies`), so neither counted nor decided here.
     private mutating func fixUIDs(_ f: Trailer, offsets: [Int], copies: Set<Int>) -> [Site] {
-        let tree = BinaryPlistTree(InputBytes(bytes))
-        guard KeyedArchiveHeader.looksKeyed(tree) else { return [] }
-        let entries = KeyedArchiveHeader(tree: tree).objectNodeIDs.count
+        guard let entries = context.keyedObjectCount(BinaryPlistTree(InputBytes(bytes))) else { return [] }
         var used = Set<UInt64>()
         var unique = true
         var pending: [(range: Range<Int>, fits: [(value: UInt64, crs: [Int])])] = []
@@ -355,38 +348,5 @@ struct CRToLFRepair {
             if fits.count > 1 { sites.append(Site(range: p.range, readings: fits.map(\.crs))) } else { markUndecided(p.range) }
         }
         return sites
-    }
-
-    // MARK: 4. plausibility
-
-    /// For each site, the reading whose decode has the fewest problems; a tie keeps 0x0A.
-    private mutating func choosePlausible(_ sites: [Site], budget: Int, shouldStop: () -> Bool) {
-        guard !sites.isEmpty else { return }
-        var spent = 0
-        var best = Self.problemScore(bytes)
-        for site in sites {
-            var chosen: [Int]? = nil
-            var tie = false
-            for reading in site.readings where !reading.isEmpty {
-                guard spent < budget, !shouldStop() else { markUndecided(site.range); return }
-                spent += 1
-                tried += 1
-                var probe = bytes
-                for i in reading { probe[i] = 0x0D }
-                let score = Self.problemScore(probe)
-                if score < best { best = score; chosen = reading; tie = false } else if score == best && chosen == nil { tie = true }
-            }
-            if let chosen { apply(chosen) } else if tie { markUndecided(site.range) }
-        }
-    }
-
-    /// Errors weigh most, then warnings, then notes (an unreferenced object is a note).
-    static func problemScore(_ bytes: [UInt8]) -> Int {
-        let tree = BinaryPlistTree(InputBytes(bytes))
-        let graph: any ObjectGraph = KeyedArchiveHeader.looksKeyed(tree) ? KeyedArchiveGraph(tree: tree) : PlistObjectGraph(tree: tree)
-        let problems = graph.fullCheck().reduce(0) { score, d in
-            score + (d.severity == .error ? 10_000 : d.severity == .warning ? 100 : 1)
-        }
-        return problems
     }
 }

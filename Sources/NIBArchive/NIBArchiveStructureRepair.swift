@@ -1,4 +1,3 @@
-import NIBArchive
 import ArchiveCore
 
 /// Reads back the 0x0A bytes of a NIBArchive's object and value tables after a CR → LF transfer, by

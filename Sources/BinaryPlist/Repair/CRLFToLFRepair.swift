@@ -1,5 +1,4 @@
 import ArchiveCore
-import BinaryPlist
 
 /// Searches back a text-mode transfer that turned every CR LF pair of a binary plist into a lone LF,
 /// so the file lost one byte per pair and every object after the first pair moved.
