@@ -59,6 +59,13 @@ package struct BookmarkFormat: FormatDescriptor {
     }
 
     package var catalog: [DiagnosticKind] { BookmarkCode.kinds }
+
+    /// A record of a file's location, not an archive of objects: there is nothing to write as one.
+    package func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome {
+        let what = format == .bookmark(alias: true) ? "an Alias Manager record" : "bookmark data"
+        return .refused("the input is \(what): a record of a file's location, not an archive of objects, so it cannot be "
+            + "salvaged into one; use --json to read the fields that decode")
+    }
 }
 
 extension AliasRecord {

@@ -29,4 +29,13 @@ package struct IB3XMLFormat: FormatDescriptor {
     /// The root element `<archive type="com.apple.InterfaceBuilder3…">` is the format's own markup.
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { format == .ib3Archive ? .markup : nil }
     package var catalog: [DiagnosticKind] { IB3XMLCode.kinds }
+
+    /// An IB3 archive is Interface Builder's document, which ibtool compiles into the keyed archive an
+    /// app loads: a keyed archive written from it would be neither.
+    package func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome {
+        guard format == .ib3Archive else { return .notDecoded(displayName(of: format)) }
+        return .refused("an Interface Builder 3 XML archive cannot be salvaged: Interface Builder reads it as a document and "
+            + "ibtool compiles it into the keyed archive an app loads (keyedobjects.nib), and this tool writes neither; "
+            + "use --dump or --json to read what decodes")
+    }
 }

@@ -16,6 +16,12 @@ package struct NIBArchiveFormat: FormatDescriptor {
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .signature }
     package var catalog: [DiagnosticKind] { NIBArchiveCode.kinds }
 
+    /// A nib is read by UINibDecoder, and this tool writes no nibs.
+    package func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome {
+        .refused("a NIBArchive nib cannot be salvaged: it is read by UINibDecoder, not NSKeyedUnarchiver, and this tool "
+            + "writes no nibs; use --dump or --json to read what decodes")
+    }
+
     package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
         NIBArchiveCut.find(input: input, errors: errors, graph: graph)
     }

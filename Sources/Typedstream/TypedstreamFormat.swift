@@ -36,6 +36,12 @@ package struct TypedstreamFormat: FormatDescriptor {
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .signature }
     package var catalog: [DiagnosticKind] { TypedstreamCode.kinds }
 
+    /// NSArchiver's fields have no names, so no keyed reader would take a conversion for the original.
+    package func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome {
+        .refused("a typedstream (NSArchiver) archive cannot be salvaged into a keyed archive: its fields have no names, "
+            + "so no keyed reader would take the result for the original; use --dump or --json to read what decodes")
+    }
+
     package func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? {
         TypedstreamCut.find(input: input, errors: errors, graph: graph)
     }

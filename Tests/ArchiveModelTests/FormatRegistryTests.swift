@@ -74,6 +74,25 @@ import Testing
         }
     }
 
+    /// `--salvage` of each format's sample: a graph that can be salvaged is written; any other decoded
+    /// format says why through its descriptor, never that it is not decoded.
+    @Test func eachDecodedFormatIsSalvagedOrSaysWhyNot() {
+        for descriptor in FormatRegistry.descriptors {
+            for sample in Self.samples[Self.name(descriptor)] ?? [] {
+                let document = ArchiveDocument.open(InputBytes(sample), name: "sample")
+                guard descriptor.owns(document.format), descriptor.isDecodable(document.format) else { continue }
+                switch Salvage.salvage(document) {
+                case .written(let bytes, _):
+                    #expect(document.graph is any SalvageableGraph, "\(Self.name(descriptor)): written without a salvageable graph")
+                    #expect(ArchiveDocument.open(InputBytes(bytes), name: "").isDecoded)
+                case .refused(let why):
+                    #expect(!(document.graph is any SalvageableGraph), "\(Self.name(descriptor)): refused: \(why)")
+                    #expect(!why.contains("not an archive this tool decodes"), "\(Self.name(descriptor)) refuses as not decoded: \(why)")
+                }
+            }
+        }
+    }
+
     @Test func everyDescriptorHasASample() {
         for descriptor in FormatRegistry.descriptors {
             #expect(!(Self.samples[Self.name(descriptor)] ?? []).isEmpty, "no sample for \(Self.name(descriptor))")

@@ -89,6 +89,9 @@ package protocol FormatDescriptor: Sendable {
     /// limit); the default decides nothing and leaves every LF byte open (a format read front to back).
     func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
                              context: LineEndingContext) -> LineEndingStructure?
+    /// Why `--salvage` writes nothing for an input in `format` whose graph cannot be salvaged (it is
+    /// not a `SalvageableGraph`: a typedstream, a nib, a record). By default: not decoded.
+    func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome
 }
 
 /// What a format's `open` reads: a property-list tree (binary, XML, OpenStep) or an object graph.
@@ -131,4 +134,5 @@ package extension FormatDescriptor {
     func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? { nil }
     func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
                              context: LineEndingContext) -> LineEndingStructure? { LineEndingStructure() }
+    func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome { .notDecoded(displayName(of: format)) }
 }

@@ -1,5 +1,4 @@
 import ArchiveCore
-import KeyedArchive
 
 /// Writes a new, valid NSKeyedArchiver archive (bplist00) from whatever decodes of a damaged one.
 ///
@@ -9,9 +8,9 @@ import KeyedArchive
 /// refers to nothing (out of range) refers to a `$null` entry appended after the input's instead, as
 /// a conditional reference nothing encoded does; a collection element that refers to nothing is left out (collections cannot hold
 /// nil: Apple's NSArray raises), with `NS.keys` and `NS.objects` kept in step. Keys and values that
-/// do not decode are left out. Each of these is a `SalvageReport.Change`.
+/// do not decode are left out. Each of these is a `SalvagedContent.Change`.
 enum KeyedSalvage {
-    static func salvage(_ graph: KeyedArchiveGraph) -> (bytes: [UInt8], report: SalvageReport) {
+    static func salvage(_ graph: KeyedArchiveGraph) -> (bytes: [UInt8], report: SalvagedContent) {
         var run = KeyedSalvageRun(graph: graph)
         return run.write()
     }
@@ -22,7 +21,7 @@ struct KeyedSalvageRun {
     let graph: KeyedArchiveGraph
     let count: Int
     var salvager: PlistSalvager
-    var report = SalvageReport()
+    var report = SalvagedContent()
     /// Builder indices of the entries appended after the input's (placeholder classes and values).
     private var extras: [Int] = []
     private var extraStrings: [String: Int] = [:]
@@ -40,7 +39,7 @@ struct KeyedSalvageRun {
         }
     }
 
-    mutating func write() -> (bytes: [UInt8], report: SalvageReport) {
+    mutating func write() -> (bytes: [UInt8], report: SalvagedContent) {
         let root = salvager.builder.add(.null)
         report.objectCount = count
         var entryIndices: [Int] = []
@@ -72,7 +71,7 @@ struct KeyedSalvageRun {
         return (salvager.builder.build().bytes, report)
     }
 
-    private mutating func record(_ action: SalvageReport.Change.Action, object: Int?, key: String? = nil, range: ByteRange?, reason: String) {
+    private mutating func record(_ action: SalvagedContent.Change.Action, object: Int?, key: String? = nil, range: ByteRange?, reason: String) {
         report.changes.append(.init(action, object: object, key: key, range: range, reason: reason))
     }
 

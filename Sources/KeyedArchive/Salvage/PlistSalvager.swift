@@ -15,7 +15,7 @@ struct PlistSalvager {
 
     let tree: any PlistTree
     var builder = BinaryPlistBuilder()
-    var changes: [SalvageReport.Change] = []
+    var changes: [SalvagedContent.Change] = []
     /// Why a UID refers to nothing, or nil when it may stay.
     var checkUID: (UInt64) -> String? = { _ in nil }
     /// Whether a value other readers refuse (`ReaderLimits`) is replaced in place by a placeholder
