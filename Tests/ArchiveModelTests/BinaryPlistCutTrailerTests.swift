@@ -1,19 +1,8 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
 @testable import Typedstream
-@testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// A keyed archive cut 1–31 bytes short (inside its trailer) still opens as the keyed archive it is,
 /// with every object, and says it is truncated (issue 25, bug 3: a 1-byte cut used to trust the

@@ -1,20 +1,8 @@
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
 @testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// Classic Alias Manager records, versions 2 and 3, built by hand (big-endian), and every
 /// `bookmark.alias.*` diagnostic with its range.

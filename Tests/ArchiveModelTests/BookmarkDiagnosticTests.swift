@@ -1,20 +1,9 @@
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
 @testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// Every `bookmark.*` diagnostic of bookmark data from a built bookmark, with its exact byte range
 /// (the builder's named offsets) and what is still decoded past it.

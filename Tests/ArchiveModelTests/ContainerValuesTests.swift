@@ -1,19 +1,8 @@
 import Testing
 @testable import ArchiveModel
-@_spi(ArchiveInternals) @testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
+@_spi(ArchiveInternals) import ArchiveCore
 @testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// `PlistTree.containerValues`: a dictionary's values, an array's or set's elements, without decoding
 /// the node in binary trees; the same answer from a text format's tree.

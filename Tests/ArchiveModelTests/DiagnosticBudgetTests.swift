@@ -1,19 +1,7 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
 @testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// One diagnostics budget for every producer (issue 37): the first `perID` of an id stored, the rest
 /// counted exactly, the counts reported by `--check`'s lines and summary and by `--json`.

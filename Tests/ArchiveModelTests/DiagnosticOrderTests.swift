@@ -1,19 +1,6 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
 @testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// `sortedByOffset()`: the order of `--check`, the problems list and every full check.
 @Suite struct DiagnosticOrderTests {

@@ -1,20 +1,10 @@
 import Synchronization
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
 @testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
 @testable import ArchivePresentation
 @testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// `--dump` names up to three referrers of each shared object. A mutated nib in the corruption campaign
 /// (a plain plist whose root array lists thousands of shared objects) took 57 s in a release build

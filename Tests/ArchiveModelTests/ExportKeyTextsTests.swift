@@ -1,19 +1,7 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
 @testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// A plain property list's key texts are decoded once per key node over an export (issue 39), and
 /// the table stops being looked in when nothing in it is met again.

@@ -2,19 +2,11 @@ import Foundation
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
 @testable import KeyedArchive
 @testable import Typedstream
-@testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
 @testable import ArchiveSources
 
 /// The format registry (issue 35 item 1): every descriptor's probe accepts a minimal sample of its

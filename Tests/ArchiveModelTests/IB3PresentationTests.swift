@@ -1,20 +1,8 @@
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
 @testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 import TestSupport
 
 /// IB3 archives as a user reads them (issue 36): each object shows the `id` IB gave it, so that

@@ -1,9 +1,7 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
 @testable import BinaryPlist
 @testable import XMLPlist
-@testable import OpenStepPlist
 @testable import KeyedArchive
 @testable import Typedstream
 @testable import NIBArchive
@@ -12,7 +10,6 @@ import Testing
 @testable import ArchiveDocuments
 @testable import ArchivePresentation
 @testable import ArchiveOutput
-@testable import ArchiveAudit
 @testable import ArchiveSources
 import FuzzSupport
 

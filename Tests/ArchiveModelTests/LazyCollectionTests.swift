@@ -1,20 +1,9 @@
 import Synchronization
 import Testing
 @testable import ArchiveModel
-@_spi(ArchiveInternals) @testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
+@_spi(ArchiveInternals) import ArchiveCore
 @testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// Long collections are read on demand: showing the row of an array of a million elements, or its
 /// first screen of children, reads a few plist nodes, never the whole list (issue 7).

@@ -1,18 +1,5 @@
 @testable import ArchiveModel
 @_spi(ArchiveInternals) @testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 import Testing
 
 /// The column whole-file checks keep per object: -1 and offsets read back as written, four bytes each

@@ -1,19 +1,13 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
 @testable import BinaryPlist
 @testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
 @testable import Typedstream
 @testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
 @testable import ArchiveOutput
 @testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// Issue 42: a CR LF → LF transfer that took a byte from a binary plist's offset table (an object at
 /// offset 0x0D0A has the entry `0D 0A`): the table read back from the end is misaligned, so it is

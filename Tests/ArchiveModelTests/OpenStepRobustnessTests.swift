@@ -1,19 +1,8 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
+@testable import OpenStepPlist
 
 /// Deep nesting and corruption sweeps: the decoder must finish without crashing on any input and
 /// keep the tree invariants.

@@ -1,20 +1,9 @@
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
 @testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
+@testable import ArchiveCore
 
 /// A recognised Apple format is never damage (issue 36 item 4): each entry of the one table
 /// (`AppleFormat`, and the formats recognised by their own detection) gets its note and no

@@ -1,19 +1,7 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
 @testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// `--salvage` on built fixtures (issue 28 item 5): what is kept, replaced by `$null`, dropped or
 /// replaced by a placeholder, with object ids and byte ranges, and a result that reads cleanly.

@@ -1,19 +1,7 @@
 import Testing
 @testable import ArchiveModel
 @testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
 @testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// An inline array listed by several objects (plistlib writes one for a list used twice): whole-file
 /// passes show it under its owner, link the other holders to it, and stay linear in the input.

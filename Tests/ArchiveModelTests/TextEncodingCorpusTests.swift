@@ -1,20 +1,8 @@
 import TestSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// The real UTF-16LE and UTF-8-with-mark samples of `../shared/corpus/encodings`: each opens in the
 /// format and encoding the manifest gives, and decodes to the same tree, with the same diagnostics at

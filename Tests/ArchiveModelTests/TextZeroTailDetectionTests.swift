@@ -1,19 +1,8 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
 @testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
 @testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
+@testable import ArchiveCore
 
 /// Issue 38, defect 4: a text archive is known by its head however much of it was zero-filled, and a
 /// file of whitespace alone is the OpenStep empty dictionary CF reads, not an unknown format.

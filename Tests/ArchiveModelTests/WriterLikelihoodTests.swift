@@ -1,19 +1,7 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
 @testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// Issue 42: readings the format's check finds equally good (two references, one of which was 13,
 /// swapped between two fields by a CR → LF transfer) are told apart by how archivers write: a list's

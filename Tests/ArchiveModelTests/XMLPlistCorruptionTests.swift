@@ -1,19 +1,7 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
 @testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// Every truncation and every single-byte change of small fixtures decodes without a crash, keeps the
 /// tree invariants, and reports missing bytes.

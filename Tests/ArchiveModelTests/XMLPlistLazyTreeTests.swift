@@ -1,19 +1,8 @@
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
-@testable import BinaryPlist
 @testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
 @testable import Typedstream
-@testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
 @testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 
 /// The XML tree as the structural scan leaves it: values decoded when read, the per-id limit applied to
 /// text-element problems in file order, the fast lane agreeing with the token loop, positions from the
