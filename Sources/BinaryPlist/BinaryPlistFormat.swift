@@ -66,6 +66,12 @@ package struct BinaryPlistFormat: FormatDescriptor {
         BinaryPlistCut(tail: BinaryPlistTail(input: input)).diagnostic()
     }
 
+    /// CR LF pairs lost (shorter than the trailer says) and offset-table entries that read in order only
+    /// with 0x0D (`BinaryPlistLineEndingSigns`).
+    package func lineEndingSigns(of input: InputBytes, lfCount: Int, crCount: Int) -> LineEndingSigns {
+        BinaryPlistLineEndingSigns.find(input, lfCount: lfCount, crCount: crCount)
+    }
+
     /// What the trailer, the offset table, the objects' lengths and the writers' numbering decide
     /// (`CRToLFRepair`, `CRLFToLFRepair`); nil when the trailer and offset table fit no reading of the
     /// conversion. The versions recognised, not decoded, have no structure this tool reads.

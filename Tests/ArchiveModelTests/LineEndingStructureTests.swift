@@ -2,20 +2,8 @@ import Foundation
 import FuzzSupport
 import Testing
 @testable import ArchiveModel
-@testable import ArchiveCore
 @testable import BinaryPlist
-@testable import XMLPlist
-@testable import OpenStepPlist
-@testable import KeyedArchive
-@testable import Typedstream
 @testable import NIBArchive
-@testable import IB3XML
-@testable import Bookmark
-@testable import ArchiveDocuments
-@testable import ArchivePresentation
-@testable import ArchiveOutput
-@testable import ArchiveAudit
-@testable import ArchiveSources
 import TestSupport
 
 /// Each format's line-ending structure comes from its descriptor (`FormatDescriptor.lineEndingStructure`),
@@ -89,5 +77,23 @@ import TestSupport
         #expect(blindRan)
         #expect(blind.openLFs.isDisjoint(with: lfs))
         #expect(Set(blind.valueSites).isSuperset(of: lfs))
+    }
+
+    /// `damage.line-endings` evidence only a binary plist's trailer gives: CR LF pairs lost leave the file
+    /// shorter than the trailer says. The descriptor tells it; a typedstream's has no such numbers.
+    @Test func aBinaryPlistShorterThanItsTrailerShowsLostPairsThroughItsDescriptor() throws {
+        let original = CFWriterOrderTests.bplist([[0xA2, 1, 2], CFWriterOrderTests.string("a\r\nb"), CFWriterOrderTests.string("c")])
+        let damaged = LineEndingConversion.crlfToLF.apply(original)
+        try #require(damaged.count == original.count - 1)
+        let descriptor = try #require(FormatRegistry.descriptor(for: .binaryPlist))
+        let signs = descriptor.lineEndingSigns(of: InputBytes(damaged), lfCount: 1, crCount: 0)
+        #expect(signs.pairsLost?.id == DamageCode.lineEndings.rawValue)
+        #expect(signs.isShorterThanItsNumbers)
+        let whole = descriptor.lineEndingSigns(of: InputBytes(original), lfCount: 1, crCount: 1)
+        #expect(whole.pairsLost == nil)
+        #expect(!whole.isShorterThanItsNumbers)
+        let stream = LineEndingConversion.crlfToLF.apply(LineEndingRepairTests.typedstream)
+        let typedstream = try #require(FormatRegistry.descriptor(for: FormatDetector.detect(InputBytes(stream))))
+        #expect(typedstream.lineEndingSigns(of: InputBytes(stream), lfCount: 9, crCount: 0).pairsLost == nil)
     }
 }

@@ -89,6 +89,9 @@ package protocol FormatDescriptor: Sendable {
     /// limit); the default decides nothing and leaves every LF byte open (a format read front to back).
     func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
                              context: LineEndingContext) -> LineEndingStructure?
+    /// What the format's own numbers show of a line-ending conversion in `input` (a binary archive of
+    /// this format holding `lfCount` LF and `crCount` CR bytes); by default nothing.
+    func lineEndingSigns(of input: InputBytes, lfCount: Int, crCount: Int) -> LineEndingSigns
     /// Why `--salvage` writes nothing for an input in `format` whose graph cannot be salvaged (it is
     /// not a `SalvageableGraph`: a typedstream, a nib, a record). By default: not decoded.
     func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome
@@ -134,5 +137,6 @@ package extension FormatDescriptor {
     func truncation(of input: InputBytes, errors: [Diagnostic], graph: (any ObjectGraph)?) -> Diagnostic? { nil }
     func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
                              context: LineEndingContext) -> LineEndingStructure? { LineEndingStructure() }
+    func lineEndingSigns(of input: InputBytes, lfCount: Int, crCount: Int) -> LineEndingSigns { LineEndingSigns() }
     func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome { .notDecoded(displayName(of: format)) }
 }

@@ -15,7 +15,7 @@ import ArchiveCore
 /// The two that add bytes are exactly invertible: the byte each added sits at a known place next to
 /// the byte it was added for, so taking it away gives the original whatever the original held. The
 /// two that lose information (which LF was a CR, which LF had a CR before it) need the format's
-/// structure to decide (`CRToLFRepair`, `CRLFToLFRepair`, `SequentialLineEndingRepair`).
+/// structure (its descriptor's `lineEndingStructure`) and the check (the repair's search) to decide.
 package enum LineEndingConversion: String, Sendable, CaseIterable {
     case crToLF = "cr-to-lf"
     case crlfToLF = "crlf-to-lf"

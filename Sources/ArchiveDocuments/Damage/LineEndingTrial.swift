@@ -1,5 +1,4 @@
 import ArchiveCore
-import BinaryPlist
 
 /// `damage.line-endings` from the strongest evidence there is: undoing a conversion gives a reading
 /// with no error. For every binary format (typedstreams and NIBArchives have no trailer arithmetic
@@ -21,7 +20,9 @@ enum LineEndingTrial {
         let bytes = context.input.bytes(in: ByteRange(0, context.input.count))
         let firstError = context.errors.compactMap { $0.range?.start }.min()
         let nearLF = firstError.map { e in bytes[Swift.max(0, e - window)..<Swift.min(bytes.count, e + 1)].contains(0x0A) } ?? false
-        let shortened = Self.isShorterThanItsTrailer(context)
+        let (lf, cr) = (context.statistics.count(0x0A), context.statistics.count(0x0D))
+        let shortened = FormatRegistry.descriptor(for: context.format)?.lineEndingSigns(of: context.input, lfCount: lf, crCount: cr)
+            .isShorterThanItsNumbers ?? false
         let candidates = LineEndingRepair.candidates(bytes).filter {
             $0.exactInverse(bytes) != nil || nearLF || (shortened && $0 == .crlfToLF)
         }
@@ -32,16 +33,6 @@ enum LineEndingTrial {
                                       shouldStop: { deadline.passed }, only: candidates)
         guard let outcome = repair.run(), outcome.verdict.errors == 0, baseline.errors > 0 else { return nil }
         return diagnostic(outcome, size: bytes.count, baseline: baseline)
-    }
-
-    /// A binary plist whose trailer declares more bytes than the file holds: bytes went missing before
-    /// the trailer, and its structure places a CR LF → LF search (`CRLFToLFRepair`) wherever the first
-    /// error is (a pair lost from the offset table breaks the first object's reading, far from any LF).
-    static func isShorterThanItsTrailer(_ context: DamageContext) -> Bool {
-        guard case .binaryPlist = context.format, let f = BinaryPlistTail(input: context.input).trailerShape else { return false }
-        let (table, overflow) = f.count.multipliedReportingOverflow(by: f.offsetSize)
-        let (declared, over) = f.tableOffset.addingReportingOverflow(table)
-        return !overflow && !over && declared.addingReportingOverflow(32).partialValue > context.input.count
     }
 
     static func diagnostic(_ outcome: LineEndingRepair.Outcome, size: Int, baseline: RepairVerdict) -> Diagnostic {
