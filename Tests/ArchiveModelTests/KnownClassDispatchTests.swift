@@ -16,9 +16,9 @@ import Testing
     @Test func classChainFallback() {
         let g = FakeGraph()
         let obj = g.stored(g.keyed("MyDate", chain: ["NSDate"], [("NS.time", V.real(0))]))
-        #expect(KnownClassPresenter.knownName(for: obj) == "NSDate")
+        #expect(FoundationClassFamily.known(obj)?.name == "NSDate")
         #expect(KnownClassPresenter.present(obj, in: g)?.summary == "2001-01-01T00:00:00Z")
-        #expect(KnownClassPresenter.knownName(for: g.stored(g.keyed("X", []))) == nil)
+        #expect(FoundationClassFamily.known(g.stored(g.keyed("X", [])))?.name == nil)
     }
 
     @Test func objectViewUsesThePresentation() {

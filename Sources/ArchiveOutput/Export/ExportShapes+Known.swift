@@ -1,6 +1,7 @@
 import ArchiveCore
 import ArchiveDocuments
 import ArchivePresentation
+import NIBArchive
 
 /// Known Foundation classes as natural values. Only an object whose own class is one of these is
 /// read so (a subclass of NSArray keeps its keys: its extra state would be lost), and an object that
@@ -60,7 +61,7 @@ extension ExportShapes {
         if k.isTyped || k.isNib {
             let values: [FieldValue]
             if k.isNib {
-                values = Array(KnownObject.nibElements(k.object))
+                values = Array(NibStructure.nibArchiveElements(k.object))
             } else {
                 let typed = k.typedValues
                 let hasCount = typed.first?.isInteger == true

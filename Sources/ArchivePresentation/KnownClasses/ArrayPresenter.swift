@@ -1,4 +1,5 @@
 import ArchiveCore
+import NIBArchive
 
 /// NSArray, NSMutableArray, NSSet, NSMutableSet, NSCountedSet.
 ///
@@ -17,7 +18,7 @@ package enum ArrayPresenter {
 
     /// NIBArchive: the elements are the `UINibEncoderEmptyKey` values after `NSInlinedValue` (FORMATS.md E).
     private static func nib(_ k: KnownObject) -> KnownPresentation {
-        let items = KnownObject.nibElements(k.object)
+        let items = NibStructure.nibArchiveElements(k.object)
         let summary = KnownText.join(k.name, KnownText.count(items.count, "item")) + note([problem(in: items)])
         return k.result(summary, lazy: .elements(items))
     }
@@ -47,7 +48,7 @@ package enum ArrayPresenter {
         if KnownObject.isTypedstream(object, in: graph) {
             return TypedValues.countAndObjects(object.fields).objects
         }
-        if graph.graphKind == .nibArchive { return KnownObject.nibElements(object) }
+        if graph.graphKind == .nibArchive { return NibStructure.nibArchiveElements(object) }
         if case .list(let items) = object.field("NS.objects")?.value { return items }
         return nil
     }

@@ -1,4 +1,5 @@
 import ArchiveCore
+import NIBArchive
 
 /// NSDictionary, NSMutableDictionary.
 ///
@@ -16,7 +17,7 @@ enum DictionaryPresenter {
 
     /// NIBArchive: `UINibEncoderEmptyKey` values alternating key, object (FORMATS.md E).
     private static func nib(_ k: KnownObject) -> KnownPresentation {
-        let items = KnownObject.nibElements(k.object)
+        let items = NibStructure.nibArchiveElements(k.object)
         var keys: [FieldValue] = [], objects: [FieldValue] = []
         for (i, item) in items.enumerated() {
             if i % 2 == 0 { keys.append(item) } else { objects.append(item) }

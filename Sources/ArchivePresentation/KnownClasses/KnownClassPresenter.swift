@@ -12,9 +12,6 @@ package enum KnownClassPresenter {
         return presenter(for: known.name)?(known)
     }
 
-    /// The known class `object` is presented as (its own class or nearest known ancestor), if any.
-    package static func knownName(for object: GraphObject) -> String? { FoundationClassFamily.known(object)?.name }
-
     /// The summary alone, for summaries nested in other summaries (children are not built).
     static func summary(of object: GraphObject, in graph: any ObjectGraph, depth: Int) -> String? {
         guard let known = known(object, graph, depth: depth, wantsChildren: false) else { return nil }
@@ -22,7 +19,8 @@ package enum KnownClassPresenter {
     }
 
     private static func known(_ object: GraphObject, _ graph: any ObjectGraph, depth: Int, wantsChildren: Bool) -> KnownObject? {
-        guard let name = knownName(for: object) else { return nil }
+        // Its own class or nearest known ancestor.
+        guard let name = FoundationClassFamily.known(object)?.name else { return nil }
         return KnownObject(object: object, graph: graph, name: name, depth: depth, wantsChildren: wantsChildren)
     }
 

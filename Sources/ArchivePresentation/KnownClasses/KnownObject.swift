@@ -40,10 +40,6 @@ package struct KnownObject {
     /// `UINibEncoderEmptyKey` values (FORMATS.md E).
     package var isNib: Bool { graph.graphKind == .nibArchive }
 
-    /// The elements of a NIBArchive collection: its `UINibEncoderEmptyKey` values in stored order
-    /// (one list field per run of them; a run read on demand stays so when it is the only one).
-    package static func nibElements(_ object: GraphObject) -> FieldList { NibStructure.nibArchiveElements(object) }
-
     /// The object's values, one per typed item (typedstream objects).
     package var typedValues: [TypedValue] { TypedValues.flatten(object.fields) }
 
