@@ -66,6 +66,12 @@ package struct BinaryPlistFormat: FormatDescriptor {
         BinaryPlistCut(tail: BinaryPlistTail(input: input)).diagnostic()
     }
 
+    /// A trailer that fits `bytes` exactly: its object count and offset table, in words.
+    package func numbersFit(_ bytes: [UInt8]) -> NumbersFit {
+        guard let f = BinaryPlistTail(input: InputBytes(bytes)).fittingTrailer else { return .misfit }
+        return .fit("its trailer fits it exactly (\(English.count(f.count, "object")), offset table at \(f.tableOffset))")
+    }
+
     /// CR LF pairs lost (shorter than the trailer says) and offset-table entries that read in order only
     /// with 0x0D (`BinaryPlistLineEndingSigns`).
     package func lineEndingSigns(of input: InputBytes, lfCount: Int, crCount: Int) -> LineEndingSigns {

@@ -16,6 +16,12 @@ package struct NIBArchiveFormat: FormatDescriptor {
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .signature }
     package var catalog: [DiagnosticKind] { NIBArchiveCode.kinds }
 
+    /// Tables of entries: a problem counts where it starts; a table cut short reads nothing from the
+    /// bytes it names.
+    package func damageTraits(of format: ContainerFormat) -> DamageTraits {
+        DamageTraits(countsProblemsWhereTheyStart: true, notReadFromBytes: [NIBArchiveCode.tableTruncated.rawValue])
+    }
+
     /// A nib is read by UINibDecoder, and this tool writes no nibs.
     package func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome {
         .refused("a NIBArchive nib cannot be salvaged: it is read by UINibDecoder, not NSKeyedUnarchiver, and this tool "

@@ -28,4 +28,7 @@ package struct OpenStepPlistFormat: FormatDescriptor {
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .shape }
     package var sourceNameSuffixes: [String] { [".strings", ".plist", ".pbxproj", ".stringsdict"] }
     package var catalog: [DiagnosticKind] { OpenStepCode.kinds }
+
+    /// Text kept in version control (`.strings` files): its merge conflicts are looked for.
+    package func damageTraits(of format: ContainerFormat) -> DamageTraits { DamageTraits(mayHoldMergeConflicts: true) }
 }

@@ -36,6 +36,15 @@ package struct TypedstreamFormat: FormatDescriptor {
     package func evidence(of format: ContainerFormat, in head: [UInt8]) -> ContentEvidence? { .signature }
     package var catalog: [DiagnosticKind] { TypedstreamCode.kinds }
 
+    /// A stream: a problem counts where it starts; recovery's skips, an object left open and the end met
+    /// inside a value read no structure from the bytes they name.
+    package func damageTraits(of format: ContainerFormat) -> DamageTraits {
+        DamageTraits(countsProblemsWhereTheyStart: true,
+                     notReadFromBytes: [TypedstreamCode.resyncSkipped.rawValue, TypedstreamCode.resyncFailed.rawValue,
+                                        TypedstreamCode.objectUnterminated.rawValue, TypedstreamCode.eofTruncated.rawValue,
+                                        TypedstreamCode.lengthPastEnd.rawValue])
+    }
+
     /// NSArchiver's fields have no names, so no keyed reader would take a conversion for the original.
     package func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome {
         .refused("a typedstream (NSArchiver) archive cannot be salvaged into a keyed archive: its fields have no names, "

@@ -47,4 +47,7 @@ package struct XMLPlistFormat: FormatDescriptor {
     }
 
     package var catalog: [DiagnosticKind] { XMLPlistCode.kinds }
+
+    /// Text kept in version control: its merge conflicts are looked for.
+    package func damageTraits(of format: ContainerFormat) -> DamageTraits { DamageTraits(mayHoldMergeConflicts: true) }
 }

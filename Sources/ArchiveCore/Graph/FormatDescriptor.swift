@@ -92,6 +92,11 @@ package protocol FormatDescriptor: Sendable {
     /// What the format's own numbers show of a line-ending conversion in `input` (a binary archive of
     /// this format holding `lfCount` LF and `crCount` CR bytes); by default nothing.
     func lineEndingSigns(of input: InputBytes, lfCount: Int, crCount: Int) -> LineEndingSigns
+    /// How the damage analysis reads `format`'s problems; by default as local to the bytes they name.
+    func damageTraits(of format: ContainerFormat) -> DamageTraits
+    /// Whether the format's own numbers (a trailer, declared lengths) fit `bytes`, a reading proposed for
+    /// a damaged file; by default it has none.
+    func numbersFit(_ bytes: [UInt8]) -> NumbersFit
     /// Why `--salvage` writes nothing for an input in `format` whose graph cannot be salvaged (it is
     /// not a `SalvageableGraph`: a typedstream, a nib, a record). By default: not decoded.
     func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome
@@ -138,5 +143,7 @@ package extension FormatDescriptor {
     func lineEndingStructure(of damaged: [UInt8], as format: ContainerFormat, undoing conversion: LineEndingConversion,
                              context: LineEndingContext) -> LineEndingStructure? { LineEndingStructure() }
     func lineEndingSigns(of input: InputBytes, lfCount: Int, crCount: Int) -> LineEndingSigns { LineEndingSigns() }
+    func damageTraits(of format: ContainerFormat) -> DamageTraits { DamageTraits() }
+    func numbersFit(_ bytes: [UInt8]) -> NumbersFit { .noNumbers }
     func salvageRefusal(of format: ContainerFormat) -> SalvageOutcome { .notDecoded(displayName(of: format)) }
 }

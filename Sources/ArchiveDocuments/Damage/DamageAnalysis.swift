@@ -64,23 +64,16 @@ final class DamageContext {
         self.graph = graph
     }
 
-    /// Whether the format is binary (a rewrite of text bytes damages it).
-    var isBinary: Bool {
-        switch format {
-        case .binaryPlist, .typedstream, .nibArchive: true
-        default: false
-        }
-    }
+    /// Whether the format is a binary archive (a rewrite of text bytes damages it).
+    var isBinary: Bool { format.isBinaryArchive }
 
-    /// A typedstream or NIBArchive: read as a stream, or as tables of entries, with no trailer to check
-    /// a reading against. Their decoders' own check judges a reading, and a problem counts where it
-    /// starts (an object left open or a table read no further spans bytes it says nothing about).
-    var isStructural: Bool {
-        switch format {
-        case .typedstream, .nibArchive: true
-        default: false
-        }
-    }
+    /// What only the format knows of reading its problems as evidence (its descriptor's).
+    private(set) lazy var traits = FormatRegistry.descriptor(for: format)?.damageTraits(of: format) ?? DamageTraits()
+
+    /// A format read as a stream, or as tables of entries, with no trailer to check a reading against
+    /// (typedstream, NIBArchive): its decoder's own check judges a reading, and a problem counts where
+    /// it starts (an object left open or a table read no further spans bytes it says nothing about).
+    var isStructural: Bool { traits.countsProblemsWhereTheyStart }
 
     /// Every range a diagnostic or one of its notes names.
     var namedRanges: [ByteRange] {

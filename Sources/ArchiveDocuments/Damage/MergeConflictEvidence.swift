@@ -12,15 +12,15 @@ enum MergeConflictEvidence {
         return diagnostic(conflicts)
     }
 
-    /// Whether `input` read as `format` is one a merge conflict can be named in: a text plist, or a
+    /// Whether `input` read as `format` is one a merge conflict can be named in: text version control
+    /// merges (its descriptor's `DamageTraits.mayHoldMergeConflicts`: XML and OpenStep plists), or a
     /// file no decoder took that starts with a conflict (markers around the first line hide the XML
     /// declaration from the detector; any other undetected file is not scanned).
     static func mayHoldConflicts(_ input: InputBytes, format: ContainerFormat) -> Bool {
-        switch format {
-        case .xmlPlist, .openStepPlist: true
-        case .unknown: MergeConflicts.marker(input.buffer, ByteRange(0, Swift.min(input.count, 8 + MergeConflicts.labelLimit)))?.0 == .ours
-        default: false
+        if case .unknown = format {
+            return MergeConflicts.marker(input.buffer, ByteRange(0, Swift.min(input.count, 8 + MergeConflicts.labelLimit)))?.0 == .ours
         }
+        return FormatRegistry.descriptor(for: format)?.damageTraits(of: format).mayHoldMergeConflicts ?? false
     }
 
     static func diagnostic(_ conflicts: MergeConflicts) -> Diagnostic? {

@@ -1,5 +1,4 @@
 import ArchiveCore
-import BinaryPlist
 
 /// `damage.reencoded`: the bytes of a binary file were decoded as text and written back: read as
 /// Latin-1 and written as UTF-8 (every byte of 0x80 or more became C2 xx or C3 xx; reversible), or
@@ -10,17 +9,18 @@ enum ReencodingEvidence {
         return latin1(context) ?? replacement(context)
     }
 
-    /// Every high byte is part of a C2/C3 pair; decoded back, a binary plist's trailer fits.
+    /// Every high byte is part of a C2/C3 pair; decoded back, the format's numbers fit (a binary plist's
+    /// trailer) or, for a format without such numbers, its check reads it without error.
     private static func latin1(_ context: DamageContext) -> Diagnostic? {
         guard let decoded = Latin1Reencoding.undo(context.input) else { return nil }
         let pairs = context.input.count - decoded.count
         guard pairs >= 1 else { return nil }
         var evidence = ""
-        if case .binaryPlist = context.format {
-            let tail = BinaryPlistTail(input: InputBytes(decoded))
-            guard let f = tail.fittingTrailer else { return nil }
-            evidence = "; with each pair read back as one byte the file is \(ValueFormatter.byteCount(decoded.count)) and its trailer fits it "
-                + "exactly (\(English.count(f.count, "object")), offset table at \(f.tableOffset))"
+        let fit = FormatRegistry.descriptor(for: context.format)?.numbersFit(decoded) ?? .noNumbers
+        if case .fit(let how) = fit {
+            evidence = "; with each pair read back as one byte the file is \(ValueFormatter.byteCount(decoded.count)) and \(how)"
+        } else if fit == .misfit {
+            return nil
         } else if context.isStructural, decodesCleanly(decoded) {
             evidence = "; with each pair read back as one byte the file (\(ValueFormatter.byteCount(decoded.count))) decodes with no error"
         } else if pairs < 4 {

@@ -1,6 +1,4 @@
 import ArchiveCore
-import NIBArchive
-import Typedstream
 
 /// `damage.zero-filled`: runs of zero bytes where the decoders found errors: data that never reached
 /// the disk, a wiped page, sectors an imaging tool could not read.
@@ -34,7 +32,7 @@ enum ZeroFillEvidence {
         guard !runs.isEmpty else { return [] }
         var found: [(ByteRange, [Diagnostic])] = []
         if structural {
-            found = structuralEvidence(runs, context.errors)
+            found = structuralEvidence(runs, context.errors, notReadFromZeros: context.traits.notReadFromBytes)
         } else {
             // Problems that lie in a run: errors and warnings, and null objects (NSKeyedArchiver never writes one).
             let located = context.diagnostics.filter { ($0.severity >= .warning || $0.id == "bplist.marker.null") && !$0.id.hasPrefix("damage.") }
@@ -60,17 +58,13 @@ enum ZeroFillEvidence {
         return out
     }
 
-    /// Diagnostics that start where no structure was read from the bytes: the decoders' recovery (bytes
-    /// skipped to resume), an object left open, and the end of the input met inside a value or entry
-    /// (truncation's evidence, whose range starts where the value did).
-    static let notReadFromZeros: Set<String> = [
-        TypedstreamCode.resyncSkipped.rawValue, TypedstreamCode.resyncFailed.rawValue, TypedstreamCode.objectUnterminated.rawValue,
-        TypedstreamCode.eofTruncated.rawValue, TypedstreamCode.lengthPastEnd.rawValue, NIBArchiveCode.tableTruncated.rawValue,
-    ]
-
     /// The runs in which errors start (`startsIn`), with those errors: the error starts sorted once and
     /// each run's found by binary search, so many runs and many errors cost no product of the two.
-    private static func structuralEvidence(_ runs: [ByteRange], _ errors: [Diagnostic]) -> [(ByteRange, [Diagnostic])] {
+    /// Errors that start where no structure was read (`notReadFromZeros`: the decoder's recovery, an
+    /// object left open, the end met inside a value, as the format's `DamageTraits` list them) are not
+    /// evidence.
+    private static func structuralEvidence(_ runs: [ByteRange], _ errors: [Diagnostic], notReadFromZeros: Set<String>)
+        -> [(ByteRange, [Diagnostic])] {
         let located = errors.compactMap { d in d.range.map { (range: $0, diagnostic: d) } }
             .filter { !notReadFromZeros.contains($0.diagnostic.id) }
             .sorted { $0.range.start < $1.range.start }
