@@ -66,6 +66,11 @@ package struct BinaryPlistFormat: FormatDescriptor {
         BinaryPlistCut(tail: BinaryPlistTail(input: input)).diagnostic()
     }
 
+    /// Problems are local to the bytes they name; zeroed objects read as null objects.
+    package func damageTraits(of format: ContainerFormat) -> DamageTraits {
+        DamageTraits(zerosReadAs: [BinaryPlistCode.markerNull.rawValue])
+    }
+
     /// A trailer that fits `bytes` exactly: its object count and offset table, in words.
     package func numbersFit(_ bytes: [UInt8]) -> NumbersFit {
         guard let f = BinaryPlistTail(input: InputBytes(bytes)).fittingTrailer else { return .misfit }

@@ -4,15 +4,16 @@ import TestSupport
 
 /// What the damage analysis asks of each format through its descriptor (`damageTraits`, `numbersFit`).
 @Suite struct DamageTraitsTests {
-    /// Every id a format lists as read from no bytes is one of its own catalog's: a renamed code would
-    /// otherwise make zeros read as evidence again without a word.
+    /// Every id a format lists (read from no bytes, what zeros read as) is one of its own catalog's: a
+    /// renamed code would otherwise change what zero-fill evidence takes without a word.
     @Test func idsNotReadFromBytesAreInTheFormatsCatalog() {
         var listed = 0
         for descriptor in FormatRegistry.descriptors {
             for sample in FormatRegistryTests.samples[FormatRegistryTests.name(descriptor)] ?? [] {
                 let format = FormatDetector.detect(InputBytes(sample))
                 let ids = Set(descriptor.catalog.map(\.id))
-                for id in descriptor.damageTraits(of: format).notReadFromBytes {
+                let traits = descriptor.damageTraits(of: format)
+                for id in traits.notReadFromBytes.union(traits.zerosReadAs) {
                     listed += 1
                     #expect(ids.contains(id), "\(FormatRegistryTests.name(descriptor)): \(id) is not in its catalog")
                 }

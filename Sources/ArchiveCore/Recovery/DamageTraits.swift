@@ -10,13 +10,19 @@ package struct DamageTraits: Sendable {
     /// skipping bytes, an object left open, the end met inside a value): never evidence that a run of
     /// zeros was read as structure.
     package var notReadFromBytes: Set<String> = []
+    /// Diagnostic ids (not errors) that zeroed bytes read as: a binary plist's null object (marker
+    /// 0x00, which CF accepts and no archiver writes). With a long run of zeros around one, that is
+    /// evidence enough of zero-fill even when nothing else is wrong.
+    package var zerosReadAs: Set<String> = []
     /// Whether files of the format are text that version control merges, so unresolved merge-conflict
     /// markers are looked for.
     package var mayHoldMergeConflicts = false
 
-    package init(countsProblemsWhereTheyStart: Bool = false, notReadFromBytes: Set<String> = [], mayHoldMergeConflicts: Bool = false) {
+    package init(countsProblemsWhereTheyStart: Bool = false, notReadFromBytes: Set<String> = [], zerosReadAs: Set<String> = [],
+                 mayHoldMergeConflicts: Bool = false) {
         self.countsProblemsWhereTheyStart = countsProblemsWhereTheyStart
         self.notReadFromBytes = notReadFromBytes
+        self.zerosReadAs = zerosReadAs
         self.mayHoldMergeConflicts = mayHoldMergeConflicts
     }
 }

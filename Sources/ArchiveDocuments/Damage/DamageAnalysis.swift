@@ -1,5 +1,4 @@
 import ArchiveCore
-import BinaryPlist
 
 /// Finds whole-file causes of damage (`damage.*`) from the bytes and the decoders' diagnostics.
 ///
@@ -26,8 +25,10 @@ package enum DamageAnalysis {
         guard !errors.isEmpty else {
             // Zeroed objects of a binary plist read as null objects (0x00), which CF accepts and no
             // archiver writes: with a long zero run around them, that is evidence enough.
-            guard diagnostics.contains(where: { $0.id == BinaryPlistCode.markerNull.rawValue }) else { return [] }
-            return ZeroFillEvidence.find(DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors, graph: graph))
+            let context = DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors, graph: graph)
+            let zerosRead = context.traits.zerosReadAs
+            guard diagnostics.contains(where: { zerosRead.contains($0.id) }) else { return [] }
+            return ZeroFillEvidence.find(context)
         }
         let context = DamageContext(input: input, format: format, diagnostics: diagnostics, errors: errors, graph: graph)
         // A re-encoding moves every offset: the symptoms of anything else are its symptoms.

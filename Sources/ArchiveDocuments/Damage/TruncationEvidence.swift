@@ -1,5 +1,4 @@
 import ArchiveCore
-import BinaryPlist
 
 /// `damage.truncated`: the file ends before its format says it should. Each binary format's own
 /// numbers tell where the cut fell and how many bytes are missing, and its descriptor says so

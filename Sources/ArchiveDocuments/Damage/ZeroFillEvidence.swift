@@ -34,8 +34,10 @@ enum ZeroFillEvidence {
         if structural {
             found = structuralEvidence(runs, context.errors, notReadFromZeros: context.traits.notReadFromBytes)
         } else {
-            // Problems that lie in a run: errors and warnings, and null objects (NSKeyedArchiver never writes one).
-            let located = context.diagnostics.filter { ($0.severity >= .warning || $0.id == "bplist.marker.null") && !$0.id.hasPrefix("damage.") }
+            // Problems that lie in a run: errors and warnings, and what zeros read as (a binary plist's
+            // null objects: NSKeyedArchiver never writes one).
+            let zerosRead = context.traits.zerosReadAs
+            let located = context.diagnostics.filter { ($0.severity >= .warning || zerosRead.contains($0.id)) && !$0.id.hasPrefix("damage.") }
             for run in runs {
                 // Problems lying wholly in the run come first: they are the clearest evidence.
                 let touching = located.filter { d in d.range.map { $0.overlaps(run) || (run.contains($0.start) && $0.count == 0) } ?? false }
