@@ -141,6 +141,7 @@ public final class InputBytes: @unchecked Sendable {
     }
 
     /// A copy of the bytes in `range`, clamped to the input.
+    @inlinable
     public func bytes(in range: ByteRange) -> [UInt8] {
         let clamped = clamp(range)
         guard clamped.count > 0 else { return [] }
@@ -151,11 +152,13 @@ public final class InputBytes: @unchecked Sendable {
     package func contains(_ range: ByteRange) -> Bool { range.start >= 0 && range.end <= buffer.count }
 
     /// `range` cut down to the bytes that exist.
+    @inlinable
     package func clamp(_ range: ByteRange) -> ByteRange {
         ByteRange(Swift.min(Swift.max(0, range.start), buffer.count), Swift.min(Swift.max(0, range.end), buffer.count))
     }
 
     /// Whether the bytes at `offset` equal `prefix`.
+    @inlinable
     package func matches(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
         guard offset >= 0, offset <= buffer.count, prefix.count <= buffer.count - offset else { return false }
         for (i, b) in prefix.enumerated() where buffer[offset + i] != b { return false }

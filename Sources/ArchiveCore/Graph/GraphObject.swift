@@ -46,6 +46,7 @@ public struct GraphObject: Sendable, Equatable {
     /// Problems found while decoding this object.
     public var diagnostics: [Diagnostic]
 
+    @inlinable
     package init(id: ObjectID, kind: ObjectKind, className: String? = nil, classChain: [ClassInfo] = [],
                 classObjectID: ObjectID? = nil, value: ScalarValue? = nil, fields: [Field] = [], range: ByteRange? = nil,
                 position: TextPosition? = nil, diagnostics: [Diagnostic] = []) {

@@ -107,6 +107,7 @@ public struct Field: Sendable, Equatable {
     /// file, so the index counts no referrer and no reachability for them.
     public var isShortcut: Bool
 
+    @inlinable
     package init(key: String, rawKey: String? = nil, value: FieldValue, typeEncoding: String? = nil,
                 range: ByteRange? = nil, isPositional: Bool = false, isShortcut: Bool = false) {
         self.key = key

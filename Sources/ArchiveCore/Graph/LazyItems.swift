@@ -76,7 +76,7 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     }
 
     /// Adds an item at the end (a lazy collection becomes stored first, making every item).
-    package mutating func append(_ item: Element) { changeStored { $0.append(item) } }
+    @inlinable package mutating func append(_ item: Element) { changeStored { $0.append(item) } }
 
     /// The items as a stored collection (makes every item of a lazy one once).
     package func stored() -> LazyItems {
@@ -85,7 +85,7 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     }
 
     /// Applies `change` to the items as a stored array, without copying a stored one.
-    @usableFromInline mutating func changeStored(_ change: (inout [Element]) -> Void) {
+    @inlinable mutating func changeStored(_ change: (inout [Element]) -> Void) {
         var items: [Element]
         if case .stored(let current) = storage { items = current } else { items = Array(self) }
         // Drop the storage's hold on the array so that changing it does not copy it.

@@ -1,6 +1,6 @@
 /// One decoded property-list value. Containers hold node ids (indices into their `PlistTree`), so
 /// shared children and cycles cost nothing; an id outside the tree is a broken reference.
-package enum PlistValue: Sendable, Equatable {
+@usableFromInline package enum PlistValue: Sendable, Equatable {
     /// bplist `00` (CF reads it even in bplist00).
     case null
     /// bplist `0F` fill byte (CF rejects it).
@@ -78,15 +78,16 @@ package enum PlistValue: Sendable, Equatable {
 }
 
 /// A decoded node: its value, where it is, and the problems found in it.
-package struct PlistNode: Sendable, Equatable {
-    package var value: PlistValue
+@usableFromInline package struct PlistNode: Sendable, Equatable {
+    @usableFromInline package var value: PlistValue
     /// Bytes of the whole object (marker, counts, payload, refs).
-    package var range: ByteRange?
+    @usableFromInline package var range: ByteRange?
     /// Start line:column, for text formats.
-    package var position: TextPosition?
+    @usableFromInline package var position: TextPosition?
     /// Problems found while decoding this node.
-    package var diagnostics: [Diagnostic]
+    @usableFromInline package var diagnostics: [Diagnostic]
 
+    @inlinable
     package init(_ value: PlistValue, range: ByteRange?, position: TextPosition? = nil, diagnostics: [Diagnostic] = []) {
         self.value = value
         self.range = range

@@ -2,9 +2,10 @@
 /// they fit (every input under 4 GiB), eight after. Whole-file passes keep several of these for
 /// millions of objects, so their width is most of those passes' memory.
 ///
-/// SPI-public with inlinable accessors: the format targets read it in their hottest loops, and only a
-/// public inlinable body is inlined across modules (a `package` one is called, with a retain of its
-/// arrays per read); `@_spi` keeps it out of the library's API (docs/ARCHITECTURE.md, "The targets").
+/// SPI-public with inlinable accessors: the format targets read it in their hottest loops, and an
+/// inlinable body is inlined across modules only on a public or `@usableFromInline` type (on a plain
+/// `package` one it is called, with a retain of its arrays per read); `@_spi` keeps it out of the
+/// library's API (docs/ARCHITECTURE.md, "The targets").
 @_spi(ArchiveInternals) public struct OffsetColumn: Sendable {
     /// Values 0...`narrowMax`, with `UInt32.max` standing for -1.
     @usableFromInline var narrow: [UInt32] = []

@@ -8,7 +8,7 @@ import Musl
 
 /// Every C library call ArchiveModel makes, for macOS (Darwin) and Linux (Glibc, Musl) alike: no other
 /// file of the module imports the C library.
-package enum Platform {
+@usableFromInline package enum Platform {
     // MARK: - Time
 
     /// Seconds on the monotonic clock (for search time limits; never for results).
@@ -28,13 +28,13 @@ package enum Platform {
     // MARK: - Bytes
 
     /// Whether the `count` bytes at `a` and `b` are equal (`memcmp`).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         memcmp(a, b, count) == 0
     }
 
     /// The first `value` among the `count` bytes at `start` (`memchr`), or nil.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func firstByte(_ value: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
         memchr(start, Int32(value), count).map { UnsafeRawPointer($0) }
     }

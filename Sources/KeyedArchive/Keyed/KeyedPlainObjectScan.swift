@@ -67,7 +67,7 @@ struct KeyedPlainObjectScan {
     private func isReadableValue(_ nodeID: Int) -> Bool {
         if let known = tree.knownToDecode(nodeID) { return known }
         guard let layout = tree.layout else { return false }
-        let node = BinaryPlistObjectDecoder(input: tree.input, layout: layout, materialize: false).decode(id: nodeID)
+        let node = BinaryPlistObjectDecoder.validating(input: tree.input, layout: layout).decode(id: nodeID)
         switch node.value {
         case .invalid, .uid, .array, .set, .dict: return false
         default: return true
