@@ -20,7 +20,7 @@ let formatTargets: [Target.Dependency] = [
 
 // The library's layers, bottom up: what the `ArchiveModel` target re-exports.
 let libraryTargets: [Target.Dependency] = ["ArchiveCore"] + formatTargets + [
-    "ArchiveDocuments", "ArchivePresentation", "ArchiveOutput", "ArchiveAudit", "ArchiveSources",
+    "ArchiveDocuments", "ArchiveRecovery", "ArchivePresentation", "ArchiveOutput", "ArchiveAudit", "ArchiveSources",
 ]
 
 let package = Package(
@@ -52,15 +52,18 @@ let package = Package(
         .target(name: "NIBArchive", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
         .target(name: "IB3XML", dependencies: ["ArchiveCore", "XMLPlist"], swiftSettings: modelEdgeCoverageOnly),
         .target(name: "Bookmark", dependencies: ["ArchiveCore"], swiftSettings: modelEdgeCoverageOnly),
-        // Documents: the format registry, detection, wrappers, embedded archives, the check, damage
-        // causes, repair and salvage.
+        // Documents: the format registry, detection, wrappers, foreign content, embedded archives and
+        // their check.
         .target(
             name: "ArchiveDocuments",
             dependencies: ["ArchiveCore", "AppleCompression", "CZlib"] + formatTargets,
             swiftSettings: modelEdgeCoverageOnly
         ),
+        // Recovery: the full check with its whole-file causes (damage analysis), repair and salvage;
+        // they open documents again to judge a reading.
+        .target(name: "ArchiveRecovery", dependencies: ["ArchiveDocuments"], swiftSettings: modelEdgeCoverageOnly),
         // Presentation: known Foundation classes as values, NSCoder coercions, the outline's rows.
-        .target(name: "ArchivePresentation", dependencies: ["ArchiveDocuments"], swiftSettings: modelEdgeCoverageOnly),
+        .target(name: "ArchivePresentation", dependencies: ["ArchiveRecovery"], swiftSettings: modelEdgeCoverageOnly),
         // Output: dump, JSON, export (JSON, XML and binary plists), the class census, diff, the demo.
         .target(name: "ArchiveOutput", dependencies: ["ArchivePresentation"], swiftSettings: modelEdgeCoverageOnly),
         // The security audit (--audit).

@@ -10,6 +10,7 @@
 @_exported import IB3XML
 @_exported import Bookmark
 @_exported import ArchiveDocuments
+@_exported import ArchiveRecovery
 @_exported import ArchivePresentation
 @_exported import ArchiveOutput
 @_exported import ArchiveAudit

@@ -2,6 +2,7 @@ import Dispatch
 import ArchiveCore
 import ArchiveDocuments
 import ArchiveOutput
+import ArchiveRecovery
 
 /// Opens and checks the archives of a source, as `--check` checks one file: the problems of the
 /// container around each archive (a damaged ZIP entry) come first, then the archive's own.

@@ -2,6 +2,7 @@ import ArchiveCore
 import ArchiveDocuments
 import ArchiveOutput
 import ArchivePresentation
+import ArchiveRecovery
 
 /// `--unarchive json|xml1|binary1`, `--extract KEYPATH` and `--classes` over a source (issue 38, item 1):
 /// one JSON Lines record per archive, streamed in list order.

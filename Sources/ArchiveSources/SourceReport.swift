@@ -1,6 +1,7 @@
 import ArchiveCore
 import ArchiveDocuments
 import ArchiveOutput
+import ArchiveRecovery
 
 /// The text of `--check` and `--json` over sources: a section (or JSON line) for the source's own
 /// problems, one per archive headed by its place, and the summary.

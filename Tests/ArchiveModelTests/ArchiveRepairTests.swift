@@ -9,6 +9,8 @@ import Testing
 @testable import ArchiveOutput
 @testable import ArchiveAudit
 @testable import ArchiveSources
+@testable import ArchiveCore
+@testable import ArchiveRecovery
 
 /// Repair before salvage (issue 28 item 5): each reversible mechanism undone on a damaged copy of a
 /// fixture built in code, with the bytes it changed counted, and nothing done to a clean file.

@@ -1,6 +1,7 @@
 import Testing
 @testable import ArchiveModel
 @testable import ArchiveDocuments
+@testable import ArchiveRecovery
 import TestSupport
 
 /// Whole-file causes (issue 24 item 4): each signature on a damaged copy of a fixture built in code,

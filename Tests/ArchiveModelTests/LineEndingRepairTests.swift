@@ -3,6 +3,8 @@ import Testing
 @testable import BinaryPlist
 @testable import XMLPlist
 @testable import ArchiveDocuments
+@testable import ArchiveCore
+@testable import ArchiveRecovery
 import FuzzSupport
 
 /// Issue 42: every line-ending conversion, both directions, every binary format, undone by the

@@ -4,6 +4,7 @@ import Testing
 @testable import BinaryPlist
 @testable import Typedstream
 @testable import ArchiveDocuments
+@testable import ArchiveRecovery
 import TestSupport
 
 /// `damage.merge-conflict` (issue 42 item 5): a text plist committed with git's conflict markers is

@@ -4,6 +4,7 @@ import Testing
 @testable import ArchiveDocuments
 @testable import ArchivePresentation
 @testable import ArchiveOutput
+@testable import ArchiveRecovery
 
 /// The repair report's "which field changed" (issue 42 item 4), found in one pass over each reading.
 @Suite struct RepairChangeDescriberTests {

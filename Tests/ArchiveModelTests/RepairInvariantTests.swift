@@ -3,7 +3,9 @@ import Testing
 @testable import ArchiveModel
 @testable import XMLPlist
 @testable import ArchiveDocuments
+@testable import ArchiveRecovery
 @testable import ArchiveSources
+@testable import ArchiveCore
 
 /// The repair's promises as `ArchiveRepair.invariantViolations` states them (what the FuzzRepair
 /// target asserts on every input): kept by real repairs of each line-ending conversion, and reported

@@ -1,6 +1,7 @@
 import Testing
 @testable import ArchiveModel
 @testable import ArchiveDocuments
+@testable import ArchiveRecovery
 import TestSupport
 
 /// Issue 42 item 3: a salvage never writes what other readers refuse (a date out of plistlib's

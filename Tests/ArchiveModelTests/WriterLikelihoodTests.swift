@@ -2,6 +2,7 @@ import Testing
 @testable import ArchiveModel
 @testable import ArchiveDocuments
 @testable import ArchiveOutput
+@testable import ArchiveRecovery
 
 /// Issue 42: readings the format's check finds equally good (two references, one of which was 13,
 /// swapped between two fields by a CR → LF transfer) are told apart by how archivers write: a list's

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// What a repair must never do, whatever the input: the promises `ArchiveRepair.repair` makes, checked
 /// from outside (the fuzz target `FuzzRepair` and the tests call it on every input they repair).

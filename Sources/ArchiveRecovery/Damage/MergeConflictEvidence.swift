@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// `damage.merge-conflict`: a text plist (XML or OpenStep) committed with git's conflict markers in
 /// it. Asserted only when the decoder found errors and the file holds a complete conflict block (see

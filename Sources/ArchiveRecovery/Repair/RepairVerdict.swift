@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// How one reading of a damaged file decodes, in the terms the repair search and its acceptance rule
 /// compare readings by: the format's own check (its invariants: reference ranges and kinds, lengths,

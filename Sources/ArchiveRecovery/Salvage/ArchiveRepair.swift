@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// Repair before salvage: undoes what the diagnosis names as a reversible mechanism, in the order the
 /// damage happened in reverse: wrappers off, then one side of unresolved git merge conflicts kept

@@ -1,5 +1,6 @@
 import ArchiveCore
 import KeyedArchive
+import ArchiveDocuments
 
 extension LineEndingContext {
     /// The context every repair gives a format's line-ending structure: a plist tree is a keyed archive

@@ -1,5 +1,6 @@
 import ArchiveCore
 import KeyedArchive
+import ArchiveDocuments
 
 /// The strict check a file `--salvage` or `--repair` made gets before it is written: the bytes
 /// decoded again and checked in full as this tool checks any file, the values other readers refuse

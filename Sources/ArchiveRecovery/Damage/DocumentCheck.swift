@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// The full check every front end reports (`--check`, `--json`, `--dump`, the browser): the graph's
 /// own check, the problems of archives embedded in it, and in front of them the whole-file causes

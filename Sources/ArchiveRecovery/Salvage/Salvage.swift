@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// `--salvage`: a new, valid file holding everything that decodes from an opened document.
 ///

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// Undoes a line-ending conversion (`LineEndingConversion`) in any binary format this tool decodes:
 /// every conversion whose shape the damaged bytes have is tried, the two exact inverses first (one

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// Finds whole-file causes of damage (`damage.*`) from the bytes and the decoders' diagnostics.
 ///

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// `damage.line-endings`: a text-mode transfer rewrote the CR and LF bytes of a binary file. Two
 /// shapes: every CR became LF (same length: the file has no 0x0D byte, more LF bytes than its

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// `damage.reencoded`: the bytes of a binary file were decoded as text and written back: read as
 /// Latin-1 and written as UTF-8 (every byte of 0x80 or more became C2 xx or C3 xx; reversible), or

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// `damage.truncated`: the file ends before its format says it should. Each binary format's own
 /// numbers tell where the cut fell and how many bytes are missing, and its descriptor says so

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 extension Salvage {
     /// `--salvage` as a whole: the repaired bytes salvaged, with two rules that keep it from making

@@ -1,4 +1,5 @@
 import ArchiveCore
+import ArchiveDocuments
 
 /// `damage.line-endings` from the strongest evidence there is: undoing a conversion gives a reading
 /// with no error. For every binary format (typedstreams and NIBArchives have no trailer arithmetic
