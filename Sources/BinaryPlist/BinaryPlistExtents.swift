@@ -71,6 +71,7 @@ struct BinaryPlistExtents: Sendable {
 
     /// Whether object `id` was decoded as a container with children (objects that share a lower
     /// object's offset were not decoded: the walks go on at that object).
+    @inline(__always)
     func hasChildren(_ id: Int) -> Bool {
         guard id >= 0, id < count else { return false }
         let k = part(of: id), i = id - parts[k].base
@@ -89,16 +90,12 @@ struct BinaryPlistExtents: Sendable {
 
     /// Child `position` of a container whose references are `refs`: an object id, or -1 for a
     /// reference outside the table.
+    @inline(__always)
     func child(_ refs: References, _ position: Int) -> Int {
-        // Byte by byte (`byte(at:)` is inlined; the references fit before the offset table): the low
-        // eight bytes of a wider reference, as the decoder reads it.
-        let end = refs.refsStart + (refs.slot(position) + 1) * refs.width
-        var at = end - Swift.min(refs.width, 8), ref: UInt64 = 0
-        while at < end {
-            guard let byte = decoder.input.byte(at: at) else { return -1 }
-            ref = ref << 8 | UInt64(byte)
-            at += 1
-        }
+        // The low eight bytes of a wider reference, as the decoder reads it (`readRef`).
+        let width = refs.width
+        let at = refs.refsStart + refs.slot(position) * width + Swift.max(0, width - 8)
+        guard let ref = decoder.input.uintBE(at: at, width: Swift.min(width, 8)) else { return -1 }
         return ref < UInt64(refs.objects) && ref <= UInt64(Int32.max) ? Int(ref) : -1
     }
 
