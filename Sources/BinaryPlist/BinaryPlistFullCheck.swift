@@ -6,7 +6,7 @@ struct BinaryPlistFullCheck: Sendable {
     let tree: BinaryPlistTree
     let layout: BinaryPlistLayout
     /// Each object's decoded range and children (set by `run`).
-    private var extents = BinaryPlistExtents(parts: [])
+    private(set) var extents: BinaryPlistExtents
     private var found: [Diagnostic] = []
     /// The objects inside the object area by offset (set by `run`).
     private var offsetOrder = BinaryPlistOffsetOrder.runs([])
@@ -24,6 +24,7 @@ struct BinaryPlistFullCheck: Sendable {
     init(tree: BinaryPlistTree, layout: BinaryPlistLayout) {
         self.tree = tree
         self.layout = layout
+        extents = BinaryPlistExtents(parts: [], decoder: BinaryPlistObjectDecoder(input: tree.input, layout: layout, materialize: false))
     }
 
     /// All diagnostics of the pass, or nil when cancelled.
@@ -44,9 +45,10 @@ struct BinaryPlistFullCheck: Sendable {
             for id in range {
                 if shouldStop() { break }
                 guard firstAtOffset[id] == nil else { part.add(start: -1, end: -1); continue }
-                let node = decoder.decodeForCheck(id: id, children: &part.childIDs)
+                var children = 0
+                let node = decoder.decodeForCheck(id: id, childCount: &children)
                 part.diagnostics.append(contentsOf: node.diagnostics)
-                part.add(start: node.range?.start ?? -1, end: node.range?.end ?? -1)
+                part.add(start: node.range?.start ?? -1, end: node.range?.end ?? -1, hasChildren: children > 0)
                 if case .invalid = node.value { part.invalidIDs.append(Int32(truncatingIfNeeded: id)) }
             }
             return part
@@ -57,7 +59,8 @@ struct BinaryPlistFullCheck: Sendable {
             parts[i].diagnostics = []
             parts[i].invalidIDs = []
         }
-        extents = BinaryPlistExtents(parts: parts)
+        // The children are not kept: the walks below read them from the file again (`references(of:)`).
+        extents = BinaryPlistExtents(parts: parts, decoder: BinaryPlistObjectDecoder(input: input, layout: layout, materialize: false))
         parts = []
         copyShared(firstAtOffset)
         // The three whole-file walks read the same tables and are independent: the layout checks and
@@ -103,11 +106,11 @@ struct BinaryPlistFullCheck: Sendable {
     /// Whether a non-empty container has two parents (or one parent listing it twice).
     func sharesContainers() -> Bool {
         guard extents.count > 0 else { return false }
-        if sharers.contains(where: { extents.childCount($0.value) > 0 }) { return true } // one container, many ids
+        if sharers.contains(where: { extents.hasChildren($0.value) }) { return true } // one container, many ids
         var seen = [Bool](repeating: false, count: extents.count)
         var shared = false
         extents.forEachChild { child in
-            guard child >= 0, extents.childCount(child) > 0 else { return true }
+            guard extents.hasChildren(child) else { return true }
             if seen[child] { shared = true; return false }
             seen[child] = true
             return true
@@ -152,7 +155,7 @@ struct BinaryPlistFullCheck: Sendable {
         var found: [Diagnostic] = []
         var colour = [UInt8](repeating: 0, count: n) // 0 unseen, 1 on path, 2 done
         var reportedDepth = false
-        var stack: [(id: Int, next: Int)] = []
+        var stack: [(id: Int, next: Int, refs: BinaryPlistExtents.References)] = []
         // An object that shares its offset is reached, and the walk goes on at the first object there,
         // so the children of N such objects are walked once, not N times.
         let sharers = self.sharers
@@ -161,13 +164,12 @@ struct BinaryPlistFullCheck: Sendable {
             if colour[id] == 0 { colour[id] = 2 }
             return first
         }
-        if let top = layout.topObject, top < n { let t = resolve(top); colour[t] = 1; stack.append((t, 0)) }
+        if let top = layout.topObject, top < n { let t = resolve(top); colour[t] = 1; stack.append((t, 0, extents.references(of: t))) }
         while let frame = stack.last {
-            let count = extents.childCount(frame.id)
-            if frame.next == count { colour[frame.id] = 2; stack.removeLast(); continue }
+            if frame.next == frame.refs.count { colour[frame.id] = 2; stack.removeLast(); continue }
             stack[stack.count - 1].next += 1
             let position = frame.next
-            var child = extents.child(frame.id, position)
+            var child = extents.child(frame.refs, position)
             guard child >= 0, child < n else { continue }
             if !sharers.isEmpty { child = resolve(child) }
             if colour[child] == 1 {
@@ -182,7 +184,7 @@ struct BinaryPlistFullCheck: Sendable {
                         range: extents.start(child) >= 0 ? ByteRange(extents.start(child), extents.end(child)) : nil, object: child))
                 }
                 colour[child] = 1
-                stack.append((child, 0))
+                stack.append((child, 0, extents.references(of: child)))
             }
         }
         reportUnreferenced(colour, into: &found)

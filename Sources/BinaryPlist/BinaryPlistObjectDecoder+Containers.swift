@@ -129,10 +129,11 @@ extension BinaryPlistObjectDecoder {
     }
 
     /// For the whole-file check: the node `decode(id:)` gives for object `id`, except that a
-    /// container's references are appended to `children` (a dictionary's as key, value pairs, as
-    /// `PlistValue.childIDs` lists them) instead of being built into its value, which is then
-    /// `.null`. Same range and diagnostics; no array is made per container.
-    func decodeForCheck(id: Int, children: inout [Int32]) -> PlistNode {
+    /// container's references are only checked, not built into its value, which is then `.null`.
+    /// Same range and diagnostics; nothing is kept per reference (the check reads them again from
+    /// the file where it walks them: `BinaryPlistExtents.references(of:)`); `childCount` is set to
+    /// their number (a dictionary's keys and values counted apart).
+    func decodeForCheck(id: Int, childCount: inout Int) -> PlistNode {
         guard let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
               let marker = input.byte(at: offset) else { return decode(id: id) }
         let kind: ContainerKind
@@ -144,16 +145,7 @@ extension BinaryPlistObjectDecoder {
         }
         var c = Context(id: id, start: offset)
         if marker >> 4 == 0xB { c.add(.markerV1xOnly(marker: marker, type: "ordered set"), ByteRange(offset, offset + 1)) }
-        let n = layout.objectCount
-        var base = children.count
-        let end = scanContainer(kind, Int(marker & 0x0F), offset, &c, reserve: { entries in
-            base = children.count
-            children.append(contentsOf: repeatElement(-1, count: kind == .dict ? 2 * entries : entries))
-        }, { i, entries, ref in
-            let compact: Int32 = ref >= 0 && ref < n && ref <= Int(Int32.max) ? Int32(truncatingIfNeeded: ref) : -1
-            let slot = kind != .dict ? i : i < entries ? 2 * i : 2 * (i - entries) + 1
-            children[base + slot] = compact
-        })
+        let end = scanContainer(kind, Int(marker & 0x0F), offset, &c, reserve: { childCount = kind == .dict ? 2 * $0 : $0 }, { _, _, _ in })
         guard let end else { return PlistNode(.invalid("container count unreadable"), range: ByteRange(offset, offset + 1), diagnostics: c.diagnostics) }
         return PlistNode(.null, range: ByteRange(offset, Swift.min(Swift.max(end, offset + 1), input.count)), diagnostics: c.diagnostics)
     }

@@ -11,7 +11,10 @@ final class BackgroundCheck: Sendable {
 
     /// Starts checking `document`'s graph (with its embedded archives, as `--check` does).
     init(_ document: ArchiveDocument) {
+        // Announced before it starts: an export begun meanwhile waits for its verdict on shared content.
+        let checkEnded = DocumentCheck.expectFullCheck(of: document)
         DispatchQueue.global().async(group: group) {
+            defer { checkEnded() }
             let diagnostics = DocumentCheck.fullCheck(of: document)
             self.result.withLock { $0 = diagnostics }
         }

@@ -60,7 +60,7 @@ package final class GraphIndex: Sendable {
         (linkStart, linkFrom, linkIsClass) = Self.buildLinkCSR(n, edges.linkFrom, edges.linkTo, edges.linkIsClass)
         let (lists, listLinks) = GraphReachability.sharedContentNodes(objectCount: n, edges.sharedLinks)
         let nodes = n + lists
-        let adjacency = GraphReachability.adjacency(nodes, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
+        let adjacency = GraphReachability.adjacency(nodes, edges.from, edges.to, linkFrom: edges.linkFrom, linkTo: edges.linkTo, listLinks)
         let roots = GraphReachability.roots(edges)
         reachable = Array(GraphReachability.reach(nodes, adjacency: adjacency, roots: roots).prefix(n))
         // A loop through a shared list is also a loop through its owner's field, found there, unless

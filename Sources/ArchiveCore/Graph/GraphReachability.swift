@@ -21,7 +21,7 @@ public struct GraphReachability: Sendable {
         for t in edges.to where t >= 0 && Int(t) < n { counts[Int(t)] &+= 1 }
         referrerCounts = counts
         let (lists, listLinks) = Self.sharedContentNodes(objectCount: n, edges.sharedLinks)
-        let adjacency = Self.adjacency(n + lists, edges.from, edges.to, Array(zip(edges.linkFrom, edges.linkTo)) + listLinks)
+        let adjacency = Self.adjacency(n + lists, edges.from, edges.to, linkFrom: edges.linkFrom, linkTo: edges.linkTo, listLinks)
         reachable = Array(Self.reach(n + lists, adjacency: adjacency, roots: Self.roots(edges)).prefix(n))
     }
 
@@ -53,19 +53,28 @@ public struct GraphReachability: Sendable {
         return (number.count, mapped)
     }
 
-    /// Outgoing edges per object (references plus `$class` links), as CSR.
-    static func adjacency(_ n: Int, _ from: [Int32], _ to: [Int32], _ classLinks: [(Int32, Int32)]) -> (start: [Int], targets: [Int32]) {
-        var degree = [Int](repeating: 0, count: n + 1)
-        for s in from where s >= 0 { degree[Int(s) + 1] += 1 }
-        for (s, _) in classLinks { degree[Int(s) + 1] += 1 }
-        for i in 0..<n { degree[i + 1] += degree[i] }
-        var cursor = degree
-        var targets = [Int32](repeating: 0, count: degree[n])
+    /// Outgoing edges per object (references, then the links `linkFrom` → `linkTo`, then `extraLinks`),
+    /// as CSR. The peak of a large keyed archive's check is here: the links are read where they lie
+    /// (not zipped into a copy), and `start` is its own cursor (no copy of it): `start[s + 1]` counts
+    /// `s`'s edges, then `start[s]` is where the next one goes, then the starts are shifted back.
+    static func adjacency(_ n: Int, _ from: [Int32], _ to: [Int32], linkFrom: [Int32], linkTo: [Int32],
+                          _ extraLinks: [(Int32, Int32)]) -> (start: [Int], targets: [Int32]) {
+        var start = [Int](repeating: 0, count: n + 1)
+        for s in from where s >= 0 { start[Int(s) + 1] += 1 }
+        for s in linkFrom { start[Int(s) + 1] += 1 }
+        for (s, _) in extraLinks { start[Int(s) + 1] += 1 }
+        for i in 0..<n { start[i + 1] += start[i] }
+        var targets = [Int32](repeating: 0, count: start[n])
         for e in from.indices where from[e] >= 0 {
-            targets[cursor[Int(from[e])]] = to[e]; cursor[Int(from[e])] += 1
+            targets[start[Int(from[e])]] = to[e]; start[Int(from[e])] += 1
         }
-        for (s, t) in classLinks { targets[cursor[Int(s)]] = t; cursor[Int(s)] += 1 }
-        return (degree, targets)
+        for e in linkFrom.indices { targets[start[Int(linkFrom[e])]] = linkTo[e]; start[Int(linkFrom[e])] += 1 }
+        for (s, t) in extraLinks { targets[start[Int(s)]] = t; start[Int(s)] += 1 }
+        // Now start[s] is where s's edges end, which is where s + 1's begin.
+        var i = n
+        while i > 0 { start[i] = start[i - 1]; i -= 1 }
+        start[0] = 0
+        return (start, targets)
     }
 
     static func reach(_ n: Int, adjacency: (start: [Int], targets: [Int32]), roots: [Int]) -> [Bool] {

@@ -70,15 +70,19 @@ extension ExportShapes {
             for (i, v) in values.enumerated() {
                 if i % 2 == 0 { keys.append(v) } else { objects.append(v) }
             }
-        } else if k.value("NS.keys") == nil, k.value("NS.objects") == nil {
+        } else {
+            // Each field looked up once and its lists read in place: looking `NS.keys` up twice, copying
+            // both lists into arrays and zipping them was a fifth of this function on a keyed archive.
+            let storedKeys = k.value("NS.keys"), storedObjects = k.value("NS.objects")
+            if storedKeys != nil || storedObjects != nil {
+                guard case .list(let keyItems)? = storedKeys, case .list(let objectItems)? = storedObjects,
+                      keyItems.count == objectItems.count else { return nil }
+                return dictionary((0..<keyItems.count).map { (key: dictionaryKey(keyItems[$0]), value: value(objectItems[$0])) })
+            }
             let (numberedKeys, keyGap) = k.numbered("NS.key."), (numberedObjects, objectGap) = k.numbered("NS.object.")
             guard keyGap == nil, objectGap == nil else { return nil }
             keys = numberedKeys
             objects = numberedObjects
-        } else {
-            guard case .list(let storedKeys)? = k.value("NS.keys"), case .list(let storedObjects)? = k.value("NS.objects") else { return nil }
-            keys = Array(storedKeys)
-            objects = Array(storedObjects)
         }
         guard keys.count == objects.count else { return nil }
         return dictionary(zip(keys, objects).map { (key: dictionaryKey($0), value: value($1)) })

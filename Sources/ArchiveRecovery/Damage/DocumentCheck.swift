@@ -1,5 +1,6 @@
 import ArchiveCore
 import ArchiveDocuments
+import KeyedArchive
 
 /// The full check every front end reports (`--check`, `--json`, `--dump`, the browser): the graph's
 /// own check, the problems of archives embedded in it, and in front of them the whole-file causes
@@ -23,6 +24,16 @@ public enum DocumentCheck {
         // reads; this caps the rules' and any producer's that does not).
         let found = DiagnosticBudget.capped(EmbeddedCheck.fullCheck(of: node, progress: progress))
         return wrapperDiagnostics(of: graph) + DamageAnalysis.causes(of: graph, diagnostics: found) + found
+    }
+
+    /// Announces that `fullCheck(of: document)` is about to run on another thread, beside a reader of
+    /// the whole graph (an export): the reader then takes what the check's first pass finds out about
+    /// shared content instead of searching for it too (`KeyedArchiveGraph.expectFullCheck()`). Returns
+    /// what the checking thread must call when its check has ended, whatever happened.
+    package static func expectFullCheck(of document: ArchiveDocument) -> @Sendable () -> Void {
+        guard let keyed = document.graph as? KeyedArchiveGraph else { return {} }
+        keyed.expectFullCheck()
+        return { keyed.endExpectedCheck() }
     }
 
     /// The notes naming the wrappers the archive was taken out of, and the problems met doing it.

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 @_spi(ArchiveInternals) import ArchiveCore
 import BinaryPlist
@@ -19,6 +20,12 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
     /// Inline arrays several objects list and `$objects` nodes several entries share, once a whole-file
     /// pass has looked (see `SharedInlineList`, `SharedEntry`).
     private let sharedContentCache = Mutex<SharedContent?>(nil)
+    /// Entered while a full check announced by `expectFullCheck()` has not yet found the shared content
+    /// (see `KeyedArchiveGraph+ExpectedCheck.swift`); `checkExpected` says whether it is entered.
+    let expectedCheck = DispatchGroup()
+    let checkExpected = Atomic<Bool>(false)
+    /// How many times `sharedContent()` searched the objects for shared content (for tests).
+    let sharedContentSearches = Atomic<Int>(0)
     /// The last data and string items read from lazily read lists, by node (see `lazyItem`).
     let recentLeaves = Mutex<[Int: FieldValue]>([:])
 
@@ -95,12 +102,20 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
     }
 
     /// Inline arrays and `$objects` nodes several objects share, found on the first call (whole-file
-    /// passes make it). Not looked for when the container's full check saw no shared container.
-    func sharedContent() -> SharedContent {
+    /// passes make it). Not looked for when the container's full check saw no shared container; while
+    /// an announced full check is on its way (`expectFullCheck()`), waited for from it unless
+    /// `waitingForExpectedCheck` is false (the check's own call).
+    func sharedContent(waitingForExpectedCheck: Bool = true) -> SharedContent {
         if let known = sharedContentCache.withLock({ $0 }) { return known }
+        var mayShare = tree.knownSharing.mayShareContainers
+        if mayShare == nil, waitingForExpectedCheck, waitForExpectedCheck() {
+            if let known = sharedContentCache.withLock({ $0 }) { return known }
+            mayShare = tree.knownSharing.mayShareContainers
+        }
         // Not held while looking: showing an object reads the cache and must never wait for the pass.
         var found = SharedContent()
-        if tree.knownSharing.mayShareContainers != false {
+        if mayShare != false {
+            sharedContentSearches.add(1, ordering: .relaxed)
             let canonical = tree.sharing().offsetSharers
             let entries = findSharedEntries(entryHolders(canonical: canonical))
             found = SharedContent(lists: findSharedInlineLists(entries: entries, canonical: canonical), entries: entries,
@@ -208,7 +223,8 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
         all.append(contentsOf: header.diagnostics + KeyedArchiveRules.checkHeader(header, tree: tree))
         // One pass (split across cores) decodes every object with its rules and collects the references.
         let n = objectCount
-        let shared = sharedContent()
+        let shared = sharedContent(waitingForExpectedCheck: false)
+        endExpectedCheck()
         let plainTree = readingPlainObjectsInFull || !shared.isEmpty ? nil : binaryTree
         guard var parts = Parallel.map(count: n, progress: { progress(0.4 + 0.55 * $0) }, { range, shouldStop in
             var edges = GraphEdges(objectCount: n, recordsPositions: keepingEdges)
