@@ -5,6 +5,7 @@ import Testing
 @testable import BinaryPlist
 @testable import KeyedArchive
 @testable import ArchiveDocuments
+@testable import ArchiveRecovery
 
 /// A full check announced before it starts (`DocumentCheck.expectFullCheck(of:)`, as `--unarchive`
 /// and `--json` do for the check they run beside the export): a whole-file reader that asks for the
