@@ -69,8 +69,14 @@ final class DamageContext {
     /// Whether the format is a binary archive (a rewrite of text bytes damages it).
     var isBinary: Bool { format.isBinaryArchive }
 
-    /// What only the format knows of reading its problems as evidence (its descriptor's).
-    private(set) lazy var traits = FormatRegistry.descriptor(for: format)?.damageTraits(of: format) ?? DamageTraits()
+    /// The format's descriptor: what only the format knows of its damage.
+    private(set) lazy var descriptor = FormatRegistry.descriptor(for: format)
+    /// How the format's problems read as evidence (its descriptor's).
+    private(set) lazy var traits = descriptor?.damageTraits(of: format) ?? DamageTraits()
+    /// What the format's own numbers show of a line-ending conversion (read once for the evidence and
+    /// the trial).
+    private(set) lazy var lineEndingSigns = descriptor?.lineEndingSigns(of: input, lfCount: statistics.count(0x0A),
+                                                                       crCount: statistics.count(0x0D)) ?? LineEndingSigns()
 
     /// A format read as a stream, or as tables of entries, with no trailer to check a reading against
     /// (typedstream, NIBArchive): its decoder's own check judges a reading, and a problem counts where

@@ -12,7 +12,7 @@ enum LineEndingEvidence {
         guard context.isBinary else { return [] }
         let stats = context.statistics
         let lf = stats.count(0x0A), cr = stats.count(0x0D)
-        let signs = FormatRegistry.descriptor(for: context.format)?.lineEndingSigns(of: context.input, lfCount: lf, crCount: cr) ?? LineEndingSigns()
+        let signs = context.lineEndingSigns
         if let shorter = signs.pairsLost { return [shorter] }
         guard cr == 0, lf >= 2 else { return [] }
         let neighbours = [0x09, 0x0B, 0x0C, 0x0E].map { stats.histogram[$0] }

@@ -21,9 +21,7 @@ enum LineEndingTrial {
         let bytes = context.input.bytes(in: ByteRange(0, context.input.count))
         let firstError = context.errors.compactMap { $0.range?.start }.min()
         let nearLF = firstError.map { e in bytes[Swift.max(0, e - window)..<Swift.min(bytes.count, e + 1)].contains(0x0A) } ?? false
-        let (lf, cr) = (context.statistics.count(0x0A), context.statistics.count(0x0D))
-        let shortened = FormatRegistry.descriptor(for: context.format)?.lineEndingSigns(of: context.input, lfCount: lf, crCount: cr)
-            .isShorterThanItsNumbers ?? false
+        let shortened = context.lineEndingSigns.isShorterThanItsNumbers
         let candidates = LineEndingRepair.candidates(bytes).filter {
             $0.exactInverse(bytes) != nil || nearLF || (shortened && $0 == .crlfToLF)
         }

@@ -9,19 +9,20 @@ enum MergeConflictEvidence {
     static let notedBlocks = 20
 
     static func find(_ context: DamageContext) -> Diagnostic? {
-        guard mayHoldConflicts(context.input, format: context.format), let conflicts = MergeConflicts.find(context.input) else { return nil }
+        guard mayHoldConflicts(context), let conflicts = MergeConflicts.find(context.input) else { return nil }
         return diagnostic(conflicts)
     }
 
-    /// Whether `input` read as `format` is one a merge conflict can be named in: text version control
-    /// merges (its descriptor's `DamageTraits.mayHoldMergeConflicts`: XML and OpenStep plists), or a
-    /// file no decoder took that starts with a conflict (markers around the first line hide the XML
-    /// declaration from the detector; any other undetected file is not scanned).
-    static func mayHoldConflicts(_ input: InputBytes, format: ContainerFormat) -> Bool {
-        if case .unknown = format {
+    /// Whether the input is one a merge conflict can be named in: text version control merges (its
+    /// format's `DamageTraits.mayHoldMergeConflicts`: XML and OpenStep plists), or a file no decoder
+    /// took that starts with a conflict (markers around the first line hide the XML declaration from
+    /// the detector; any other undetected file is not scanned).
+    static func mayHoldConflicts(_ context: DamageContext) -> Bool {
+        let input = context.input
+        if case .unknown = context.format {
             return MergeConflicts.marker(input.buffer, ByteRange(0, Swift.min(input.count, 8 + MergeConflicts.labelLimit)))?.0 == .ours
         }
-        return FormatRegistry.descriptor(for: format)?.damageTraits(of: format).mayHoldMergeConflicts ?? false
+        return context.traits.mayHoldMergeConflicts
     }
 
     static func diagnostic(_ conflicts: MergeConflicts) -> Diagnostic? {

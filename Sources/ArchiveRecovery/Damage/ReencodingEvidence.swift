@@ -17,7 +17,7 @@ enum ReencodingEvidence {
         let pairs = context.input.count - decoded.count
         guard pairs >= 1 else { return nil }
         var evidence = ""
-        let fit = FormatRegistry.descriptor(for: context.format)?.numbersFit(decoded) ?? .noNumbers
+        let fit = context.descriptor?.numbersFit(decoded) ?? .noNumbers
         if case .fit(let how) = fit {
             evidence = "; with each pair read back as one byte the file is \(ValueFormatter.byteCount(decoded.count)) and \(how)"
         } else if fit == .misfit {
