@@ -7,11 +7,15 @@ Ratios are computed here from the measured rows, never typed in:
   * "vs --check": this row's wall time / archive-browse --check's wall time on the same file
     (for a peer: how many times slower than our full check it is);
   * "RSS/file": peak RSS / file size.
-The targets section compares the figures with issue 7's targets.
+The targets sections compare the figures with the targets of issues 7, 29 and 39; the conversion
+table and issue 39's targets come from report_conversion.py. Hand-written sections of an existing
+results file (from the first heading this script does not write) are kept.
 """
 
 import os
 import sys
+
+import report_conversion as conversion
 
 COLUMNS = ["tool", "file", "size", "wall", "rss", "rc", "runs", "load", "kind", "status"]
 
@@ -83,7 +87,7 @@ def build_table(rows):
         limit = dnf_limit(r)
         if limit and ours and ours["wall"] > 0:
             ratio = f"> {limit / ours['wall']:.1f}x"
-        elif ok and ours and ours["wall"] > 0 and r["kind"] in ("peer", "json", "check", "screen") and not r["tool"].startswith(("first screen", "screen keys")):
+        elif ok and ours and ours["wall"] > 0 and r["kind"] in ("peer", "json", "check", "screen", "convert") and not r["tool"].startswith(("first screen", "screen keys")):
             ratio = f"{r['wall'] / ours['wall']:.2f}x"
         else:
             ratio = "—"
@@ -278,6 +282,13 @@ def main():
     print()
     print(text_table(["target", "measured", "verdict"], round2_targets(rows)))
     print()
+    output_bytes = conversion.read_output_bytes(tsv)
+    convert = conversion.conversion_table(rows, output_bytes, valid, baselines, fmt_size)
+    tgt39 = conversion.issue39_targets(rows, valid, baselines)
+    print(text_table(conversion.CONVERSION_HEAD, convert))
+    print()
+    print(text_table(["target", "measured", "verdict"], tgt39))
+    print()
 
     md = [
         "# archive-browse benchmark results",
@@ -324,9 +335,39 @@ def main():
         "",
         md_table(["target", "measured", "verdict"], round2_targets(rows)),
         "",
+        "## Conversion (this run)",
+        "",
+        "Every writer run of the table above that wrote something: its output's size and rate (MB/s of",
+        "wall time). `convert` rows wrote to a file, as a user redirects the output; `--json` and",
+        "`--unarchive json` rows wrote to /dev/null (their size counted by one more run, untimed). The",
+        "two *reference* rows are the machine's own: reading the `--unarchive xml1` output back with",
+        "`cat`, and writing as many bytes to a file with `dd`.",
+        "",
+        md_table(conversion.CONVERSION_HEAD, convert) if convert else "(not measured)",
+        "",
+        "## Targets (issue 39)",
+        "",
+        md_table(["target", "measured", "verdict"], tgt39) if tgt39 else "(not measured)",
+        "",
     ]
+    kept = kept_sections(out, [line for line in md if line.startswith("## ")])
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(md))
+        if kept:
+            f.write("\n" + kept)
+
+
+def kept_sections(path, generated):
+    """The hand-written part of an existing results file: everything from its first `## ` heading
+    that this script does not write (measurements by hand, kept when a run rewrites the file)."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("## ") and line not in generated:
+            return "\n".join(lines[i:])
+    return ""
 
 
 if __name__ == "__main__":

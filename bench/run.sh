@@ -14,7 +14,7 @@
 #            2 s; median reported; default 3)  --wait-quiet S (wait up to S seconds for the 1-minute
 #            load average to drop below 0.5 before measuring)  --no-install (do not apt/pip install)
 #            --generate-only (make the files for the chosen set, measure nothing)
-#            --only LIST (comma-separated sections: main,shapes,typedstream,nib,ttfs,redraw,sources; the report then goes to
+#            --only LIST (comma-separated sections: main,shapes,typedstream,nib,ttfs,redraw,sources,conversion; the report then goes to
 #            the work dir, not bench/results.md)
 #
 # Prints a table and writes bench/results.md. Exit status: 0 when every measurement ran (a peer
@@ -33,8 +33,10 @@ REDRAW_RUNS=7
 REDRAW_TMUX_MARK='› [100]'
 # ... and text on the status line while background work (the graph index) runs:
 REDRAW_TMUX_BUSY='Esc cancels'
-# Terminal size for every --screen run:
+# Terminal size for every --screen run, and the larger one the XML first screen is also timed at
+# (issue 39: "at any screen size"):
 SCREEN_SIZE='80x24'
+LARGE_SCREEN_SIZE='240x70'
 # plistutil XML -> binary is quadratic in libplist 2.2.0 (TOOLCHAIN.md 5: >10 min at 1.2M objects),
 # so it gets a shorter limit than the other peers (seconds):
 PLISTUTIL_XML_TIMEOUT=${PLISTUTIL_XML_TIMEOUT:-120}
@@ -152,18 +154,34 @@ gen_nib() { # name args...
     echo "$path"
 }
 
+# The same for bench/plain_plist.py (the conversion section's plain property lists).
+PLAIN_GEN_SUM=$(sha256sum "$BENCH_DIR/plain_plist.py" | cut -c1-8)
+gen_plain() { # name args...
+    local name=$1; shift
+    local path="$WORK/files/$name" stamp="$WORK/files/$name.gen"
+    local want="$PLAIN_GEN_SUM $*"
+    if [ ! -f "$path" ] || [ "$(head -1 "$stamp" 2>/dev/null)" != "$want" ]; then
+        log "generating $name: plain_plist.py $*"
+        python3 "$BENCH_DIR/plain_plist.py" "$@" -o "$path" 2>"$WORK/generate.last" >/dev/null \
+            || { cat "$WORK/generate.last" >&2; die "plain_plist.py $* failed"; }
+        { echo "$want"; echo "plain property list: an array of $(sed 's/^[^:]*: //' "$WORK/generate.last" | tail -1) (dictionaries of an integer, strings, a real, a boolean, a date, an array and data)"; } > "$stamp"
+    fi
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "(plain_plist.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
+    echo "$path"
+}
+
 if [ "$QUICK" = 1 ]; then
-    MAIN_N=40007 SMALL_N=10007 SHAPE_N=40000 TS_N=40000 FLAT_N=100003 NIB_N=10000
+    MAIN_N=40007 SMALL_N=10007 SHAPE_N=40000 TS_N=40000 FLAT_N=100003 NIB_N=10000 PLAIN_N=10000
     TTFS_SIZES="1M 10M"
 else
-    MAIN_N=1200007 SMALL_N=100007 SHAPE_N=1200000 TS_N=1000000 FLAT_N=1000003 NIB_N=300000
+    MAIN_N=1200007 SMALL_N=100007 SHAPE_N=1200000 TS_N=1000000 FLAT_N=1000003 NIB_N=300000 PLAIN_N=200000
     TTFS_SIZES="1M 100M"
 fi
 [ "$HUGE" = 1 ] && TTFS_SIZES="$TTFS_SIZES 1G"
 
 # Only the files of the sections run (--only) are made.
 wants() { [ -z "$ONLY" ] || [ "$GEN_ONLY" = 1 ] || [[ ",$ONLY," == *",$1,"* ]]; }
-MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE="" NIB_FILE=""
+MAIN_BIN="" MAIN_XML="" SMALL_BIN="" TS_FILE="" FLAT_FILE="" NIB_FILE="" PLAIN_BIN="" PLAIN_XML=""
 SHAPE_FILES=() TTFS_FILES=()
 if wants main; then
     MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
@@ -175,8 +193,13 @@ if wants shapes; then
         SHAPE_FILES+=("$(gen "$shape-$SHAPE_N.bplist" --shape "$shape" --objects "$SHAPE_N" --format binary)")
     done
 fi
-if wants shapes || wants typedstream; then TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N"); fi
-if wants nib; then NIB_FILE=$(gen_nib "wide-$NIB_N.nib" --records "$NIB_N"); fi
+if wants shapes || wants typedstream || wants conversion; then TS_FILE=$(gen "array-$TS_N.typedstream" --format typedstream --objects "$TS_N"); fi
+if wants nib || wants conversion; then NIB_FILE=$(gen_nib "wide-$NIB_N.nib" --records "$NIB_N"); fi
+if wants conversion; then
+    [ -n "$MAIN_BIN" ] || MAIN_BIN=$(gen "wide-$MAIN_N.bplist" --shape wide --objects "$MAIN_N" --format binary)
+    PLAIN_BIN=$(gen_plain "plain-$PLAIN_N.bplist" --records "$PLAIN_N")
+    PLAIN_XML=$(gen_plain "plain-$PLAIN_N.xml" --records "$PLAIN_N" --format xml)
+fi
 if wants ttfs; then
     for size in $TTFS_SIZES; do
         TTFS_FILES+=("$(gen "ttfs-$size.bplist" --shape wide --target-bytes "$size" --format binary --writer stream)")
@@ -264,7 +287,25 @@ run_once() {
     rm -f "$tfile"
 }
 
-# measure TOOL FILE TIMEOUT KIND cmd...   KIND: check|json|screen|peer
+# Bytes each writer wrote (tool, file, bytes), for its MB/s: a `convert` row's output is in its
+# file; a `json` row's went to /dev/null, so it is counted by one more run, untimed. A `reference`
+# row sets REFERENCE_BYTES (what it read or wrote).
+OUTPUT_TSV="$WORK/output-bytes.tsv"
+: > "$OUTPUT_TSV"
+record_output_bytes() { # tool file kind out limit cmd...
+    local tool=$1 file=$2 kind=$3 out=$4 limit=$5 bytes; shift 5
+    case "$kind" in
+        convert) bytes=$(stat -c %s "$out") ;;
+        json) bytes=$( (timeout --kill-after=10 "$limit" "$@" 2>/dev/null </dev/null || true) | wc -c) ;;
+        reference) bytes=${REFERENCE_BYTES:-} ;;
+        *) return 0 ;;
+    esac
+    [ -n "$bytes" ] && printf '%s\t%s\t%s\n' "$tool" "$(basename "$file")" "$bytes" >> "$OUTPUT_TSV"
+    return 0
+}
+
+# measure TOOL FILE TIMEOUT KIND cmd...   KIND: check|json|screen|peer|convert|reference|source
+# (json: output discarded; convert: output kept in the row's file, as a user redirects it)
 # Runs the command (REPEAT times if it took under 2 s), records the median wall and max RSS.
 # M_REPEAT=N and M_STAT=min (set before the call) change the count and take the fastest run.
 measure() {
@@ -318,6 +359,7 @@ measure() {
     fi
     [ -n "$note" ] && status="$status; $note"
     [ "$n" -gt 1 ] && status="$status; ${M_STAT:-median} of $n runs: $(printf '%s ' "${walls[@]}")"
+    [ "$rc" = 0 ] && record_output_bytes "$tool" "$file" "$kind" "$out" "$limit" "$@"
     local size
     size=$(stat -L -c %s "$file")
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
@@ -454,6 +496,7 @@ section() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 # 1. The main set: wide archive, binary and XML, and the smaller one; every tool.
 section main && for f in "$MAIN_BIN" "$MAIN_XML" "$SMALL_BIN"; do
     ours "$f"
+    if [ "$f" = "$MAIN_XML" ]; then measure "archive-browse --screen $LARGE_SCREEN_SIZE" "$f" "$TIMEOUT" screen "$BIN" --screen "$LARGE_SCREEN_SIZE" "$f"; fi
     unarchive_json "$f"
     foundation "$f"
     other_peers "$f"
@@ -622,6 +665,58 @@ print(n, "rows")' "$DB"
     else
         unavailable "Python loop over the rows, nska_deserialize to JSON" "$DB" "nska-deserialize could not be installed"
     fi
+fi
+
+# 7. Conversion (issue 39): the writers. A plain plist converted each way by archive-browse
+#    `--unarchive`, plistutil and Python's plistlib, the output written to a file as a user redirects
+#    it; each writer's MB/s beside the physical references (reading the XML output back with cat,
+#    writing as many bytes with dd); and `--unarchive json` of the typedstream and the NIB (the keyed
+#    archive's is in section 1), against their `--check`.
+if section conversion; then
+    plain_check_and_convert() { # file format...: archive-browse --check, then --unarchive FORMAT for each
+        local f=$1 format; shift
+        measure "archive-browse --check" "$f" "$TIMEOUT" check "$BIN" --check "$f"
+        for format in "$@"; do
+            measure "archive-browse --unarchive $format" "$f" "$TIMEOUT" convert "$BIN" --unarchive "$format" "$f"
+            if [ "$format" = xml1 ]; then cp "$M_OUT" "$WORK/runs/plain-xml1.out"; fi
+        done
+    }
+    plain_check_and_convert "$PLAIN_BIN" xml1 json
+    if [ -n "$PLISTUTIL" ]; then
+        measure "plistutil -f xml" "$PLAIN_BIN" "$TIMEOUT" convert "$PLISTUTIL" -i "$PLAIN_BIN" -o /dev/stdout -f xml
+    else
+        unavailable "plistutil -f xml" "$PLAIN_BIN" "libplist-utils could not be installed"
+    fi
+    unavailable "plistutil (JSON)" "$PLAIN_BIN" "$PLISTUTIL_VERSION writes no JSON (only bin and xml)"
+    measure "Python plistlib (binary to XML)" "$PLAIN_BIN" "$TIMEOUT" convert python3 -c \
+        'import plistlib, sys; sys.stdout.buffer.write(plistlib.dumps(plistlib.load(open(sys.argv[1], "rb")), fmt=plistlib.FMT_XML, sort_keys=False))' "$PLAIN_BIN"
+    measure "Python plistlib + json (binary to JSON)" "$PLAIN_BIN" "$TIMEOUT" convert python3 -c \
+        'import json, plistlib, sys; json.dump(plistlib.load(open(sys.argv[1], "rb")), sys.stdout, default=str)' "$PLAIN_BIN"
+    plain_check_and_convert "$PLAIN_XML" binary1
+    if [ -n "$PLISTUTIL" ]; then
+        measure "plistutil -f bin" "$PLAIN_XML" "$PLISTUTIL_XML_TIMEOUT" convert "$PLISTUTIL" -i "$PLAIN_XML" -o /dev/stdout -f bin
+    else
+        unavailable "plistutil -f bin" "$PLAIN_XML" "libplist-utils could not be installed"
+    fi
+    measure "Python plistlib (XML to binary)" "$PLAIN_XML" "$TIMEOUT" convert python3 -c \
+        'import plistlib, sys; sys.stdout.buffer.write(plistlib.dumps(plistlib.load(open(sys.argv[1], "rb")), fmt=plistlib.FMT_BINARY, sort_keys=False))' "$PLAIN_XML"
+    XML1_OUT="$WORK/runs/plain-xml1.out"
+    if [ -s "$XML1_OUT" ]; then
+        REFERENCE_BYTES=$(stat -c %s "$XML1_OUT")
+        measure "reference: cat (the --unarchive xml1 output) > /dev/null" "$XML1_OUT" "$TIMEOUT" reference sh -c 'cat "$1" > /dev/null' sh "$XML1_OUT"
+        REFERENCE_BYTES=$(( (REFERENCE_BYTES + 1048575) / 1048576 * 1048576 ))
+        measure "reference: dd (as many bytes to a file)" "$XML1_OUT" "$TIMEOUT" reference \
+            dd if=/dev/zero of="$WORK/runs/dd.out" bs=1M count=$((REFERENCE_BYTES / 1048576)) status=none
+        unset REFERENCE_BYTES
+        rm -f "$WORK/runs/dd.out"
+    fi
+    # The typedstream's and the NIB's --check and --json come from their sections; run them here
+    # when those sections are not.
+    { section shapes || section typedstream; } || ours "$TS_FILE"
+    section nib || ours "$NIB_FILE"
+    for f in "$TS_FILE" "$NIB_FILE"; do
+        measure "archive-browse --unarchive json" "$f" "$TIMEOUT" json "$BIN" --unarchive json "$f"
+    done
 fi
 
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
