@@ -49,6 +49,15 @@ package final class BinaryPlistTree: PlistTree, Sendable {
         return BinaryPlistObjectDecoder(input: input, layout: layout).containerValues(at: offset, id: id)
     }
 
+    /// The bytes of a data object; any other object is told from its marker byte (high nibble 4 is
+    /// data) without being decoded.
+    package func dataValue(_ id: Int) -> [UInt8]? {
+        guard let layout, let offset = layout.offset(of: id, in: input), offset >= 8, offset < layout.objectAreaEnd,
+              let marker = input.byte(at: offset), marker >> 4 == 0x4,
+              case .data(let bytes) = node(id).value else { return nil }
+        return bytes
+    }
+
     /// Compares an ASCII string object's bytes in place, without decoding it (or allocating); other
     /// strings are decoded and compared by code units.
     package func isString(_ id: Int, equalTo text: String) -> Bool {

@@ -102,6 +102,13 @@ package final class XMLPlistTree: PlistTree, Sendable {
         return node
     }
 
+    /// The bytes of a `<data>` node; any other node is told from its kind in the table, without being
+    /// decoded.
+    package func dataValue(_ id: Int) -> [UInt8]? {
+        guard id >= 0, id < table.count, table.kind(id) == .data, case .data(let bytes) = node(id).value else { return nil }
+        return bytes
+    }
+
     /// Every node, with the problems a whole decode keeps (runs the full check first; for tests and
     /// small inputs).
     package var nodes: [PlistNode] {

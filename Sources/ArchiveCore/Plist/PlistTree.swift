@@ -24,6 +24,9 @@ package protocol PlistTree: AnyObject, Sendable {
     /// The values of dictionary `id`, or the elements of array or set `id`; nil for other nodes (binary
     /// trees answer without reading the references).
     func containerValues(_ id: Int) -> PlistArrayElements?
+    /// The bytes of node `id` when it is a data value, nil for any other node (binary and XML trees
+    /// answer other nodes without decoding them).
+    func dataValue(_ id: Int) -> [UInt8]?
     /// Every diagnostic the whole input produces, including all nodes, overlap, cycle and
     /// unreferenced-byte checks. Can take a while on a huge input; `progress` gets a fraction and
     /// returns false to cancel.
@@ -50,6 +53,11 @@ extension PlistTree {
         case .set(let ids): return PlistArrayElements(ids: ids, isSet: true, range: node.range)
         default: return nil
         }
+    }
+
+    package func dataValue(_ id: Int) -> [UInt8]? {
+        if case .data(let bytes) = node(id).value { return bytes }
+        return nil
     }
 
     /// Whether node `id` is the string `text` (binary trees answer without decoding the node).

@@ -4,7 +4,7 @@
 
 /// A property list that is not an archive, shown as an object graph: every plist node is an object,
 /// containers are objects whose fields are their entries.
-package final class PlistObjectGraph: ObjectGraph, Sendable {
+package final class PlistObjectGraph: ObjectGraph, DataValueScanning, Sendable {
     package let tree: any PlistTree
 
     package init(tree: any PlistTree) { self.tree = tree }
@@ -83,6 +83,14 @@ package final class PlistObjectGraph: ObjectGraph, Sendable {
             object.value = PlistObjectGraph.scalar(node.value)
         }
         return object
+    }
+
+    /// Every data node, from the tree (`PlistTree.dataValue`): a container's fields are references, and
+    /// an object standing in for a shared container (`read`) holds no data either.
+    package func forEachDataValue(_ body: (ObjectID, [UInt8]) -> Void) {
+        for id in 0..<tree.nodeCount {
+            if let bytes = tree.dataValue(id) { body(id, bytes) }
+        }
     }
 
     package func fullCheck(progress: (Double) -> Bool) -> [Diagnostic] { tree.fullCheck(progress: progress) }
