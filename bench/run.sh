@@ -137,37 +137,27 @@ gen() { # name args...: generate $WORK/files/<name> unless it exists for this ge
     echo "$path"
 }
 
-# The same for bench/generate_nib.py (its file names end in .nib).
-NIB_GEN_SUM=$(sha256sum "$BENCH_DIR/generate_nib.py" | cut -c1-8)
-gen_nib() { # name args...
-    local name=$1; shift
+# The same for the other generators, bench/generate_nib.py and bench/plain_plist.py: each reports
+# what it wrote as its last line ("PATH: …[, N bytes]"), which PREFIX and SUFFIX make the file's
+# description.
+gen_script() { # script prefix suffix name args...
+    local script=$1 prefix=$2 suffix=$3 name=$4; shift 4
     local path="$WORK/files/$name" stamp="$WORK/files/$name.gen"
-    local want="$NIB_GEN_SUM $*"
+    local want
+    want="$(sha256sum "$BENCH_DIR/$script" | cut -c1-8) $*"
     if [ ! -f "$path" ] || [ "$(head -1 "$stamp" 2>/dev/null)" != "$want" ]; then
-        log "generating $name: generate_nib.py $*"
-        python3 "$BENCH_DIR/generate_nib.py" "$@" -o "$path" 2>"$WORK/generate.last" >"$WORK/generate.out" \
-            || { cat "$WORK/generate.last" >&2; die "generate_nib.py $* failed"; }
-        # generate_nib.py reports what it wrote on standard error ("PATH: N records, … bytes")
-        { echo "$want"; echo "NIBArchive, $(cat "$WORK/generate.out" "$WORK/generate.last" | tail -1 | sed 's/^[^:]*: //; s/, [0-9]* bytes$//')"; } > "$stamp"
+        log "generating $name: $script $*"
+        python3 "$BENCH_DIR/$script" "$@" -o "$path" 2>"$WORK/generate.last" >"$WORK/generate.out" \
+            || { cat "$WORK/generate.last" >&2; die "$script $* failed"; }
+        { echo "$want"; echo "$prefix$(cat "$WORK/generate.out" "$WORK/generate.last" | tail -1 | sed 's/^[^:]*: //; s/, [0-9]* bytes$//')$suffix"; } > "$stamp"
     fi
-    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "(generate_nib.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
+    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "($script) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
     echo "$path"
 }
-
-# The same for bench/plain_plist.py (the conversion section's plain property lists).
-PLAIN_GEN_SUM=$(sha256sum "$BENCH_DIR/plain_plist.py" | cut -c1-8)
+gen_nib() { gen_script generate_nib.py "NIBArchive, " "" "$@"; } # name args...
 gen_plain() { # name args...
-    local name=$1; shift
-    local path="$WORK/files/$name" stamp="$WORK/files/$name.gen"
-    local want="$PLAIN_GEN_SUM $*"
-    if [ ! -f "$path" ] || [ "$(head -1 "$stamp" 2>/dev/null)" != "$want" ]; then
-        log "generating $name: plain_plist.py $*"
-        python3 "$BENCH_DIR/plain_plist.py" "$@" -o "$path" 2>"$WORK/generate.last" >/dev/null \
-            || { cat "$WORK/generate.last" >&2; die "plain_plist.py $* failed"; }
-        { echo "$want"; echo "plain property list: an array of $(sed 's/^[^:]*: //' "$WORK/generate.last" | tail -1) (dictionaries of an integer, strings, a real, a boolean, a date, an array and data)"; } > "$stamp"
-    fi
-    printf '%s|%s|%s|%s;;' "$name" "$(stat -L -c %s "$path")" "(plain_plist.py) $*" "$(sed -n 2p "$stamp")" >> "$USED_FILES"
-    echo "$path"
+    gen_script plain_plist.py "plain property list: an array of " \
+        " (dictionaries of an integer, strings, a real, a boolean, a date, an array and data)" "$@"
 }
 
 if [ "$QUICK" = 1 ]; then
