@@ -63,7 +63,7 @@ public struct GraphObject: Sendable, Equatable {
     }
 
     /// The first field with `key`, if any.
-    public func field(_ key: String) -> Field? { fields.first { $0.key.isLiterally(key) } }
+    public func field(_ key: String) -> Field? { fields.firstIndex(inPlace: { $0.key.isLiterally(key) }).map { fields[$0] } }
 }
 
 extension FieldValue {

@@ -78,6 +78,22 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     /// Adds an item at the end (a lazy collection becomes stored first, making every item).
     @inlinable package mutating func append(_ item: Element) { changeStored { $0.append(item) } }
 
+    /// The position of the first item `matches` accepts. Stored items are looked at where they lie:
+    /// `first(where:)` copied each item it passed (a field's key, value and type retained and
+    /// released), a search a presenter makes for every key it reads (issue 39).
+    @inlinable package func firstIndex(inPlace matches: (borrowing Element) -> Bool) -> Int? {
+        switch storage {
+        case .stored(let items):
+            return items.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices where matches(buffer[i]) { return i }
+                return nil
+            }
+        case .lazy(let count, _, _, let make):
+            for i in 0..<count where matches(make(i)) { return i }
+            return nil
+        }
+    }
+
     /// The items as a stored collection (makes every item of a lazy one once).
     package func stored() -> LazyItems {
         if case .stored = storage { return self }
