@@ -84,13 +84,29 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     @inlinable package func firstIndex(inPlace matches: (borrowing Element) -> Bool) -> Int? {
         switch storage {
         case .stored(let items):
+            // The pointer's subscript is an address; the buffer's copies the item.
             return items.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices where matches(buffer[i]) { return i }
+                guard let first = buffer.baseAddress else { return nil }
+                for i in 0..<buffer.count where matches(first[i]) { return i }
                 return nil
             }
         case .lazy(let count, _, _, let make):
             for i in 0..<count where matches(make(i)) { return i }
             return nil
+        }
+    }
+
+    /// Calls `body` with each item and its position, in order; stored items where they lie (no copy
+    /// of each, as `firstIndex(inPlace:)`).
+    @inlinable package func forEach(inPlace body: (Int, borrowing Element) -> Void) {
+        switch storage {
+        case .stored(let items):
+            items.withUnsafeBufferPointer { buffer in
+                guard let first = buffer.baseAddress else { return }
+                for i in 0..<buffer.count { body(i, first[i]) }
+            }
+        case .lazy(let count, _, _, let make):
+            for i in 0..<count { body(i, make(i)) }
         }
     }
 
