@@ -82,8 +82,8 @@ struct JSONEmitter {
         // A key shorter than `JSONRepeats.minimumLength` is written in full and not looked up.
         let found = keys.contains { $0.utf8.count >= JSONRepeats.minimumLength } ? keys.map { repeats.find(text: $0, at: place) } : []
         let kept = Self.lastOfEachKey(keys, found)
-        // Each field read where it lies (iterating the collection copied every field: its key, value
-        // and type retained and released once more).
+        // One pass over the fields' buffer (iterating the collection went through its storage for
+        // every field and copied each field twice).
         fields.forEach(inPlace: { i, field in
             guard kept[i] else { return }
             key(field.key, found.isEmpty ? nil : found[i])
@@ -186,9 +186,10 @@ struct JSONEmitter {
         }
     }
 
-    /// Writes the items of a stored list holding no list (most lists: `NS.keys`, `NS.objects`), each
-    /// read where it lies, and answers true; false, writing nothing, for any other list, which `value`
-    /// writes item by item (a lazy list's items are made once each, as they are written).
+    /// Writes the items of a stored list holding no list (most lists: `NS.keys`, `NS.objects`) in one
+    /// pass over its buffer, and answers true; false, writing nothing, for any other list, which
+    /// `value` writes item by item through its stack of open lists (a lazy list's items are made once
+    /// each, as they are written).
     private mutating func flatList(_ items: FieldList) -> Bool {
         guard !items.isLazy, items.firstIndex(inPlace: { if case .list = $0 { return true } else { return false } }) == nil else { return false }
         items.forEach(inPlace: { _, item in

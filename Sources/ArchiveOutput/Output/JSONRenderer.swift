@@ -51,12 +51,9 @@ package struct JSONRenderer {
         while !current.isEmpty {
             let next = start..<Swift.min(n, start + chunk)
             // Each object handed over where it lies in the chunk: iterating the array copied every
-            // `GraphObject` (its fields, classes and texts retained and released once more), and so did
-            // the buffer's subscript; the pointer's subscript is an address.
-            let (_, ahead) = Parallel.both(count: .max, { current.withUnsafeBufferPointer { chunk in
-                guard let first = chunk.baseAddress else { return }
-                for i in chunk.indices { body(first[i]) }
-            } }, { read(next) })
+            // `GraphObject` (its fields, classes and texts retained and released once more).
+            let (_, ahead) = Parallel.both(count: .max, { current.withUnsafeBufferPointer { chunk in for i in chunk.indices { body(chunk[i]) } } },
+                                           { read(next) })
             current = ahead
             start = next.upperBound
         }
