@@ -78,6 +78,38 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
     /// Adds an item at the end (a lazy collection becomes stored first, making every item).
     @inlinable package mutating func append(_ item: Element) { changeStored { $0.append(item) } }
 
+    /// The position of the first item `matches` accepts, stored items read in one pass over their
+    /// buffer (no iterator, no copy of the storage per item). Each item is still copied once for
+    /// `matches` (measured: the optimiser does not borrow it through the `borrowing` parameter), so a
+    /// caller that needs one part of an item does better reading that part from the array itself.
+    @inlinable package func firstIndex(inPlace matches: (borrowing Element) -> Bool) -> Int? {
+        switch storage {
+        case .stored(let items):
+            return items.withUnsafeBufferPointer { buffer in
+                guard let first = buffer.baseAddress else { return nil }
+                for i in 0..<buffer.count where matches(first[i]) { return i }
+                return nil
+            }
+        case .lazy(let count, _, _, let make):
+            for i in 0..<count where matches(make(i)) { return i }
+            return nil
+        }
+    }
+
+    /// Calls `body` with each item and its position, in order; stored items in one pass over their
+    /// buffer, as `firstIndex(inPlace:)` reads them (each item copied once for `body`).
+    @inlinable package func forEach(inPlace body: (Int, borrowing Element) -> Void) {
+        switch storage {
+        case .stored(let items):
+            items.withUnsafeBufferPointer { buffer in
+                guard let first = buffer.baseAddress else { return }
+                for i in 0..<buffer.count { body(i, first[i]) }
+            }
+        case .lazy(let count, _, _, let make):
+            for i in 0..<count { body(i, make(i)) }
+        }
+    }
+
     /// The items as a stored collection (makes every item of a lazy one once).
     package func stored() -> LazyItems {
         if case .stored = storage { return self }

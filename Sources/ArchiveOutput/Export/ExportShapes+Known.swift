@@ -26,20 +26,21 @@ extension ExportShapes {
     /// The natural value of an instance of a known class, or nil.
     func known(_ o: GraphObject) -> ExportValue? {
         guard let name = o.className, name.utf8.count <= 40, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let k = KnownObject(object: o, graph: graph, name: name, wantsChildren: false)
+        // Made only where a presenter's accessors are used: it holds a copy of the object.
+        let k = { KnownObject(object: o, graph: graph, name: name, wantsChildren: false) }
         switch name {
         case "NSArray", "NSMutableArray": return ArrayPresenter.items(of: o, in: graph).map(list)
         case "NSSet", "NSMutableSet", "NSCountedSet": return ArrayPresenter.items(of: o, in: graph).map { .tagged("$set", list($0)) }
-        case "NSOrderedSet", "NSMutableOrderedSet": return orderedSet(k).map { .tagged("$orderedSet", list($0)) }
-        case "NSDictionary", "NSMutableDictionary": return dictionary(k)
+        case "NSOrderedSet", "NSMutableOrderedSet": return orderedSet(k()).map { .tagged("$orderedSet", list($0)) }
+        case "NSDictionary", "NSMutableDictionary": return dictionary(o, k)
         case "NSString", "NSMutableString": return StringPresenter.text(of: o, in: graph).map { .scalar(.string($0)) }
         case "NSData", "NSMutableData": return DataPresenter.bytes(of: o, in: graph).map { leaf(.data($0)) }
-        case "NSDate": return date(k).map { .scalar(.date($0)) }
-        case "NSNumber": return number(k).map { .scalar(ExportScalar($0)) }
+        case "NSDate": return date(k()).map { .scalar(.date($0)) }
+        case "NSNumber": return number(k()).map { .scalar(ExportScalar($0)) }
         case "NSNull": return .scalar(.null)
-        case "NSUUID": return uuid(k)
-        case "NSURL": return url(k)
-        case "NSAttributedString", "NSMutableAttributedString": return attributedString(k)
+        case "NSUUID": return uuid(k())
+        case "NSURL": return url(k())
+        case "NSAttributedString", "NSMutableAttributedString": return attributedString(k())
         default: return nil
         }
     }
@@ -55,10 +56,12 @@ extension ExportShapes {
     }
 
     /// NSDictionary: keyed `NS.keys`/`NS.objects` (or `NS.key.N`/`NS.object.N`), typedstream and nib
-    /// alternating key and object; nil when the keys and objects do not pair up.
-    private func dictionary(_ k: KnownObject) -> ExportValue? {
+    /// alternating key and object; nil when the keys and objects do not pair up. `known` makes the
+    /// `KnownObject` only for the forms that are not `NS.keys`/`NS.objects`.
+    private func dictionary(_ o: GraphObject, _ known: () -> KnownObject) -> ExportValue? {
         var keys: [FieldValue] = [], objects: [FieldValue] = []
-        if k.isTyped || k.isNib {
+        if graph.graphKind == .nibArchive || KnownObject.isTypedstream(o, in: graph) {
+            let k = known()
             let values: [FieldValue]
             if k.isNib {
                 values = Array(NibStructure.nibArchiveElements(k.object))
@@ -73,12 +76,14 @@ extension ExportShapes {
         } else {
             // Each field looked up once and its lists read in place: looking `NS.keys` up twice, copying
             // both lists into arrays and zipping them was a fifth of this function on a keyed archive.
-            let storedKeys = k.value("NS.keys"), storedObjects = k.value("NS.objects")
+            let storedKeys = o.field("NS.keys")?.value, storedObjects = o.field("NS.objects")?.value
             if storedKeys != nil || storedObjects != nil {
                 guard case .list(let keyItems)? = storedKeys, case .list(let objectItems)? = storedObjects,
                       keyItems.count == objectItems.count else { return nil }
-                return dictionary((0..<keyItems.count).map { (key: dictionaryKey(keyItems[$0]), value: value(objectItems[$0])) })
+                return stringKeyedDictionary(keyItems, objectItems)
+                    ?? dictionary((0..<keyItems.count).map { (key: dictionaryKey(keyItems[$0]), value: value(objectItems[$0])) })
             }
+            let k = known()
             let (numberedKeys, keyGap) = k.numbered("NS.key."), (numberedObjects, objectGap) = k.numbered("NS.object.")
             guard keyGap == nil, objectGap == nil else { return nil }
             keys = numberedKeys
@@ -86,6 +91,27 @@ extension ExportShapes {
         }
         guard keys.count == objects.count else { return nil }
         return dictionary(zip(keys, objects).map { (key: dictionaryKey($0), value: value($1)) })
+    }
+
+    /// `dictionary(_:)`'s dictionary for the common case, when every key is a string object whose text
+    /// is remembered and no two keys have one text (compared by their numbers, `ExportKeyTexts`, as a
+    /// plain property list's are); nil otherwise, for `dictionary(_:)` to decide. Building the pairs and
+    /// finding repeats among their texts was half of an NSDictionary's export (issue 39).
+    private func stringKeyedDictionary(_ keyItems: FieldList, _ objectItems: FieldList) -> ExportValue? {
+        let count = keyItems.count
+        var names: [String] = [], numbers: [Int] = []
+        names.reserveCapacity(count)
+        numbers.reserveCapacity(count)
+        for i in 0..<count {
+            guard case .reference(.object(let id)) = keyItems[i], id >= 0, id < graph.objectCount,
+                  let key = keyTexts.key(of: id, load: { StringPresenter.text(of: graph.object($0), in: graph) }),
+                  let number = key.number else { return nil }
+            names.append(exportKey(key.text))
+            numbers.append(number)
+        }
+        guard !Self.repeatsANumber(numbers) else { return nil }
+        let items = (0..<count).map { value(objectItems[$0]) }
+        return .dictionary(ExportEntries(count: count) { (names[$0], items[$0]) })
     }
 
     /// A dictionary key: the text of a string object, else the key's value. The text is remembered by

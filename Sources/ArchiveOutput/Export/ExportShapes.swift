@@ -193,7 +193,7 @@ public struct ExportShapes {
     }
 
     /// Whether a number occurs twice: a few compared pairwise, more through a set.
-    private static func repeatsANumber(_ numbers: [Int]) -> Bool {
+    static func repeatsANumber(_ numbers: [Int]) -> Bool {
         if numbers.count <= 16 {
             for i in numbers.indices where numbers[(i + 1)...].contains(numbers[i]) { return true }
             return false

@@ -184,9 +184,12 @@ package struct DumpRenderer {
     }
 
     /// The stored fields of a known collection are only its element references, already listed above.
+    /// The fields are read from the graph: the row is its object's last child, whose view the walk has
+    /// just released, and making the view again (its known-class presentation, every key object read)
+    /// was a fifth of `--dump` on a keyed archive of dictionaries (issue 39).
     private func isRedundantRawFields(_ node: OutlineNode) -> Bool {
         guard case .rawFields(let id) = node.source else { return false }
-        return outline.view(id).object.fields.allSatisfy { field in
+        return outline.graph.object(id).fields.allSatisfy { field in
             guard case .list(let items) = field.value else { return false }
             return items.allSatisfy { if case .reference = $0 { true } else { false } }
         }

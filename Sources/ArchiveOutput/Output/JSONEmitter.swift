@@ -82,12 +82,15 @@ struct JSONEmitter {
         // A key shorter than `JSONRepeats.minimumLength` is written in full and not looked up.
         let found = keys.contains { $0.utf8.count >= JSONRepeats.minimumLength } ? keys.map { repeats.find(text: $0, at: place) } : []
         let kept = Self.lastOfEachKey(keys, found)
-        for (i, field) in fields.enumerated() where kept[i] {
+        // One pass over the fields' buffer (iterating the collection went through its storage for
+        // every field and copied each field twice).
+        fields.forEach(inPlace: { i, field in
+            guard kept[i] else { return }
             key(field.key, found.isEmpty ? nil : found[i])
             value(field.value)
-        }
+        })
         w.endObject()
-        if fields.contains(where: { $0.typeEncoding != nil }) {
+        if fields.firstIndex(inPlace: { $0.typeEncoding != nil }) != nil {
             w.field(.types); w.beginArray()
             for f in fields {
                 w.element()
@@ -175,17 +178,42 @@ struct JSONEmitter {
             case .reference(let r): reference(r)
             case .scalar(let s): scalar(s)
             case .invalid(let why): w.beginObject(); w.field(.invalid); w.string(why); w.endObject()
-            case .sameAs(let same):
-                w.beginObject()
-                w.field(.sameAs); w.int(same.owner)
-                w.field(.node); w.int(same.node)
-                w.field(.description); w.string(same.description)
-                w.endObject()
+            case .sameAs(let same): sameAs(same)
             case .list(let items):
                 w.beginObject(); w.field(.list); w.beginArray()
-                open.append((items, 0))
+                if flatList(items) { w.endArray(); w.endObject() } else { open.append((items, 0)) }
             }
         }
+    }
+
+    /// Writes the items of a stored list holding no list (most lists: `NS.keys`, `NS.objects`) in one
+    /// pass over its buffer, and answers true; false, writing nothing, for any other list, which
+    /// `value` writes item by item through its stack of open lists (a lazy list's items are made once
+    /// each, as they are written).
+    private mutating func flatList(_ items: FieldList) -> Bool {
+        guard !items.isLazy, items.firstIndex(inPlace: { if case .list = $0 { return true } else { return false } }) == nil else { return false }
+        items.forEach(inPlace: { _, item in
+            flushIfLong()
+            w.element()
+            switch item {
+            case .reference(let r): reference(r)
+            case .scalar(let s): scalar(s)
+            case .invalid(let why): w.beginObject(); w.field(.invalid); w.string(why); w.endObject()
+            case .sameAs(let same): sameAs(same)
+            case .list: break
+            }
+        })
+        flushIfLong()
+        return true
+    }
+
+    /// `{"sameAs": owner, "node": n, "description": …}`.
+    private mutating func sameAs(_ same: SameContent) {
+        w.beginObject()
+        w.field(.sameAs); w.int(same.owner)
+        w.field(.node); w.int(same.node)
+        w.field(.description); w.string(same.description)
+        w.endObject()
     }
 
     private mutating func reference(_ r: Reference) {

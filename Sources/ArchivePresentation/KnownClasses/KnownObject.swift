@@ -32,8 +32,8 @@ package struct KnownObject {
 
     /// Whether `object` holds typedstream values: the graph was read as a typedstream (its detected
     /// kind, never the archive's own name for itself), or the object's fields carry type encodings.
-    static func isTypedstream(_ object: GraphObject, in graph: any ObjectGraph) -> Bool {
-        graph.graphKind == .typedstream || object.fields.contains { $0.typeEncoding != nil }
+    package static func isTypedstream(_ object: GraphObject, in graph: any ObjectGraph) -> Bool {
+        graph.graphKind == .typedstream || object.fields.firstIndex(inPlace: { $0.typeEncoding != nil }) != nil
     }
 
     /// Whether the object comes from a NIBArchive, whose collections list their elements as repeated

@@ -164,11 +164,20 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
             return Self.sharedEntryStandIn(id, entry, range: tree.containerValues(nodeID)?.range)
         }
         let node = tree.node(nodeID)
-        var object = reader(id, node: node, cache: cache, shared: shared, for: purpose).read(keyNames: &names)
-        if let entry, purpose.recordsSharedLinks { object.sharedListLinks.append(Self.sharedEntryLink(entry, owner: object)) }
-        if !node.diagnostics.isEmpty { object.diagnostics = node.diagnostics.map { $0.reassigned(to: id) } + object.diagnostics }
         nodeOut = node
-        return object
+        // The reader's object returned as it comes (its node's diagnostics are given it as it is made):
+        // changing it here, even on a path not taken, made the optimiser copy it whole to return it
+        // (every field and text retained and released once more).
+        let read = reader(id, node: node, cache: cache, shared: shared, for: purpose)
+        if let entry, purpose.recordsSharedLinks { return Self.linked(read.read(keyNames: &names), to: entry) }
+        return read.read(keyNames: &names)
+    }
+
+    /// The owner of a shared `$objects` entry, with the link to it (whole-file reads).
+    private static func linked(_ owner: consuming GraphObject, to entry: SharedEntry) -> GraphObject {
+        let link = sharedEntryLink(entry, ownerFields: owner.fields)
+        owner.sharedListLinks.append(link)
+        return owner
     }
 
     private func reader(_ id: ObjectID, node: PlistNode, cache: KeyedReadCache, shared: SharedContent, for purpose: KeyedReadPurpose) -> KeyedObjectReader {

@@ -23,9 +23,9 @@ struct KeyedObjectReader {
     /// Inline arrays nested deeper than this are not expanded (bounds recursion on hostile input).
     static let inlineDepthLimit = 8
 
-    /// The object as decoded, with the problems met decoding it (no rules: see `ruleDiagnostics`). For
-    /// the full check lazily read lists are read once, up front (its passes go through every item
-    /// several times).
+    /// The object as decoded, with the problems met decoding it, its node's first (no rules: see
+    /// `ruleDiagnostics`). For the full check lazily read lists are read once, up front (its passes go
+    /// through every item several times).
     func read() -> GraphObject {
         var names: [String] = []
         return read(keyNames: &names)
@@ -33,7 +33,17 @@ struct KeyedObjectReader {
 
     /// `read`, giving the names of a dictionary's keys in order too (for `ruleDiagnostics`).
     func read(keyNames: inout [String]) -> GraphObject {
-        var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position)
+        var object = GraphObject(id: id, kind: .value, range: node.range, position: node.position,
+                                 diagnostics: node.diagnostics.isEmpty ? [] : node.diagnostics.map { $0.reassigned(to: id) })
+        decode(into: &object, keyNames: &keyNames)
+        readListsUpFront(of: &object)
+        return object
+    }
+
+    /// What `read` decodes, into `object`: one object built and changed in place (building it in
+    /// `read`'s branches made the optimiser copy it whole, every field and text retained and
+    /// released, twice a read: issue 39).
+    private func decode(into object: inout GraphObject, keyNames: inout [String]) {
         switch node.value {
         case .string(let s) where s.isLiterally("$null"):
             object.kind = .nullMarker
@@ -55,14 +65,16 @@ struct KeyedObjectReader {
         default:
             object.value = PlistObjectGraph.scalar(node.value)
         }
-        if purpose.readsListsUpFront {
-            for i in object.fields.indices {
-                if case .list(let items) = object.fields[i].value, items.isLazy, items.count <= KeyedReadPurpose.upFrontListLimit {
-                    object.fields[i].value = .list(graph.storedList(items, canonical: canonical))
-                }
+    }
+
+    /// A whole-file pass's read: lazily read lists read once, up front.
+    private func readListsUpFront(of object: inout GraphObject) {
+        guard purpose.readsListsUpFront else { return }
+        for i in object.fields.indices {
+            if case .list(let items) = object.fields[i].value, items.isLazy, items.count <= KeyedReadPurpose.upFrontListLimit {
+                object.fields[i].value = .list(graph.storedList(items, canonical: canonical))
             }
         }
-        return object
     }
 
     /// The per-object rules' diagnostics for `object` (this entry as `read` decoded it), which look at

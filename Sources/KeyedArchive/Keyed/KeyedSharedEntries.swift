@@ -80,9 +80,9 @@ extension KeyedArchiveGraph {
     }
 
     /// The link the owner of a shared entry carries: its node reaches what the owner's fields refer to.
-    static func sharedEntryLink(_ entry: SharedEntry, owner object: GraphObject) -> SharedListLink {
+    static func sharedEntryLink(_ entry: SharedEntry, ownerFields fields: FieldCollection) -> SharedListLink {
         var targets: [ObjectID] = []
-        for field in object.fields { field.value.forEachReference { if case .object(let t) = $0 { targets.append(t) } } }
+        for field in fields { field.value.forEachReference { if case .object(let t) = $0 { targets.append(t) } } }
         return SharedListLink(node: entry.node, targets: targets)
     }
 
