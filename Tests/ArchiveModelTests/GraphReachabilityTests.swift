@@ -74,7 +74,7 @@ import Testing
     /// Starts of 4 and of 8 bytes group the same edges the same way.
     @Test(arguments: [false, true]) func groupedEdgesAlike(inOrder: Bool) {
         let pairs: [(Int32, Int32)] = inOrder ? [(-1, 0), (0, 1), (0, 2), (2, 3), (3, 0)] : [(2, 3), (-1, 0), (0, 1), (3, 0), (0, 2)]
-        var narrow = [(sources: pairs.map(\.0), targets: pairs.map(\.1))], wide = narrow
+        var narrow = [EdgePart(sources: pairs.map(\.0), targets: pairs.map(\.1))], wide = narrow
         let small = EdgesBySource<Int32>(5, releasing: &narrow), large = EdgesBySource<Int>(5, releasing: &wide)
         #expect(narrow.isEmpty && wide.isEmpty)
         #expect(small.starts.map(Int.init) == large.starts && small.targets == large.targets)
@@ -88,8 +88,25 @@ import Testing
 
     /// Sources that are not nodes (beyond the count) and targets out of range are passed over.
     @Test func edgesOutsideTheNodesArePassedOver() {
-        var parts = [(sources: [Int32(0), 0, 7], targets: [Int32(1), 9, 2])]
+        var parts = [EdgePart(sources: [0, 0, 7], targets: [1, 9, 2])]
         let edges = EdgesBySource<Int32>(3, releasing: &parts)
         #expect(EdgesBySource<Int32>.reach(3, [edges], roots: [0, -4, 12]) == [true, true, false])
+    }
+
+    /// Without positions the sources are kept as runs, one an object here, and read back the same.
+    @Test func sourcesWithoutPositionsAreRuns() {
+        var full = GraphEdges(objectCount: Self.objectCount, recordsPositions: true)
+        var runs = GraphEdges(objectCount: Self.objectCount, recordsPositions: false)
+        for (s, t) in Self.references {
+            full.addReference(from: s, to: t, field: 0, item: -1)
+            runs.addReference(from: s, to: t, field: 0, item: -1)
+        }
+        #expect(runs.from.isEmpty)
+        #expect(runs.runSources == [0, 1, 2, 3, 5, 6, 7, 9])
+        #expect(runs.sources == full.from)
+        #expect(runs.to == full.to)
+        let joined = GraphEdges(top: Self.top, objectCount: Self.objectCount, parts: Self.parts())
+        #expect(joined.sources == [-1] + Self.references.map { Int32($0.0) })
+        #expect(joined.to == [0] + Self.references.map { Int32($0.1) })
     }
 }

@@ -5,9 +5,6 @@
 /// way the parts are released as they are read. `Offset` is `Int32` while the edges fit (4 bytes a
 /// node), else `Int`.
 struct EdgesBySource<Offset: FixedWidthInteger> {
-    /// Edges collected in one part: `sources[e]` → `targets[e]`.
-    typealias Part = (sources: [Int32], targets: [Int32])
-
     private(set) var starts: [Offset]
     private(set) var targets: [Int32]
 
@@ -20,20 +17,20 @@ struct EdgesBySource<Offset: FixedWidthInteger> {
     /// The edges of `parts`, in order, over `nodes` nodes. Edges whose source is not a node (the top
     /// level's, -1) are in no node's run: their targets come first, before `starts[0]` (they are
     /// referrers all the same). `parts` is left empty.
-    init(_ nodes: Int, releasing parts: inout [Part]) {
+    init(_ nodes: Int, releasing parts: inout [EdgePart]) {
         var starts = [Offset](repeating: 0, count: nodes + 1)
         var inOrder = true, previous: Int32 = .min
         var leading = 0, beyond = 0
         for part in parts {
-            for s in part.sources.prefix(part.targets.count) {
+            part.forEachSource { s, count in
                 if s < previous { inOrder = false }
                 previous = s
-                if s < 0 { leading += 1 } else if Int(s) < nodes { starts[Int(s) + 1] &+= 1 } else { beyond += 1 }
+                if s < 0 { leading += count } else if Int(s) < nodes { starts[Int(s) + 1] &+= Offset(truncatingIfNeeded: count) } else { beyond += count }
             }
         }
         // In order, the sources that are not nodes are the top level's (-1), all before the others.
-        if inOrder && beyond == 0 && parts.allSatisfy({ $0.sources.count == $0.targets.count }) {
-            for i in parts.indices { parts[i].sources = [] }
+        if inOrder && beyond == 0 && parts.allSatisfy({ $0.count == $0.targets.count }) {
+            for i in parts.indices { parts[i].sources = []; parts[i].runSources = []; parts[i].runLengths = [] }
             var joined: [Int32] = parts.count == 1 ? parts[0].targets : []
             if parts.count > 1 {
                 joined.reserveCapacity(parts.reduce(0) { $0 + $1.targets.count })
@@ -60,19 +57,23 @@ struct EdgesBySource<Offset: FixedWidthInteger> {
     /// order, where the top level's come first), and the starts. `counted` counts each node's edges,
     /// summed from `outside`; each node's start is its cursor while the targets are placed, then the
     /// starts are shifted back.
-    private static func grouped(_ nodes: Int, _ counted: [Offset], outside: Int, _ parts: [Part]) -> ([Offset], [Int32]) {
+    private static func grouped(_ nodes: Int, _ counted: [Offset], outside: Int, _ parts: [EdgePart]) -> ([Offset], [Int32]) {
         var starts = counted
         var grouped = [Int32](repeating: 0, count: Int(starts[nodes]))
         var placedOutside = 0
         for part in parts {
-            for e in part.sources.indices where e < part.targets.count {
-                let s = Int(part.sources[e])
-                if s >= 0 && s < nodes {
-                    grouped[Int(starts[s])] = part.targets[e]
-                    starts[s] &+= 1
-                } else if placedOutside < outside {
-                    grouped[placedOutside] = part.targets[e]
-                    placedOutside += 1
+            var e = 0
+            part.forEachSource { source, count in
+                let s = Int(source)
+                for _ in 0..<count {
+                    if s >= 0 && s < nodes {
+                        grouped[Int(starts[s])] = part.targets[e]
+                        starts[s] &+= 1
+                    } else if placedOutside < outside {
+                        grouped[placedOutside] = part.targets[e]
+                        placedOutside += 1
+                    }
+                    e += 1
                 }
             }
         }
@@ -103,5 +104,31 @@ struct EdgesBySource<Offset: FixedWidthInteger> {
             }
         }
         return seen
+    }
+}
+
+/// Edges collected in one part: `sources[e]` → `targets[e]`, or the sources in runs (the next
+/// `runLengths[r]` edges come from `runSources[r]`, as `GraphEdges` keeps them without positions).
+struct EdgePart {
+    var sources: [Int32] = [], runSources: [Int32] = [], runLengths: [UInt32] = []
+    var targets: [Int32]
+
+    /// Calls `body` with each run of sources in order (a source and how many edges in a row).
+    func forEachSource(_ body: (Int32, Int) -> Void) {
+        if runSources.isEmpty {
+            for s in sources.prefix(targets.count) { body(s, 1) }
+            return
+        }
+        var left = targets.count
+        for (s, length) in zip(runSources, runLengths) where left > 0 {
+            let count = Swift.min(Int(length), left)
+            body(s, count)
+            left -= count
+        }
+    }
+
+    /// Number of edges the sources give (never more than the targets).
+    var count: Int {
+        runSources.isEmpty ? Swift.min(sources.count, targets.count) : Swift.min(runLengths.reduce(0) { $0 + Int($1) }, targets.count)
     }
 }

@@ -35,10 +35,10 @@ public struct GraphReachability: Sendable {
     private init(objectCount n: Int, releasing parts: inout [GraphEdges]) {
         let roots = parts.flatMap(Self.roots)
         let (lists, listLinks) = Self.sharedContentNodes(objectCount: n, parts.flatMap(\.sharedLinks))
-        var references: [EdgesBySource<Int32>.Part] = [], links: [EdgesBySource<Int32>.Part] = []
+        var references: [EdgePart] = [], links: [EdgePart] = []
         for i in parts.indices {
-            references.append((parts[i].from, parts[i].to))
-            links.append((parts[i].linkFrom, parts[i].linkTo))
+            references.append(.init(sources: parts[i].from, runSources: parts[i].runSources, runLengths: parts[i].runLengths, targets: parts[i].to))
+            links.append(.init(sources: parts[i].linkFrom, targets: parts[i].linkTo))
         }
         parts = []
         let nodes = n + lists
@@ -58,13 +58,13 @@ public struct GraphReachability: Sendable {
     /// `links` and `extraLinks`, each grouped by source with starts of type `Offset` (the parts are
     /// released); and the references' targets, for the counts.
     private static func reach<Offset: FixedWidthInteger>(_ nodes: Int, objects n: Int, _: Offset.Type,
-                                                        _ references: inout [EdgesBySource<Int32>.Part],
-                                                        _ links: inout [EdgesBySource<Int32>.Part],
+                                                        _ references: inout [EdgePart],
+                                                        _ links: inout [EdgePart],
                                                         _ extraLinks: [(Int32, Int32)], roots: [Int]) -> ([Bool], [Int32]) {
         var groups = [EdgesBySource<Offset>(nodes, releasing: &references)]
         groups.append(EdgesBySource<Offset>(nodes, releasing: &links))
         if !extraLinks.isEmpty {
-            var extra = [(sources: extraLinks.map(\.0), targets: extraLinks.map(\.1))]
+            var extra = [EdgePart(sources: extraLinks.map(\.0), targets: extraLinks.map(\.1))]
             groups.append(EdgesBySource<Offset>(nodes, releasing: &extra))
         }
         let seen = EdgesBySource<Offset>.reach(nodes, groups, roots: roots)
@@ -78,7 +78,12 @@ public struct GraphReachability: Sendable {
 
     /// Targets of the top-level references.
     static func roots(_ edges: GraphEdges) -> [Int] {
-        zip(edges.from, edges.to).filter { $0.0 < 0 }.map { Int($0.1) }
+        var roots: [Int] = [], e = 0
+        EdgePart(sources: edges.from, runSources: edges.runSources, runLengths: edges.runLengths, targets: edges.to).forEachSource { s, count in
+            if s < 0 { roots.append(contentsOf: edges.to[e..<e + count].map(Int.init)) }
+            e += count
+        }
+        return roots
     }
 
     /// Shared content becomes nodes `n, n+1, …` after the objects, so a holder reaches the owner's
