@@ -5,12 +5,13 @@
 /// What the decode pass of a bplist's full check found for every object: its decoded range. Kept as the
 /// parts the parallel pass made, read in place: joining them would hold every value twice at the
 /// pass's peak. A container's children are not kept: they are its references in the file, read again
-/// where a walk asks for them (`references(of:)`), so the pass's memory is two offsets an object.
+/// where a walk asks for them (`references(of:)`); nor is where an object starts, which is its offset
+/// in the table (where the decoder read it), so the pass's memory is one offset an object.
 struct BinaryPlistExtents: Sendable {
-    /// What one part of the decode pass found, for objects `base..<base + starts.count`.
+    /// What one part of the decode pass found, for objects `base..<base + ends.count`.
     struct Part: Sendable {
         let base: Int
-        var starts = OffsetColumn(), ends = OffsetColumn()
+        var ends = OffsetColumn()
         /// One bit an object: whether it was decoded as a container with at least one child.
         var parents: [UInt64] = []
         var diagnostics: [Diagnostic] = []
@@ -19,13 +20,14 @@ struct BinaryPlistExtents: Sendable {
 
         init(base: Int, capacity: Int) {
             self.base = base
-            starts.reserve(capacity); ends.reserve(capacity); parents.reserveCapacity(capacity / 64 + 1)
+            ends.reserve(capacity); parents.reserveCapacity(capacity / 64 + 1)
         }
 
-        /// Records the next object's range, and whether it has children.
-        mutating func add(start: Int, end: Int, hasChildren: Bool = false) {
-            let i = starts.count
-            starts.append(start); ends.append(end)
+        /// Records where the next object ends (-1 when it was not decoded), and whether it has
+        /// children. A decoded object starts at its offset in the table.
+        mutating func add(end: Int, hasChildren: Bool = false) {
+            let i = ends.count
+            ends.append(end)
             if i % 64 == 0 { parents.append(0) }
             if hasChildren { parents[i / 64] |= 1 << UInt64(i % 64) }
         }
@@ -40,8 +42,8 @@ struct BinaryPlistExtents: Sendable {
     /// The parts in order; each must start where the one before ends. `decoder` reads the containers'
     /// references.
     init(parts: [Part], decoder: BinaryPlistObjectDecoder) {
-        self.parts = parts.filter { $0.starts.count > 0 }
-        count = parts.reduce(0) { $0 + $1.starts.count }
+        self.parts = parts.filter { $0.ends.count > 0 }
+        count = parts.reduce(0) { $0 + $1.ends.count }
         self.decoder = decoder
     }
 
@@ -51,10 +53,11 @@ struct BinaryPlistExtents: Sendable {
         return k
     }
 
-    /// Where object `id` starts, -1 when it was not decoded.
+    /// Where object `id` starts, -1 when it was not decoded: its offset in the table (the decoder
+    /// reads an object there, and an object that shares a lower one's offset takes its extent).
     func start(_ id: Int) -> Int {
-        let k = part(of: id)
-        return parts[k].starts[id - parts[k].base]
+        guard end(id) >= 0 else { return -1 }
+        return decoder.layout.offset(of: id, in: decoder.input) ?? -1
     }
 
     /// Where object `id` ends, -1 when it was not decoded.
@@ -63,9 +66,9 @@ struct BinaryPlistExtents: Sendable {
         return parts[k].ends[id - parts[k].base]
     }
 
-    mutating func setExtent(_ id: Int, start: Int, end: Int) {
+    /// Sets where object `id` ends (it starts at its offset in the table).
+    mutating func setEnd(_ id: Int, _ end: Int) {
         let k = part(of: id)
-        parts[k].starts[id - parts[k].base] = start
         parts[k].ends[id - parts[k].base] = end
     }
 
@@ -81,8 +84,9 @@ struct BinaryPlistExtents: Sendable {
     /// The children of object `id` as the decode pass met them: a container's references (a
     /// dictionary's as key, value pairs), none for other objects, objects not decoded and sharers.
     func references(of id: Int) -> References {
-        guard hasChildren(id) else { return References() }
-        return References(decoder, at: start(id))
+        // An object with children was decoded: it starts at its offset in the table.
+        guard hasChildren(id), let offset = decoder.layout.offset(of: id, in: decoder.input) else { return References() }
+        return References(decoder, at: offset)
     }
 
     /// How many children object `id` has (a dictionary's keys and values counted apart).

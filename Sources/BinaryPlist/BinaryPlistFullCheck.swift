@@ -44,11 +44,12 @@ struct BinaryPlistFullCheck: Sendable {
             var part = BinaryPlistExtents.Part(base: range.lowerBound, capacity: range.count)
             for id in range {
                 if shouldStop() { break }
-                guard firstAtOffset[id] == nil else { part.add(start: -1, end: -1); continue }
+                guard firstAtOffset[id] == nil else { part.add(end: -1); continue }
                 var children = 0
                 let node = decoder.decodeForCheck(id: id, childCount: &children)
                 part.diagnostics.append(contentsOf: node.diagnostics)
-                part.add(start: node.range?.start ?? -1, end: node.range?.end ?? -1, hasChildren: children > 0)
+                // The node starts at the object's offset in the table (`BinaryPlistExtents.start`).
+                part.add(end: node.range?.end ?? -1, hasChildren: children > 0)
                 if case .invalid = node.value { part.invalidIDs.append(Int32(truncatingIfNeeded: id)) }
             }
             return part
@@ -97,10 +98,10 @@ struct BinaryPlistFullCheck: Sendable {
     }
 
     /// Gives each object that was not decoded (it shares its offset) the extent of the first object at
-    /// that offset. Its children are not copied (N sharers of one K-child container would be N×K ids
+    /// that offset (the same start: the same offset). Its children are not copied (N sharers of one K-child container would be N×K ids
     /// from a table of N entries): the graph walk reads them through the first object.
     private mutating func copyShared(_ firstAtOffset: [Int: Int]) {
-        for (id, first) in firstAtOffset { extents.setExtent(id, start: extents.start(first), end: extents.end(first)) }
+        for (id, first) in firstAtOffset { extents.setEnd(id, extents.end(first)) }
     }
 
     /// Whether a non-empty container has two parents (or one parent listing it twice).
@@ -124,9 +125,11 @@ struct BinaryPlistFullCheck: Sendable {
         var coveredTo = 8
         var previous: Int? = nil
         var problems: [Diagnostic] = []
-        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, _ in
-            guard extents.start(id) >= 0 else { return }
-            let s = extents.start(id), e = extents.end(id)
+        offsetOrder.forEach(offsetOf: { Self.areaOffset(of: $0, layout, input) }) { id, offset in
+            // A decoded object starts at its offset in the table, in the object area (`BinaryPlistExtents.start`).
+            let e = extents.end(id)
+            guard e >= 0, offset >= 0 else { return }
+            let s = offset
             if s > coveredTo {
                 problems.append(Diagnostic(.bytesUnreferenced(start: coveredTo, end: s), range: ByteRange(coveredTo, s)))
             }

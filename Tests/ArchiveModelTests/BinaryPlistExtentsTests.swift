@@ -51,6 +51,19 @@ import Testing
         }
     }
 
+    /// An object's start is not kept: it is its offset in the table, where the decoder reads it (a
+    /// sharer's is the first object's there); objects not decoded have none.
+    @Test func startsAreWhereTheDecoderReadsEachObject() throws {
+        let tree = Self.damaged()
+        let extents = try Self.extents(of: tree)
+        for id in 0..<tree.nodeCount {
+            let range = tree.node(id).range
+            #expect(extents.start(id) == range?.start ?? -1, "object \(id)")
+            #expect(extents.end(id) == range?.end ?? -1, "object \(id)")
+        }
+        #expect(extents.start(7) == extents.start(1))
+    }
+
     /// The walks read them so: the cycle through the dictionary's second value, named by position.
     @Test func theCheckWalksTheReferencesInTheFile() {
         let found = Self.damaged().fullCheck(progress: { _ in true })

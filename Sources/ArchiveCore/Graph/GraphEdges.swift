@@ -2,9 +2,15 @@
 /// concatenated in order, so the result is the same as a sequential pass.
 public struct GraphEdges: Sendable {
     let objectCount: Int
+    /// Each reference's source, target, field and item. Without positions only `to` is kept per
+    /// reference, and the sources as runs (below): read them as `sources`.
     @usableFromInline package var from: [Int32] = [], to: [Int32] = [], field: [Int32] = [], item: [Int32] = []
-    /// Whether `field` and `item` are kept (a `GraphIndex` names referrers by them); reachability
-    /// (`GraphReachability`) needs only `from` and `to`, and a full check keeps only those.
+    /// Without positions, the sources of the references in runs: the next `runLengths[r]` references
+    /// come from `runSources[r]`. A check adds references object by object, so a run an object
+    /// instead of a source a reference (the peak of a large keyed archive's check holds them).
+    @usableFromInline package var runSources: [Int32] = [], runLengths: [UInt32] = []
+    /// Whether `field` and `item` are kept (a `GraphIndex` names referrers by them), and `from`;
+    /// reachability (`GraphReachability`) needs only the sources and `to`, and a full check keeps only those.
     @usableFromInline let recordsPositions: Bool
     /// `$class` links and plist dictionary keys: they keep objects reachable but are not referrers.
     var linkFrom: [Int32] = [], linkTo: [Int32] = []
@@ -34,13 +40,19 @@ public struct GraphEdges: Sendable {
         self.init(objectCount: objectCount, recordsPositions: parts.allSatisfy(\.recordsPositions))
         addFields(of: -1, FieldCollection(top))
         let total = parts.reduce(0) { $0 + $1.to.count }
-        from.reserveCapacity(from.count + total); to.reserveCapacity(to.count + total)
-        if recordsPositions { field.reserveCapacity(field.count + total); item.reserveCapacity(item.count + total) }
+        to.reserveCapacity(to.count + total)
+        if recordsPositions { from.reserveCapacity(from.count + total); field.reserveCapacity(field.count + total); item.reserveCapacity(item.count + total) }
         for i in parts.indices {
             let part = parts[i]
             parts[i] = GraphEdges(objectCount: 0)
-            from += part.from; to += part.to
-            if recordsPositions { field += part.field; item += part.item }
+            to += part.to
+            if recordsPositions {
+                from += part.from; field += part.field; item += part.item
+            } else if part.recordsPositions {
+                for s in part.from { addSource(s) }
+            } else {
+                runSources += part.runSources; runLengths += part.runLengths
+            }
             linkFrom += part.linkFrom; linkTo += part.linkTo; linkIsClass += part.linkIsClass
             sharedLinks += part.sharedLinks
         }
@@ -63,8 +75,28 @@ public struct GraphEdges: Sendable {
     /// `OffsetColumn`).
     @_spi(ArchiveInternals) @inlinable
     public mutating func addReference(from source: ObjectID, to target: ObjectID, field: Int, item: Int) {
-        from.append(Int32(truncatingIfNeeded: source)); to.append(Int32(truncatingIfNeeded: target))
+        addSource(Int32(truncatingIfNeeded: source)); to.append(Int32(truncatingIfNeeded: target))
         if recordsPositions { self.field.append(Int32(truncatingIfNeeded: field)); self.item.append(Int32(truncatingIfNeeded: item)) }
+    }
+
+    /// Records the source of the next reference: in `from`, or without positions in its run.
+    @inlinable
+    mutating func addSource(_ source: Int32) {
+        guard !recordsPositions else { from.append(source); return }
+        if let last = runSources.last, last == source, let length = runLengths.last, length < UInt32.max {
+            runLengths[runLengths.count - 1] = length + 1
+        } else {
+            runSources.append(source); runLengths.append(1)
+        }
+    }
+
+    /// Each reference's source (`from`, or the runs written out).
+    package var sources: [Int32] {
+        guard !recordsPositions else { return from }
+        var all: [Int32] = []
+        all.reserveCapacity(to.count)
+        for (s, length) in zip(runSources, runLengths) { all.append(contentsOf: repeatElement(s, count: Int(length))) }
+        return all
     }
 
     /// Adds the `$class` link of object `source` as `add(_:)` records it.
@@ -96,7 +128,7 @@ public struct GraphEdges: Sendable {
             if case .list = f.value { itemIndex = 0 }
             f.value.forEachReference { ref in
                 if case .object(let t) = ref, t >= 0, t < n {
-                    from.append(source); to.append(Int32(truncatingIfNeeded: t))
+                    addSource(source); to.append(Int32(truncatingIfNeeded: t))
                     if recordsPositions { field.append(Int32(truncatingIfNeeded: fi)); item.append(itemIndex) }
                 }
                 if itemIndex >= 0 { itemIndex += 1 }

@@ -16,13 +16,61 @@ public struct GraphReachability: Sendable {
     /// Counts and reachability over `edges`, without the referrer lists and cycle search of a
     /// `GraphIndex`.
     package init(edges: GraphEdges) {
-        let n = edges.objectCount
+        var parts = [edges]
+        self.init(objectCount: edges.objectCount, releasing: &parts)
+    }
+
+    /// Counts and reachability over the references of `top` followed by `parts` in order (as
+    /// `GraphEdges(top:objectCount:parts:)` joins them), releasing the parts as they are read
+    /// (`parts` is left empty). The peak of a large archive's check is here: the references are not
+    /// joined into one `GraphEdges` first (only their targets, once their sources have been counted
+    /// and released), and the referrer counts are made after the walk, once its starts are released.
+    package init(top: [Field], objectCount: Int, releasing parts: inout [GraphEdges]) {
+        var all = [GraphEdges(top: top, objectCount: objectCount, parts: [])]
+        all.append(contentsOf: parts)
+        parts = []
+        self.init(objectCount: objectCount, releasing: &all)
+    }
+
+    private init(objectCount n: Int, releasing parts: inout [GraphEdges]) {
+        let roots = parts.flatMap(Self.roots)
+        let (lists, listLinks) = Self.sharedContentNodes(objectCount: n, parts.flatMap(\.sharedLinks))
+        var references: [EdgePart] = [], links: [EdgePart] = []
+        for i in parts.indices {
+            references.append(.init(sources: parts[i].from, runSources: parts[i].runSources, runLengths: parts[i].runLengths, targets: parts[i].to))
+            links.append(.init(sources: parts[i].linkFrom, targets: parts[i].linkTo))
+        }
+        parts = []
+        let nodes = n + lists
+        let fits = [nodes, references.reduce(0) { $0 + $1.targets.count }, links.reduce(0) { $0 + $1.targets.count }].allSatisfy { $0 < Int(Int32.max) }
+        let targets: [Int32]
+        if fits {
+            (reachable, targets) = Self.reach(nodes, objects: n, Int32.self, &references, &links, listLinks, roots: roots)
+        } else {
+            (reachable, targets) = Self.reach(nodes, objects: n, Int.self, &references, &links, listLinks, roots: roots)
+        }
         var counts = [Int32](repeating: 0, count: n)
-        for t in edges.to where t >= 0 && Int(t) < n { counts[Int(t)] &+= 1 }
+        for t in targets where t >= 0 && Int(t) < n { counts[Int(t)] &+= 1 }
         referrerCounts = counts
-        let (lists, listLinks) = Self.sharedContentNodes(objectCount: n, edges.sharedLinks)
-        let adjacency = Self.adjacency(n + lists, edges.from, edges.to, linkFrom: edges.linkFrom, linkTo: edges.linkTo, listLinks)
-        reachable = Array(Self.reach(n + lists, adjacency: adjacency, roots: Self.roots(edges)).prefix(n))
+    }
+
+    /// Whether each of the first `objects` of `nodes` is reached from `roots` through `references`,
+    /// `links` and `extraLinks`, each grouped by source with starts of type `Offset` (the parts are
+    /// released); and the references' targets, for the counts.
+    private static func reach<Offset: FixedWidthInteger>(_ nodes: Int, objects n: Int, _: Offset.Type,
+                                                        _ references: inout [EdgePart],
+                                                        _ links: inout [EdgePart],
+                                                        _ extraLinks: [(Int32, Int32)], roots: [Int]) -> ([Bool], [Int32]) {
+        var groups = [EdgesBySource<Offset>(nodes, releasing: &references)]
+        groups.append(EdgesBySource<Offset>(nodes, releasing: &links))
+        if !extraLinks.isEmpty {
+            var extra = [EdgePart(sources: extraLinks.map(\.0), targets: extraLinks.map(\.1))]
+            groups.append(EdgesBySource<Offset>(nodes, releasing: &extra))
+        }
+        let seen = EdgesBySource<Offset>.reach(nodes, groups, roots: roots)
+        let targets = groups[0].targets
+        groups = []
+        return (seen.count == n ? seen : Array(seen.prefix(n)), targets)
     }
 
     /// Objects nothing reaches from the top level (the "lost and found" group).
@@ -30,7 +78,12 @@ public struct GraphReachability: Sendable {
 
     /// Targets of the top-level references.
     static func roots(_ edges: GraphEdges) -> [Int] {
-        zip(edges.from, edges.to).filter { $0.0 < 0 }.map { Int($0.1) }
+        var roots: [Int] = [], e = 0
+        EdgePart(sources: edges.from, runSources: edges.runSources, runLengths: edges.runLengths, targets: edges.to).forEachSource { s, count in
+            if s < 0 { roots.append(contentsOf: edges.to[e..<e + count].map(Int.init)) }
+            e += count
+        }
+        return roots
     }
 
     /// Shared content becomes nodes `n, n+1, …` after the objects, so a holder reaches the owner's
@@ -78,15 +131,6 @@ public struct GraphReachability: Sendable {
     }
 
     static func reach(_ n: Int, adjacency: (start: [Int], targets: [Int32]), roots: [Int]) -> [Bool] {
-        var seen = [Bool](repeating: false, count: n)
-        var stack = roots.filter { !seen[$0] }
-        for r in stack { seen[r] = true }
-        while let v = stack.popLast() {
-            for e in adjacency.start[v]..<adjacency.start[v + 1] {
-                let t = Int(adjacency.targets[e])
-                if !seen[t] { seen[t] = true; stack.append(t) }
-            }
-        }
-        return seen
+        EdgesBySource.reach(n, [EdgesBySource(starts: adjacency.start, targets: adjacency.targets)], roots: roots)
     }
 }

@@ -253,9 +253,16 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
         for part in parts { all.append(contentsOf: part.1) }
         var edgeParts = parts.map(\.0)
         parts = []
+        guard keepingEdges else {
+            // The edges are not kept: the reachability reads the parts without joining them, and
+            // releases them as it goes (the check's peak).
+            let reachability = GraphReachability(top: topLevel, objectCount: objectCount, releasing: &edgeParts)
+            all.append(contentsOf: graphRuleDiagnostics(reachability: reachability))
+            return (all.sortedByOffset(), nil)
+        }
         let edges = GraphEdges(top: topLevel, objectCount: objectCount, consuming: &edgeParts)
         all.append(contentsOf: graphRuleDiagnostics(reachability: GraphReachability(edges: edges)))
-        return (all.sortedByOffset(), keepingEdges ? edges : nil)
+        return (all.sortedByOffset(), edges)
     }
 
     /// The whole-graph rules (unreachable objects), given the reachability a full check found.
