@@ -75,6 +75,29 @@ import Testing
         #expect(Self.searches(graph) == 1)
     }
 
+    /// Once the container pass has said "shared", the announced check is the one searching: a reader
+    /// that comes then waits for its lists instead of searching beside it (it did, under load, and the
+    /// search ran twice).
+    @Test func aReaderAfterTheSharedVerdictWaitsForTheCheck() {
+        let graph = Self.graph(sharing: true)
+        _ = graph.tree.fullCheck()
+        #expect(graph.tree.knownSharing.mayShareContainers == true)
+        graph.expectFullCheck()
+        let returned = DispatchSemaphore(value: 0), lists = Mutex<Int?>(nil)
+        DispatchQueue.global().async {
+            let count = graph.sharedInlineLists().count
+            lists.withLock { $0 = count }
+            returned.signal()
+        }
+        // The reader cannot return while the check has not published (a slow start proves nothing
+        // either way, and never fails).
+        #expect(returned.wait(timeout: .now() + 0.3) == .timedOut)
+        _ = graph.fullCheck()
+        returned.wait()
+        #expect(lists.withLock { $0 } == 1)
+        #expect(Self.searches(graph) == 1)
+    }
+
     /// The document's announcement ends when the checking thread says its check has ended, even if the
     /// check never came to the graph: a later reader does not wait, and searches itself.
     @Test func theAnnouncementEndsWithTheCheck() throws {

@@ -108,7 +108,9 @@ package final class KeyedArchiveGraph: ObjectGraph, Sendable {
     func sharedContent(waitingForExpectedCheck: Bool = true) -> SharedContent {
         if let known = sharedContentCache.withLock({ $0 }) { return known }
         var mayShare = tree.knownSharing.mayShareContainers
-        if mayShare == nil, waitingForExpectedCheck, waitForExpectedCheck() {
+        // Waited for also once the container pass has said "shared" (`true`): the check is then
+        // searching, and a reader that searched beside it did the work twice.
+        if mayShare != false, waitingForExpectedCheck, waitForExpectedCheck() {
             if let known = sharedContentCache.withLock({ $0 }) { return known }
             mayShare = tree.knownSharing.mayShareContainers
         }
