@@ -76,9 +76,9 @@ struct JSONEmitter {
 
     /// The `fields` and `types` of stored fields (inside the `fields` object, which it closes).
     private mutating func storedFields(_ fields: FieldCollection) {
-        // Each field taken out of the collection once and read in place: iterating the collection for
-        // the keys, the fields and the types copied every field three or four times.
-        let items = Array(fields)
+        // The stored fields read in place: iterating the collection for the keys, the fields and the
+        // types copied every field three or four times, and an array of them copies each once.
+        let items = fields.storedItems ?? Array(fields)
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
         // A key shorter than `JSONRepeats.minimumLength` is written in full and not looked up.
