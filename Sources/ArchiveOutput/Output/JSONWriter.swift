@@ -39,6 +39,18 @@ package struct JSONWriter {
     /// An integer in decimal, written without making a `String` of it.
     package mutating func int<T: BinaryInteger>(_ value: T) {
         guard let small = Int64(exactly: value) else { return raw(String(value)) }
+        decimal(small)
+    }
+
+    /// `int(_:)` of an `Int` (ids, offsets, versions, widths: most numbers `--json` writes), a single
+    /// digit appended as it is, without the generic conversion or the digit buffer.
+    package mutating func int(_ value: Int) {
+        if value >= 0, value < 10 { return bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")) }
+        decimal(Int64(value))
+    }
+
+    /// `value` in decimal, written without making a `String` of it.
+    private mutating func decimal(_ small: Int64) {
         if small < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = small.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, written from the end
