@@ -6,6 +6,8 @@ extension NIBArchiveGraph {
     /// Longest run of `UINibEncoderEmptyKey` values whose items are stored in the object; a longer one
     /// is read item by item when shown, so a collection of millions draws its row at once.
     static let storedRunLimit = 1024
+    /// Most fields reserved at once for an object's values (a few objects have thousands of values).
+    static let reservedFields = 64
 
     /// Object `id` from its object-table entry, with the problems of its entry and of its values.
     func read(_ id: ObjectID, _ entry: NIBObjectEntry) -> GraphObject {
@@ -61,6 +63,9 @@ extension NIBArchiveGraph {
     private func appendFields(_ stretch: NIBValueRuns.Stretch, object id: ObjectID, to fields: inout [Field], diagnostics: inout [Diagnostic]) -> Bool {
         guard stretch.count > 0 else { return true }
         guard var position = layout[.values].entryOffset(stretch.first) else { return false }
+        // Room for a field a value at most (a run of empty keys makes one): grown from empty, the
+        // fields and a run's items were copied at each doubling, a sixth of reading an object.
+        fields.reserveCapacity(fields.count + Swift.min(stretch.count, Self.reservedFields))
         var run = EmptyKeyRun()
         var complete = true
         for index in stretch.first..<stretch.end {
@@ -72,7 +77,7 @@ extension NIBArchiveGraph {
             let (value, problem) = fieldValue(entry, index: index)
             if let problem { diagnostics.append(problem.with(object: .some(id))) }
             if entry.keyIndex < UInt64(isEmptyKey.count), isEmptyKey[Int(entry.keyIndex)] {
-                run.add(index, value, entry.range)
+                run.add(index, value, entry.range, valuesLeft: stretch.end - index)
                 continue
             }
             if let list = run.field(self) { fields.append(list) }
@@ -95,8 +100,13 @@ extension NIBArchiveGraph {
         var items: [FieldValue] = []
         var range: ByteRange?
 
-        mutating func add(_ index: Int, _ value: FieldValue, _ bytes: ByteRange) {
-            if count == 0 { first = index; range = bytes }
+        /// Adds value `index`; `valuesLeft` (this one included) bounds the room a new run reserves.
+        mutating func add(_ index: Int, _ value: FieldValue, _ bytes: ByteRange, valuesLeft: Int) {
+            if count == 0 {
+                first = index
+                range = bytes
+                items.reserveCapacity(Swift.min(valuesLeft, NIBArchiveGraph.storedRunLimit))
+            }
             count += 1
             range = range.map { ByteRange($0.start, bytes.end) }
             if count <= NIBArchiveGraph.storedRunLimit { items.append(value) } else if !items.isEmpty { items = [] }

@@ -138,8 +138,13 @@ struct TypedstreamDecoding {
     init(input: InputBytes, keeping policy: FieldPolicy = .all) {
         reader = TypedstreamReader(input: input)
         self.policy = policy
-        let (scaled, overflow) = input.count.multipliedReportingOverflow(by: 4)
-        valueBudget = overflow ? Int.max : scaled + 65_536
+        valueBudget = Self.valueBudget(inputSize: input.count)
+    }
+
+    /// Values a stream of `size` bytes may produce before decoding stops (four a byte, and some).
+    static func valueBudget(inputSize size: Int) -> Int {
+        let (scaled, overflow) = size.multipliedReportingOverflow(by: 4)
+        return overflow ? Int.max : scaled + 65_536
     }
 
     var input: InputBytes { reader.input }

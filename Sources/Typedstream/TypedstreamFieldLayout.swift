@@ -80,16 +80,20 @@ final class TypedstreamFieldBlocks: Sendable {
     /// Blocks read so far (what tests count instead of timing).
     var blocksRead: Int { reads.load(ordering: .relaxed) }
 
-    /// Block `index` of object `object`, made by `read` when not kept.
-    func fields(of object: ObjectID, block index: Int, read: () -> [Field]) -> [Field] {
-        let kept: [Field]? = blocks.withLock { all in
+    /// Block `index` of object `object` if it is kept (then the most recently used).
+    func kept(of object: ObjectID, block index: Int) -> [Field]? {
+        blocks.withLock { all in
+            // The block last used is asked for again for each of its fields: found without moving it.
+            if let last = all.last, last.object == object, last.index == index { return last.fields }
             guard let at = all.firstIndex(where: { $0.object == object && $0.index == index }) else { return nil }
             let found = all.remove(at: at)
             all.append(found)
             return found.fields
         }
-        if let kept { return kept }
-        let made = read()
+    }
+
+    /// Keeps `made`, block `index` of object `object`, just read; returns it.
+    func keep(_ made: [Field], of object: ObjectID, block index: Int) -> [Field] {
         reads.add(1, ordering: .relaxed)
         blocks.withLock { all in
             if all.count >= Self.capacity { all.removeFirst() }

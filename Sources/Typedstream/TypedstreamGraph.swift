@@ -1,3 +1,4 @@
+import Synchronization
 import ArchiveCore
 
 /// A decoded typedstream as an `ObjectGraph`.
@@ -23,6 +24,12 @@ package final class TypedstreamGraph: ObjectGraph {
     var sharedStringRanges: [ByteRange] { index.sharedStrings }
     /// The object table, shared strings and diagnostics; objects are read from it on demand.
     package let index: TypedstreamIndex
+    /// Class chains made so far, by class record, and how many `ClassInfo` they hold in all: objects
+    /// share a few classes, and making each object's chain record by record was a tenth of reading it.
+    private let chains = Mutex<(byRecord: [ObjectID: [ClassInfo]], elements: Int)>(([:], 0))
+    /// Chains are kept while they hold at most this many `ClassInfo` in all (a hostile stream may have
+    /// a million class records, each with a chain of `maxClassChain`); past it they are made each time.
+    static let keptChainElements = 1 << 16
 
     init(_ index: TypedstreamIndex) {
         container = .typedstream(bigEndian: index.bigEndian)
@@ -71,8 +78,21 @@ package final class TypedstreamGraph: ObjectGraph {
         }
     }
 
-    /// The class record `id` and its superclasses, most derived first (cut at `maxClassChain`).
+    /// The class record `id` and its superclasses, most derived first (cut at `maxClassChain`), made
+    /// once while `keptChainElements` allows.
     private func classChain(from id: ObjectID) -> [ClassInfo] {
+        if let known = chains.withLock({ $0.byRecord[id] }) { return known }
+        let chain = makeClassChain(from: id)
+        chains.withLock { kept in
+            guard chain.count <= Self.keptChainElements - kept.elements else { return }
+            kept.byRecord[id] = chain
+            kept.elements += chain.count
+        }
+        return chain
+    }
+
+    /// `classChain(from:)`, walked from the table.
+    private func makeClassChain(from id: ObjectID) -> [ClassInfo] {
         let table = index.table
         var chain: [ClassInfo] = []
         var current: ObjectID? = id

@@ -64,9 +64,17 @@ package struct TypedstreamIndex: Sendable {
     func fieldCollection(of id: ObjectID, owner: ObjectIdentifier) -> FieldCollection {
         guard keptFields[id] == nil, let layout = fieldLayouts[id] else { return FieldCollection(fields(of: id)) }
         let index = self
+        let blocks = fieldBlocks
         return FieldCollection(count: layout.count, identity: FieldList.Identity(owner: owner, node: id), tail: layout.tail) { i in
             let block = layout.block(holding: i)
-            let fields = index.fieldBlocks.fields(of: id, block: block) { index.readBlock(block, of: id, layout: layout) }
+            // A kept block is found without a closure over the index: one made per field copied the
+            // whole index (its tables retained and released) for each of a million fields.
+            let fields: [Field]
+            if let kept = blocks.kept(of: id, block: block) {
+                fields = kept
+            } else {
+                fields = blocks.keep(index.readBlock(block, of: id, layout: layout), of: id, block: block)
+            }
             let first = layout.fields(ofBlock: block).first
             let at = i - first
             // A block cut short (never for an object that decoded cleanly) shows what is missing.
@@ -111,10 +119,14 @@ struct TypedstreamReplay {
 }
 
 extension TypedstreamDecoding {
-    /// A decoder that reads object `id` again from its `84`, with the index's tables.
-    init(replaying id: ObjectID, in index: TypedstreamIndex) {
-        self.init(input: index.input, keeping: .replay(id))
-        reader.bigEndian = index.bigEndian
+    /// A decoder that reads object `id` again from its `84`, with the index's tables. Its members are
+    /// set here rather than through `init(input:keeping:)`, and the index is borrowed: delegating and
+    /// passing the index copied the whole decoding state and the index once more for every object
+    /// read again (a third of making the decoder).
+    init(replaying id: ObjectID, in index: borrowing TypedstreamIndex) {
+        reader = TypedstreamReader(input: index.input, bigEndian: index.bigEndian)
+        policy = .replay(id)
+        valueBudget = Self.valueBudget(inputSize: index.input.count)
         table = index.table
         sharedStrings = index.sharedStrings
         typeCache = index.typeCache
@@ -123,7 +135,7 @@ extension TypedstreamDecoding {
     }
 
     /// A decoder that reads object `id` again from `checkpoint`, a group start inside it.
-    init(replaying id: ObjectID, from checkpoint: TypedstreamCheckpoint, in index: TypedstreamIndex) {
+    init(replaying id: ObjectID, from checkpoint: TypedstreamCheckpoint, in index: borrowing TypedstreamIndex) {
         self.init(replaying: id, in: index)
         replay = TypedstreamReplay(target: id, nextID: checkpoint.nextEntry, fieldBase: checkpoint.field)
         reader.offset = checkpoint.offset

@@ -173,4 +173,22 @@ import FuzzSupport
         let foundMany = longMany.map { repeats.find(text: $0, at: .object(2)) }
         #expect(JSONEmitter.lastOfEachKey(longMany, foundMany) == [false] + Array(repeating: true, count: 23))
     }
+
+    /// The test that lets most objects skip `lastOfEachKey` says "distinct" exactly when it would keep
+    /// every field: short keys by their code units, long ones by their content index, and never for
+    /// more than 16 keys (which `lastOfEachKey` then decides).
+    @Test func keysAreDistinctExactlyWhenEveryFieldIsKept() {
+        let fields = { (keys: [String]) in keys.map { Field(key: $0, value: .reference(.null)) } }
+        for keys in [["a", "b", "a"], ["a", "b", "c"], ["only"], [], ["\u{E9}", "e\u{301}"], ["x", "x"]] {
+            #expect(JSONEmitter.keysAreDistinct(fields(keys), []) == !JSONEmitter.lastOfEachKey(keys, []).contains(false), "\(keys)")
+        }
+        #expect(!JSONEmitter.keysAreDistinct(fields((0..<17).map { "k\($0)" }), []))
+        var repeats = JSONRepeats(budget: 0)
+        let long = [Self.text(70), "x", Self.text(70, "u")]
+        let found = long.map { repeats.find(text: $0, at: .object(1)) }
+        #expect(JSONEmitter.keysAreDistinct(fields(long), found))
+        let repeated = long + [Self.text(70)]
+        let foundRepeated = repeated.map { repeats.find(text: $0, at: .object(2)) }
+        #expect(!JSONEmitter.keysAreDistinct(fields(repeated), foundRepeated))
+    }
 }

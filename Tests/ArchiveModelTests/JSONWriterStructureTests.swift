@@ -107,6 +107,16 @@ import ArchiveModel
         #expect(object == ["a\"b\n\u{1B}": 1, "": 2])
     }
 
+    /// A string is escaped byte by byte: controls (C0, DEL, C1) and invisible formats as `\uXXXX`, past
+    /// U+FFFF as a surrogate pair; every other scalar, of any length, as its UTF-8.
+    @Test func aStringsScalarsAreEscapedByTheirCodePoints() throws {
+        let text = "\u{7F}\t\r\u{9F}\u{A0}\u{FEFF}\u{E0001}x\u{1F600}\u{E9}"
+        var w = JSONWriter()
+        w.string(text)
+        #expect(w.text == "\"\\u007f\\t\\r\\u009f\u{A0}\\ufeff\\udb40\\udc01x\u{1F600}\u{E9}\"")
+        #expect(try Self.parsed(w) as? String == text)
+    }
+
     /// A key quoted once (`JSONKey`) writes what `field(_:)` writes for the same name, escapes included.
     @Test(arguments: ["id", "", "a\"b\n\u{1B}", "caf\u{E9} \u{1F600}", "back\\slash"])
     func aKeyQuotedOnceIsWrittenAsFieldWritesIt(name: String) {

@@ -42,6 +42,13 @@ public struct LazyItems<Element: Sendable & Equatable>: RandomAccessCollection, 
         return false
     }
 
+    /// The stored items as they are stored (no item copied), or nil for lazy items: what a writer that
+    /// reads every item several times takes out once.
+    @inlinable package var storedItems: [Element]? {
+        if case .stored(let items) = storage { return items }
+        return nil
+    }
+
     /// What lazy items are read from, when they have an identity; nil for stored items.
     package var identity: Identity? {
         if case .lazy(_, let identity, _, _) = storage { return identity }

@@ -76,28 +76,41 @@ struct JSONEmitter {
 
     /// The `fields` and `types` of stored fields (inside the `fields` object, which it closes).
     private mutating func storedFields(_ fields: FieldCollection) {
+        // The stored fields read in place: iterating the collection for the keys, the fields and the
+        // types copied every field three or four times, and an array of them copies each once.
+        let items = fields.storedItems ?? Array(fields)
         // A damaged dictionary may repeat a key: the last field of each is written, the value CF keeps
         // (FORMATS.md), in archive order. The diagnostics name the repeats; the tree shows them all.
-        let keys = fields.map(\.key)
         // A key shorter than `JSONRepeats.minimumLength` is written in full and not looked up.
-        let found = keys.contains { $0.utf8.count >= JSONRepeats.minimumLength } ? keys.map { repeats.find(text: $0, at: place) } : []
-        let kept = Self.lastOfEachKey(keys, found)
-        // One pass over the fields' buffer (iterating the collection went through its storage for
-        // every field and copied each field twice).
-        fields.forEach(inPlace: { i, field in
-            guard kept[i] else { return }
-            key(field.key, found.isEmpty ? nil : found[i])
-            value(field.value)
-        })
-        w.endObject()
-        if fields.firstIndex(inPlace: { $0.typeEncoding != nil }) != nil {
-            w.field(.types); w.beginArray()
-            for f in fields {
-                w.element()
-                if let t = f.typeEncoding { w.string(t) } else { w.null() }
-            }
-            w.endArray()
+        let found = items.indices.contains { items[$0].key.utf8.count >= JSONRepeats.minimumLength } ? items.map { repeats.find(text: $0.key, at: place) } : []
+        // Most objects repeat no key: then no list of keys or of kept fields is made.
+        let kept = Self.keysAreDistinct(items, found) ? nil : Self.lastOfEachKey(items.map(\.key), found)
+        for i in items.indices where kept?[i] ?? true {
+            key(items[i].key, found.isEmpty ? nil : found[i])
+            value(items[i].value)
         }
+        w.endObject()
+        guard let typed = items.indices.first(where: { items[$0].typeEncoding != nil }) else { return }
+        w.field(.types); w.beginArray()
+        for i in items.indices {
+            w.element()
+            if i >= typed, let t = items[i].typeEncoding { w.string(t) } else { w.null() }
+        }
+        w.endArray()
+    }
+
+    /// Whether no two keys are alike as `lastOfEachKey` tells them (then every field is written), for
+    /// up to 16 keys compared in place; false for more, which `lastOfEachKey` sorts out.
+    static func keysAreDistinct(_ items: [Field], _ found: [JSONRepeats.Found?]) -> Bool {
+        guard items.count <= 16 else { return false }
+        let index = { (i: Int) -> Int? in found.isEmpty ? nil : found[i]?.index }
+        for i in items.indices {
+            let long = index(i)
+            for j in (i + 1)..<items.count where long.map({ $0 == index(j) }) ?? (index(j) == nil && items[i].key.isLiterally(items[j].key)) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether each key is the last of its kind. Long keys are told apart by their content index

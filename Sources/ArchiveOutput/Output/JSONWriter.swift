@@ -39,6 +39,18 @@ package struct JSONWriter {
     /// An integer in decimal, written without making a `String` of it.
     package mutating func int<T: BinaryInteger>(_ value: T) {
         guard let small = Int64(exactly: value) else { return raw(String(value)) }
+        decimal(small)
+    }
+
+    /// `int(_:)` of an `Int` (ids, offsets, versions, widths: most numbers `--json` writes), a single
+    /// digit appended as it is, without the generic conversion or the digit buffer.
+    package mutating func int(_ value: Int) {
+        if value >= 0, value < 10 { return bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")) }
+        decimal(Int64(value))
+    }
+
+    /// `value` in decimal, written without making a `String` of it.
+    private mutating func decimal(_ small: Int64) {
         if small < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = small.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, written from the end
@@ -64,35 +76,71 @@ package struct JSONWriter {
     package mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = s
-        // Fast path: printable ASCII without quotes or backslashes goes out as is.
-        let plain = text.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if !plain {
-            for scalar in s.unicodeScalars { escape(scalar) }
-        }
+        text.withUTF8 { appendEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func escape(_ scalar: Unicode.Scalar) {
-        switch scalar {
-        case "\"": raw("\\\"")
-        case "\\": raw("\\\\")
-        case "\n": raw("\\n")
-        case "\r": raw("\\r")
-        case "\t": raw("\\t")
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-            || DisplayText.isInvisibleFormat(scalar.value):
+    /// Valid UTF-8 (a `String`'s) as the inside of a JSON string, read byte by byte: runs that need no
+    /// escape are copied whole, and a scalar is decoded only where a lead byte starts one, to tell
+    /// whether it is written as `\uXXXX` (`escape(_:)` says which). Escaping a string scalar by scalar
+    /// made a `String` of each scalar: a fifth of a typedstream's `--json`, whose strings have accents.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0, i = 0
+        let n = utf8.count
+        while i < n {
+            let lead = utf8[i]
+            if lead >= 0x20, lead < 0x7F, lead != 0x22, lead != 0x5C {
+                i += 1
+                continue
+            }
+            // A lead byte of valid UTF-8 says the length: 0xxxxxxx, 110xxxxx, 1110xxxx, 11110xxx.
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard i + length <= n else { break }
+            var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0x7F >> length)
+            for k in 1..<length { value = value << 6 | UInt32(utf8[i + k] & 0x3F) }
+            if length > 1, !Self.isEscaped(value) {
+                i += length
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            escape(value)
+            i += length
+            runStart = i
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<n]))
+    }
+
+    /// Whether a scalar past ASCII is written as `\uXXXX`: C1 controls and invisible formats.
+    private static func isEscaped(_ value: UInt32) -> Bool {
+        (0x80..<0xA0).contains(value) || DisplayText.isInvisibleFormat(value)
+    }
+
+    /// An ASCII byte that needs an escape, or a scalar `isEscaped` names.
+    private mutating func escape(_ value: UInt32) {
+        switch value {
+        case 0x22: raw("\\\"")
+        case 0x5C: raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        case 0x10000...:
             // Above U+FFFF (the tag characters U+E0000…) as a UTF-16 surrogate pair, as JSON requires:
             // `\ue0001` would read as U+E000 followed by "1".
-            for unit in String(scalar).utf16 {
-                let hex = String(unit, radix: 16)
-                raw("\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex)
-            }
+            let offset = value - 0x10000
+            unicodeEscape(0xD800 + offset >> 10)
+            unicodeEscape(0xDC00 + offset & 0x3FF)
         default:
-            bytes.append(contentsOf: String(scalar).utf8)
+            unicodeEscape(value)
+        }
+    }
+
+    /// `\u` and four lower-case hex digits.
+    private mutating func unicodeEscape(_ unit: UInt32) {
+        let hex: StaticString = "0123456789abcdef"
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(hex.utf8Start[Int(unit >> UInt32(shift) & 0xF)])
         }
     }
 
