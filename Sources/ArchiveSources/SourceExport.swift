@@ -87,14 +87,14 @@ package enum SourceExport {
             member = ("document", exportedJSON(document))
             searched.append(member.json)
         case .xml1:
-            let xml = String(decoding: exported(document) { XMLPlistExportSink(write: $0) }, as: UTF8.self)
+            let xml = String(decoding: exported(document) { NestingLimitedSink(XMLPlistExportSink(write: $0)) }, as: UTF8.self)
             var string = JSONWriter()
             string.string(xml)
             member = ("xml1", string.text)
             searched.append(xml)
         case .binary1(let searchingDocument):
             var data = JSONWriter()
-            data.base64String(exported(document) { BinaryPlistExportSink(write: $0) })
+            data.base64String(exported(document) { NestingLimitedSink(BinaryPlistExportSink(write: $0)) })
             member = ("binary1", data.text)
             if searchingDocument { searched.append(exportedJSON(document)) }
         case .classes:

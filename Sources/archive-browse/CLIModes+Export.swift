@@ -49,20 +49,30 @@ extension CLIModes {
             var sink = JSONExportSink(write: write)
             exporter.write(exporter.shapes.root, to: &sink)
         case .xml1:
-            var sink = XMLPlistExportSink(write: write)
+            var sink = NestingLimitedSink(XMLPlistExportSink(write: write))
             exporter.write(exporter.shapes.root, to: &sink)
-            if sink.replacedKeys > 0 {
-                FileOutput.standardError.write("archive-browse: \(English.count(sink.replacedKeys, "key")) held characters XML 1.0 cannot hold;"
+            if sink.base.replacedKeys > 0 {
+                FileOutput.standardError.write("archive-browse: \(English.count(sink.base.replacedKeys, "key")) held characters XML 1.0 cannot hold;"
                     + " they are written as \\u{…} text (json and binary1 keep them)\n")
             }
+            reportCut(sink)
         case .binary1:
-            var sink = BinaryPlistExportSink(write: write)
+            var sink = NestingLimitedSink(BinaryPlistExportSink(write: write))
             exporter.write(exporter.shapes.root, to: &sink)
+            reportCut(sink)
         }
         if exporter.refusedRepeats > 0 {
             FileOutput.standardError.write("archive-browse: \(English.count(exporter.refusedRepeats, "repeat")) of short values past the repeat budget"
                 + " (\(JSONRenderer.defaultRepeatBudget(inputSize: document.input.count)) bytes) are written as {\"$ref\": id, \"$path\": …} markers\n")
         }
+    }
+
+    /// Says how many containers a plist output left out below CoreFoundation's nesting limit.
+    private static func reportCut<S>(_ sink: NestingLimitedSink<S>) {
+        guard sink.cutContainers > 0 else { return }
+        FileOutput.standardError.write("archive-browse: \(English.count(sink.cutContainers, "container")) nested deeper than"
+            + " \(sink.containerLimit) others \(sink.cutContainers == 1 ? "is" : "are") written as a \"$tooDeep: …\" string:"
+            + " CoreFoundation reads a property list only \(NestingLimitedSink<S>.coreFoundationLimit) levels deep (json keeps them)\n")
     }
 
     /// `--extract PATH`: a scalar as text (raw bytes for data; escaped on a terminal), anything else

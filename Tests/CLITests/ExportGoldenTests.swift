@@ -59,10 +59,10 @@ import TestSupport
         let root = exporter.shapes.root
         switch format {
         case "unarchive.xml":
-            var sink = XMLPlistExportSink { out += $0 }
+            var sink = NestingLimitedSink(XMLPlistExportSink { out += $0 })
             exporter.write(root, to: &sink)
         case "unarchive.bplist":
-            var sink = BinaryPlistExportSink { out += $0 }
+            var sink = NestingLimitedSink(BinaryPlistExportSink { out += $0 })
             exporter.write(root, to: &sink)
         default:
             var sink = JSONExportSink { out += $0 }

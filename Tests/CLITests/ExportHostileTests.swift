@@ -87,6 +87,42 @@ import TestSupport
         try Self.checkedOutputs(HostileInputs.bplistNested(depth: 200), bound: 200 * 2 * (XMLPlistExportSink.indentLimit + 16) + 4096, label: "deep")
     }
 
+    /// Arrays nested 600 deep, past the 512 levels CoreFoundation reads: `xml1` and `binary1` write a
+    /// container below 511 others as one `$tooDeep` string (and say so), so that Foundation loads the
+    /// output; `--unarchive json` keeps every level.
+    @Test func plistOutputsStayWithinCoreFoundationsNesting() throws {
+        let input = HostileInputs.bplistNested(depth: 600)
+        let path = try CLITests.temp(input, "nested-600.bplist")
+        let xml = try CLITests.run(["--unarchive", "xml1", path])
+        #expect(xml.err.contains("1 container nested deeper than 511 others is written as a \"$tooDeep: …\" string"), "\(xml.err)")
+        #expect(xml.out.components(separatedBy: "<string>$tooDeep: an array inside 511 others").count == 2)
+        #expect(xml.out.components(separatedBy: "<array>").count - 1 == 511)
+        let json = try CLITests.run(["--unarchive", "json", path])
+        #expect(!json.out.contains("$tooDeep"))
+        #expect(json.out.filter { $0 == "[" }.count == 600)
+
+        let document = ArchiveDocument.open(InputBytes(input), name: "nested")
+        let written = [Self.written(document) { NestingLimitedSink(XMLPlistExportSink(write: $0)) },
+                       Self.written(document) { NestingLimitedSink(BinaryPlistExportSink(write: $0)) }]
+        for out in written {
+            #expect((try? PropertyListSerialization.propertyList(from: Data(out), format: nil)) != nil, "Foundation cannot load it")
+            let back = ArchiveDocument.open(InputBytes(out), name: "back")
+            #expect(DocumentCheck.fullCheck(of: back).filter { $0.severity == .error }.isEmpty)
+        }
+        // Without the limit, the same document is one Foundation refuses (what the limit is for).
+        let plain = Self.written(document) { XMLPlistExportSink(write: $0) }
+        #expect((try? PropertyListSerialization.propertyList(from: Data(plain), format: nil)) == nil)
+    }
+
+    /// `document` exported through the sink `makeSink` makes.
+    static func written<S: ExportSink>(_ document: ArchiveDocument, _ makeSink: (@escaping ([UInt8]) -> Void) -> S) -> [UInt8] {
+        let bytes = WrittenBytes()
+        var exporter = ArchiveExporter(shapes: ExportShapes(graph: document.graph))
+        var sink = makeSink { bytes.value += $0 }
+        exporter.write(exporter.shapes.root, to: &sink)
+        return bytes.value
+    }
+
     /// Keys made of the characters each format escapes, one per byte value below 0x80, and the
     /// noncharacters XML cannot hold: XML writes them as `\u{…}` text and counts them.
     @Test func keysNeedingEscapesInEveryByte() throws {
@@ -126,4 +162,9 @@ import TestSupport
         let json = String(decoding: outputs["unarchive.json"] ?? [], as: UTF8.self)
         #expect(json.contains(#"{"$real":"nan"}"#))
     }
+}
+
+/// Bytes a sink's write closure appends to (the closure escapes, so it cannot capture a local array).
+private final class WrittenBytes: @unchecked Sendable {
+    var value: [UInt8] = []
 }
