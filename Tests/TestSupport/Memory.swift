@@ -17,6 +17,19 @@ public enum Memory {
         return write(fd, "5", 1) == 1
     }
 
+    /// `body`'s result, and how far (KiB) the peak RSS rose above the RSS at its start while it ran;
+    /// nil where the peak cannot be reset or read (not Linux). Tests running beside it in the same
+    /// process count too, so a bound on it must leave room for them; the RSS already held when
+    /// `body` starts does not count (an absolute peak did, and failed when earlier or concurrent
+    /// suites had grown the process).
+    public static func peakGrowth<T>(_ body: () throws -> T) rethrows -> (result: T, growth: Int?) {
+        let reset = resetPeak()
+        let before = status()
+        let result = try body()
+        guard reset, let before, let after = status() else { return (result, nil) }
+        return (result, Swift.max(0, after.peak - before.rss))
+    }
+
     /// (RSS, peak RSS) in KiB, or nil where /proc is not there.
     public static func status() -> (rss: Int, peak: Int)? {
         let fd = open("/proc/self/status", O_RDONLY)
