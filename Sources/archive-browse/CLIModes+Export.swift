@@ -71,7 +71,7 @@ extension CLIModes {
     private static func reportCut<S>(_ sink: NestingLimitedSink<S>) {
         guard sink.cutContainers > 0 else { return }
         FileOutput.standardError.write("archive-browse: \(English.count(sink.cutContainers, "container")) nested deeper than"
-            + " \(sink.containerLimit) others \(sink.cutContainers == 1 ? "is" : "are") written as a \"$tooDeep: …\" string:"
+            + " \(sink.containerLimit) others \(sink.cutContainers == 1 ? "is" : "are each") written as one \"$tooDeep: …\" string:"
             + " CoreFoundation reads a property list only \(NestingLimitedSink<S>.coreFoundationLimit) levels deep (json keeps them)\n")
     }
 
