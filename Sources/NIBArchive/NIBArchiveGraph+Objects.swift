@@ -42,6 +42,26 @@ extension NIBArchiveGraph {
                            fields: fields, range: entry.range, diagnostics: diagnostics)
     }
 
+    /// The data values of every object's own run as `read` makes them fields, from the value table
+    /// without making objects (`DataValueScanning`): not those under `UINibEncoderEmptyKey` (items of
+    /// a list field) nor those another object shows (stand-ins); a run stops at a value it cannot read.
+    package func forEachDataValue(_ body: (ObjectID, [UInt8]) -> Void) {
+        let table = layout[.values]
+        for id in 0..<objectCount {
+            guard let entry = objectEntry(id) else { continue }
+            for piece in runs.pieces(of: Self.clippedRun(entry, valueCount: valueBound), id: id) where piece.shownBy == id {
+                guard piece.stretch.count > 0, var position = table.entryOffset(piece.stretch.first) else { continue }
+                for _ in piece.stretch.first..<piece.stretch.end {
+                    guard let (value, end) = try? reader.value(at: position) else { break }
+                    position = end
+                    guard value.type == NIBValueType.data,
+                          !(value.keyIndex < UInt64(isEmptyKey.count) && isEmptyKey[Int(value.keyIndex)]) else { continue }
+                    body(id, input.bytes(in: value.payload))
+                }
+            }
+        }
+    }
+
     /// A field standing for values an earlier object lists too, shown there (see `NIBValueRuns`).
     private func standIn(_ stretch: NIBValueRuns.Stretch, owner: Int) -> Field {
         let values = stretch.count == 1 ? "value \(stretch.first)" : "values \(stretch.first)…\(stretch.end - 1)"

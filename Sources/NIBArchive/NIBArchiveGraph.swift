@@ -8,7 +8,7 @@ import ArchiveCore
 /// positions in the object table, `#0` being the root a loader starts from, so ids agree with other nib
 /// tools. Every value is a field, in stored order; a run of values under `UINibEncoderEmptyKey` (the
 /// elements of a collection, or values encoded without a key) is one field holding them as a list.
-package final class NIBArchiveGraph: ObjectGraph, Sendable {
+package final class NIBArchiveGraph: ObjectGraph, DataValueScanning, Sendable {
     package let input: InputBytes
     let reader: NIBArchiveReader
     package let layout: NIBArchiveLayout

@@ -2,16 +2,23 @@ import Testing
 import TestSupport
 @testable import ArchiveModel
 @testable import ArchiveDocuments
+import FuzzSupport
 
 /// A plain plist hands the search for embedded archives its data values without building objects
 /// (`DataValueScanning`, issue 39): the same values, and so the same archives found, as reading every
 /// object.
 @Suite struct DataValueScanningTests {
-    /// What object-by-object reading gives: each object whose value is data, with its bytes.
+    /// What object-by-object reading gives: each object's own data value and its fields' inline data,
+    /// with the object's id.
     static func dataObjects(_ graph: any ObjectGraph) -> [(ObjectID, [UInt8])] {
-        (0..<graph.objectCount).compactMap { id in
-            if case .data(let bytes)? = graph.object(id).value { return (id, bytes) }
-            return nil
+        (0..<graph.objectCount).flatMap { id -> [(ObjectID, [UInt8])] in
+            let object = graph.object(id)
+            var found: [(ObjectID, [UInt8])] = []
+            if case .data(let bytes)? = object.value { found.append((id, bytes)) }
+            for field in object.fields {
+                if case .scalar(.data(let bytes)) = field.value { found.append((id, bytes)) }
+            }
+            return found
         }
     }
 
@@ -85,14 +92,28 @@ import TestSupport
         #expect(found.map(\.bytes) == [DemoArchive.bytes()])
     }
 
+    /// A nib's data values under ordinary keys (a string is data in a nib too) and under the empty key
+    /// (a list's items, not fields).
+    @Test func aNibListsTheDataValuesReadingWouldGive() throws {
+        var b = NIBArchiveBuilder()
+        let root = b.object("NSObject", [("blob", .data([1, 2, 3])), ("name", .string("x")),
+                                         ("UINibEncoderEmptyKey", .data([7])), ("UINibEncoderEmptyKey", .data([8]))])
+        _ = b.object("Holder", [("archive", .data(DemoArchive.bytes())), ("other", .object(root)), ("empty", .data([]))])
+        let document = ArchiveDocument.open(InputBytes(b.build().bytes), name: "data.nib")
+        let read = Self.dataObjects(document.graph)
+        #expect(read.count == 4, "\(read.map(\.0))")
+        try Self.expectSameData(document.graph, "nib")
+        #expect(ArchiveHoldingObjects().ids(in: document.graph) == [1])
+    }
+
     @Test(.needsCorpus) func corpusPlistsListTheDataObjectsReadingWouldGive() throws {
         var scannedFiles = 0
-        for path in Corpus.files("plist") + Corpus.files("encodings") + Corpus.files("corrupt") {
+        for path in Corpus.files("plist") + Corpus.files("encodings") + Corpus.files("corrupt") + Corpus.files("nibarchive") {
             guard let document = try? Corpus.open(path), document.graph is any DataValueScanning,
                   document.graph.objectCount <= 200_000 else { continue }
             try Self.expectSameData(document.graph, path)
             scannedFiles += 1
         }
-        #expect(scannedFiles >= 40)
+        #expect(scannedFiles >= 80)
     }
 }

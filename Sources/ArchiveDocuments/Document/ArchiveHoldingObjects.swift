@@ -32,15 +32,15 @@ package final class ArchiveHoldingObjects: Sendable {
 
     /// One pass over the input (`EmbeddedArchives.mayHoldArchives`), then, when it finds a start,
     /// every object's data values probed (`EmbeddedArchive.format(of:)`): from the graph's data values
-    /// alone when it can list them (`DataValueScanning`: a plain plist, where a chance start, such as an
-    /// alias record's end tag among a million reals, sent every object through the structure reader),
-    /// else object by object.
+    /// alone when it can list them (`DataValueScanning`: a plain plist or a nib, where a chance start,
+    /// such as an alias record's end tag among a million reals, sent every object through the
+    /// structure reader), else object by object.
     private static func search(_ graph: any ObjectGraph) -> [ObjectID] {
         guard EmbeddedArchives.mayHoldArchives(graph.input, container: graph.container) else { return [] }
         var out: [ObjectID] = []
         if let scanning = graph as? any DataValueScanning {
             scanning.forEachDataValue { id, bytes in
-                if EmbeddedArchive.format(of: bytes) != nil { out.append(id) }
+                if out.last != id, EmbeddedArchive.format(of: bytes) != nil { out.append(id) }
             }
             return out
         }
