@@ -65,7 +65,9 @@ struct EdgesBySource<Offset: FixedWidthInteger> {
             var e = 0
             part.forEachSource { source, count in
                 let s = Int(source)
-                for _ in 0..<count {
+                // (A part's sources and targets are appended together; the bound keeps a mismatch from
+                // reading past the targets.)
+                for _ in 0..<count where e < part.targets.count {
                     if s >= 0 && s < nodes {
                         grouped[Int(starts[s])] = part.targets[e]
                         starts[s] &+= 1
