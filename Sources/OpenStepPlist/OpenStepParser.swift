@@ -33,7 +33,7 @@ struct OpenStepParser {
     static let abandonDensity = 256
 
     /// CF's nesting limit on 64-bit systems (`MAX_DEPTH` in CFOldStylePList.c; 256 on 32-bit).
-    static let maxDepth = 512
+    static let maxDepth = CoreFoundationNesting.limit
     /// Longest source text kept as the key of a non-string key (in bytes; longer ones end in "…").
     static let keyTextLimit = 64
 

@@ -21,7 +21,7 @@ package struct NestingLimitedSink<Base: ExportSink>: ExportSink {
     private var skipped = 0
 
     /// CoreFoundation's nesting limit on macOS (the widest of Apple's readers).
-    package static var coreFoundationLimit: Int { 512 }
+    package static var coreFoundationLimit: Int { CoreFoundationNesting.limit }
 
     /// `base`, written within CoreFoundation's nesting limit (`containerLimit` one less).
     package init(_ base: Base, containerLimit: Int = Self.coreFoundationLimit - 1) {

@@ -26,7 +26,7 @@ struct PlistSalvager {
     /// content elsewhere; not placeholders).
     var valuesWritten = 0
     /// CF's nesting limit (FORMATS.md A.7).
-    static let depthLimit = 512
+    static let depthLimit = CoreFoundationNesting.limit
     private var written: [Int: Int] = [:]
     private var inProgress: Set<Int> = []
     private var strings: [LiteralText: Int] = [:]
